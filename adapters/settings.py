@@ -1,0 +1,118 @@
+"""Every setting of caseledger, read from ``CASELEDGER_*`` environment variables.
+
+Nested groups use ``__``: ``CASELEDGER_DB__BACKEND=postgres``. Defaults are the embedded
+mode (SQLite under the data dir, local memory, offline responder). Bad config fails here,
+at start-up, with the variable's name.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+from urllib.parse import urlsplit
+
+from platformdirs import user_data_dir
+from pydantic import BaseModel, Field, SecretStr, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEV_PASSWORD = "caseledger"  # the password of the project's own test/dev PostgreSQL
+
+
+class DbSettings(BaseModel):
+    backend: Literal["sqlite", "postgres"] = "sqlite"
+    # postgresql://user:password@host:port/dbname
+    postgres_url: SecretStr | None = None
+    # A schema per deployment or test run keeps event and read-model tables apart.
+    postgres_schema: str = Field(default="public", pattern=r"^[a-z_][a-z0-9_]{0,40}$")
+    pool_size: int = Field(default=5, ge=1, le=100)
+
+
+class KafkaSettings(BaseModel):
+    bootstrap_servers: str = "127.0.0.1:9092"
+    events_topic: str = "caseledger.events"
+    inbound_topic: str = "caseledger.inbound"
+
+
+class MemorySettings(BaseModel):
+    backend: Literal["local", "hindsight"] = "local"
+    hindsight_url: str = "http://127.0.0.1:8888"
+    bank_prefix: str = "cl-dev-"
+
+
+class LLMSettings(BaseModel):
+    provider: Literal["offline", "groq"] = "offline"
+    api_key: SecretStr | None = None
+    model: str = "llama-3.3-70b-versatile"
+    base_url: str | None = None
+    timeout_seconds: float = Field(default=20.0, gt=0)
+
+
+class GuardSettings(BaseModel):
+    # Any sentence-transformers model path; None = the packaged all-MiniLM-L6-v2.
+    embedding_model_path: str | None = None
+    use_embeddings: bool = True
+    lexical_threshold: float | None = Field(default=None, ge=0, le=1)
+    semantic_threshold: float | None = Field(default=None, ge=-1, le=1)
+
+
+class EscalationSettings(BaseModel):
+    max_failed_attempts: int = Field(default=2, ge=1)
+    max_follow_ups: int = Field(default=4, ge=1)
+    max_age_hours: float = Field(default=72.0, gt=0)
+    escalate_priorities: tuple[str, ...] = ("high", "urgent")
+
+
+class LimitSettings(BaseModel):
+    max_text_chars: int = Field(default=8000, ge=100, le=100_000)
+    preference_confidence_threshold: float = Field(default=0.7, ge=0, le=1)
+
+
+class Settings(BaseSettings):
+    """The whole configuration; build it once, in an entry point, and pass it down."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="CASELEDGER_",
+        env_nested_delimiter="__",
+        env_file=".env",
+        env_ignore_empty=True,
+        extra="ignore",
+    )
+
+    environment: Literal["dev", "test", "staging", "production"] = "dev"
+    data_dir: Path = Path(user_data_dir("caseledger", appauthor=False))
+    db: DbSettings = DbSettings()
+    kafka: KafkaSettings = KafkaSettings()
+    memory: MemorySettings = MemorySettings()
+    llm: LLMSettings = LLMSettings()
+    guard: GuardSettings = GuardSettings()
+    escalation: EscalationSettings = EscalationSettings()
+    limits: LimitSettings = LimitSettings()
+
+    @model_validator(mode="after")
+    def _check(self) -> Settings:
+        if self.db.backend == "postgres":
+            if self.db.postgres_url is None:
+                raise ValueError("CASELEDGER_DB__POSTGRES_URL is required when backend=postgres")
+            parts = urlsplit(self.db.postgres_url.get_secret_value())
+            if parts.scheme not in ("postgresql", "postgres") or not parts.hostname:
+                raise ValueError("CASELEDGER_DB__POSTGRES_URL must be postgresql://user:pw@host/db")
+            if self.environment in ("staging", "production") and parts.password == DEV_PASSWORD:
+                raise ValueError("the dev database password is not allowed outside dev/test")
+        if self.llm.provider == "groq" and self.llm.api_key is None:
+            raise ValueError("CASELEDGER_LLM__API_KEY is required when provider=groq")
+        if self.environment in ("staging", "production") and not self.memory.bank_prefix.startswith(
+            f"cl-{self.environment[:4]}"
+        ):
+            # Banks are per environment: a staging customer must never reach production memory.
+            raise ValueError(
+                f"CASELEDGER_MEMORY__BANK_PREFIX must start with 'cl-{self.environment[:4]}'"
+            )
+        return self
+
+    @property
+    def sqlite_path(self) -> Path:
+        return self.data_dir / "events.sqlite"
+
+    @property
+    def readmodel_sqlite_path(self) -> Path:
+        return self.data_dir / "readmodels.sqlite"

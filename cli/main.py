@@ -1,0 +1,196 @@
+"""The ``caseledger`` command line."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from pydantic import ValidationError
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from caseledger.adapters.bootstrap import Container, all_projections, bootstrap
+from caseledger.adapters.settings import Settings
+from caseledger.cli import render
+from caseledger.domain.errors import CaseledgerError
+from caseledger.domain.policies.preferences import (
+    resolution_to_json,
+    resolve,
+    statements_from_json,
+)
+
+app = typer.Typer(
+    help="caseledger: event-sourced ticket resolution engine.",
+    no_args_is_help=True,
+    pretty_exceptions_show_locals=False,
+)
+preferences_app = typer.Typer(help="Preference resolution.", no_args_is_help=True)
+app.add_typer(preferences_app, name="preferences")
+
+console = Console()
+errors = Console(stderr=True)
+
+
+class _State:
+    data_dir: Path | None = None
+
+
+def _settings(**changes: Any) -> Settings:
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        errors.print(f"[red]configuration error:[/]\n{exc}")
+        raise typer.Exit(2) from None
+    if _State.data_dir is not None:
+        changes.setdefault("data_dir", _State.data_dir)
+    return settings.model_copy(update=changes) if changes else settings
+
+
+@contextmanager
+def _container(settings: Settings | None = None, **overrides: Any) -> Iterator[Container]:
+    container = bootstrap(settings or _settings(), **overrides)
+    try:
+        yield container
+    except CaseledgerError as exc:
+        errors.print(f"[red]error:[/] {exc.reason}")
+        raise typer.Exit(2) from None
+    finally:
+        container.close()
+
+
+@app.callback()
+def _main(
+    data_dir: Annotated[
+        Path | None, typer.Option(help="Data directory (overrides CASELEDGER_DATA_DIR).")
+    ] = None,
+) -> None:
+    _State.data_dir = data_dir
+
+
+@app.command()
+def demo(
+    keep: Annotated[bool, typer.Option(help="Keep an earlier demo's data instead of resetting.")]
+    = False,
+) -> None:
+    """Run the scripted scenario on the embedded default and show the read models."""
+    from caseledger.cli.demo import run_scenario, show
+
+    base = _settings()
+    settings = base.model_copy(
+        update={"data_dir": base.data_dir / "demo", "db": base.db.model_copy(
+            update={"backend": "sqlite"})}
+    )
+    if settings.data_dir.exists() and not keep:
+        shutil.rmtree(settings.data_dir)
+    start = datetime.now(tz=UTC).replace(microsecond=0) - timedelta(days=6)
+    with console.status("loading the embedding model and running the scenario…"), _container(
+        settings
+    ) as c:
+        result = run_scenario(c, start)
+    with _container(settings, inline_projections=False) as c:
+        show(c, result, console, start)
+
+
+@app.command()
+def trace(
+    event_id: str,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Print the causal chain of an event: what caused it, and what it caused."""
+    with _container(inline_projections=False) as c:
+        c.runner.catch_up()
+        tree = c.views.trace(event_id)
+        if as_json:
+            typer.echo(json.dumps(tree, indent=2, ensure_ascii=False))
+        else:
+            render.trace(console, tree)
+
+
+@app.command()
+def replay(
+    projection: Annotated[
+        list[str] | None, typer.Option(help="Projection to rebuild (repeatable; default all).")
+    ] = None,
+) -> None:
+    """Rebuild read models from position zero of the event log."""
+    names = projection or [p.name for p in all_projections()]
+    with _container(inline_projections=False) as c:
+        for name in names:
+            try:
+                c.runner.projection(name)
+            except KeyError as exc:
+                errors.print(f"[red]error:[/] {exc.args[0]}")
+                raise typer.Exit(2) from None
+        total = c.runner.source.head()
+        with Progress(
+            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+            TimeRemainingColumn(), console=errors,
+        ) as progress:
+            for name in names:
+                task = progress.add_task(f"replay {name}", total=total)
+                c.runner.replay(name, progress=lambda n, t=task: progress.advance(t, n))
+                progress.update(task, completed=total)
+        console.print(f"replayed {', '.join(names)} up to position {total}")
+
+
+@app.command()
+def status() -> None:
+    """Show each projection's position and lag behind the event log."""
+    with _container(inline_projections=False) as c:
+        head = c.runner.source.head()
+        for name, lag in c.runner.lag().items():
+            console.print(f"{name:16} position {head - lag:>8}  lag {lag}")
+
+
+@app.command()
+def tickets(customer_id: str) -> None:
+    """List a customer's tickets with their timelines."""
+    with _container(inline_projections=False) as c:
+        c.runner.catch_up()
+        for ticket in c.views.tickets(customer_id):
+            render.timeline(console, ticket)
+
+
+@app.command()
+def attempts(
+    customer_id: str,
+    ticket: Annotated[str | None, typer.Option(help="Only this ticket's attempts.")] = None,
+) -> None:
+    """Show a customer's deduplicated attempt list."""
+    with _container(inline_projections=False) as c:
+        c.runner.catch_up()
+        render.attempts(console, f"Attempts of {customer_id}", c.views.attempts(customer_id, ticket))
+
+
+@preferences_app.command("resolve")
+def preferences_resolve(
+    file: Annotated[Path, typer.Argument(help="JSON list of statements; '-' for stdin.")],
+    as_of: Annotated[str | None, typer.Option(help="ISO 8601 instant: what was believed then.")]
+    = None,
+) -> None:
+    """Resolve a JSON list of preference statements with the projection's own policy."""
+    try:
+        raw = sys.stdin.read() if str(file) == "-" else file.read_text(encoding="utf-8")
+        items = json.loads(raw)
+        if not isinstance(items, list):
+            raise ValueError("the file must hold a JSON list of statements")
+        statements = statements_from_json(items)
+        when = datetime.fromisoformat(as_of) if as_of else None
+        if when is not None and when.tzinfo is None:
+            raise ValueError("--as-of must include a UTC offset")
+        resolved = resolve(statements, as_of=when)
+    except (OSError, ValueError) as exc:
+        errors.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from None
+    typer.echo(json.dumps(resolution_to_json(resolved), indent=2, ensure_ascii=False))
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,570 @@
+"""The application service: every command of the engine, as plain types in and out.
+
+Aggregates never cross this boundary; library errors are wrapped into ``domain.errors``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from uuid import UUID, uuid4
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.persistence import JSONTranscoder, RecordConflictError
+
+from caseledger.domain.errors import (
+    ConcurrentUpdate,
+    InvalidInput,
+    InvariantViolated,
+    NotFound,
+    RepeatOfFailedAttempt,
+)
+from caseledger.domain.ids import (
+    AttemptId,
+    EventId,
+    TicketId,
+    customer_aggregate_id,
+    event_id_for,
+    new_attempt_id,
+    new_correlation_id,
+)
+from caseledger.domain.model.base import (
+    EventMeta,
+    EventMetaAsDict,
+    check_actor,
+    check_aware,
+    check_confidence,
+    check_outcome,
+    check_priority,
+    check_text,
+)
+from caseledger.domain.model.customer import Customer
+from caseledger.domain.model.ticket import Ticket
+from caseledger.domain.policies.escalation import EscalationRule, TicketFacts, escalation_reasons
+from caseledger.domain.ports import AttemptEquivalence, Clock, KnownAttempt
+
+_KEY = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
+
+
+@dataclass(frozen=True)
+class Cause:
+    """Who issues a command, when it happened in the world, and what caused it."""
+
+    actor: str
+    occurred_at: datetime | None = None  # None: now, by the injected clock
+    causation_id: str | None = None
+    correlation_id: str | None = None  # None: a new correlation starts here
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Input limits and thresholds the service enforces (from settings)."""
+
+    max_text_chars: int = 8000
+    max_subject_chars: int = 300
+    preference_confidence_threshold: float = 0.7
+
+
+class SupportDesk(Application[UUID]):
+    """Records support facts as events on the Ticket and Customer aggregates."""
+
+    name = "caseledger"
+
+    def __init__(
+        self,
+        env: Mapping[str, str] | None = None,
+        *,
+        clock: Clock,
+        equivalence: AttemptEquivalence,
+        escalation: EscalationRule | None = None,
+        limits: Limits | None = None,
+        on_saved: Callable[[], None] | None = None,
+    ) -> None:
+        self.clock = clock
+        self.equivalence = equivalence
+        self.escalation = escalation or EscalationRule()
+        self.limits = limits or Limits()
+        self._on_saved = on_saved
+        super().__init__(env=env)
+
+    def register_transcodings(self, transcoder: JSONTranscoder) -> None:
+        super().register_transcodings(transcoder)
+        transcoder.register(EventMetaAsDict())
+
+    def _notify(self, recordings: Any) -> None:
+        # Embedded mode delivers to projections in-process, right after the commit.
+        if self._on_saved is not None:
+            self._on_saved()
+
+    # -- plumbing ----------------------------------------------------------------------
+
+    def _meta(self, cause: Cause, customer_id: str, ticket_id: str | None) -> EventMeta:
+        check_actor(cause.actor)
+        check_aware("occurred_at", cause.occurred_at)
+        return EventMeta(
+            customer_id=customer_id,
+            ticket_id=ticket_id,
+            occurred_at=cause.occurred_at or self.clock.now(),
+            actor=cause.actor,
+            causation_id=cause.causation_id,
+            correlation_id=cause.correlation_id or new_correlation_id(),
+        )
+
+    def _persist(self, *aggregates: Ticket | Customer) -> None:
+        try:
+            self.save(*aggregates)
+        except RecordConflictError:
+            first = aggregates[0]
+            raise ConcurrentUpdate(type(first).__name__, str(first.id)) from None
+
+    def _ticket(self, ticket_id: str) -> Ticket:
+        try:
+            ticket = self.repository.get(UUID(ticket_id))
+        except (ValueError, AggregateNotFoundError):
+            raise NotFound("ticket", ticket_id) from None
+        if not isinstance(ticket, Ticket):
+            raise NotFound("ticket", ticket_id)
+        return ticket
+
+    def _customer(self, customer_id: str) -> Customer:
+        try:
+            customer = self.repository.get(customer_aggregate_id(customer_id))
+        except AggregateNotFoundError:
+            raise NotFound("customer", customer_id) from None
+        assert isinstance(customer, Customer)
+        return customer
+
+    @staticmethod
+    def _last_event_id(aggregate: Ticket | Customer) -> EventId:
+        return event_id_for(aggregate.id, aggregate.version)
+
+    # -- customers ---------------------------------------------------------------------
+
+    def register_customer(
+        self, customer_id: str, cause: Cause, *, display_name: str = ""
+    ) -> EventId:
+        customer_id = check_text("customer_id", customer_id, 200)
+        meta = self._meta(cause, customer_id, None)
+        aggregate_id = customer_aggregate_id(customer_id)
+        try:
+            self.repository.get(aggregate_id)
+        except AggregateNotFoundError:
+            pass
+        else:
+            raise InvariantViolated(f"customer {customer_id!r} is already registered")
+        customer = Customer.register(
+            aggregate_id=aggregate_id, display_name=display_name.strip()[:200], meta=meta,
+            timestamp=self.clock.now(),
+        )
+        self._persist(customer)
+        return self._last_event_id(customer)
+
+    def customer_exists(self, customer_id: str) -> bool:
+        try:
+            self._customer(customer_id)
+        except NotFound:
+            return False
+        return True
+
+    def state_preference(
+        self,
+        customer_id: str,
+        key: str,
+        value: str,
+        cause: Cause,
+        *,
+        stated_at: datetime | None,
+        source_event_id: str | None = None,
+        text: str = "",
+        confidence: float = 1.0,
+        expires_at: datetime | None = None,
+    ) -> EventId:
+        """Record a stated preference; below the confidence threshold it is only a candidate."""
+        self._check_preference(key, value)
+        check_aware("stated_at", stated_at)
+        check_aware("expires_at", expires_at)
+        check_confidence(confidence)
+        customer = self._customer(customer_id)
+        customer.state_preference(
+            key=key, value=value.strip(), stated_at=stated_at, source_event_id=source_event_id,
+            text=text.strip()[: self.limits.max_text_chars], confidence=confidence,
+            applied=confidence >= self.limits.preference_confidence_threshold,
+            expires_at=expires_at, meta=self._meta(cause, customer_id, None),
+            timestamp=self.clock.now(),
+        )
+        self._persist(customer)
+        return self._last_event_id(customer)
+
+    def correct_preference(
+        self,
+        customer_id: str,
+        key: str,
+        value: str,
+        cause: Cause,
+        *,
+        reason: str,
+        corrects_event_id: str | None = None,
+    ) -> EventId:
+        """Record an explicit correction; it beats every older statement of the key."""
+        self._check_preference(key, value)
+        reason = check_text("reason", reason, 1000)
+        customer = self._customer(customer_id)
+        customer.correct_preference(
+            key=key, value=value.strip(), corrects_event_id=corrects_event_id, reason=reason,
+            meta=self._meta(cause, customer_id, None), timestamp=self.clock.now(),
+        )
+        self._persist(customer)
+        return self._last_event_id(customer)
+
+    def _check_preference(self, key: str, value: str) -> None:
+        if not _KEY.match(key):
+            raise InvalidInput("key", "must be lower_snake_case, 1-64 characters")
+        check_text("value", value, 500)
+
+    def record_memory_retained(
+        self,
+        customer_id: str,
+        cause: Cause,
+        *,
+        bank_id: str,
+        memory_id: str,
+        source_event_id: str,
+        content_hash: str,
+        try_number: int = 1,
+    ) -> EventId:
+        customer = self._customer(customer_id)
+        customer.record_memory_retained(
+            bank_id=bank_id, memory_id=memory_id, source_event_id=source_event_id,
+            content_hash=content_hash, try_number=try_number,
+            meta=self._meta(cause, customer_id, None), timestamp=self.clock.now(),
+        )
+        self._persist(customer)
+        return self._last_event_id(customer)
+
+    def record_memory_write_failed(
+        self,
+        customer_id: str,
+        cause: Cause,
+        *,
+        bank_id: str,
+        source_event_id: str,
+        reason: str,
+        try_number: int = 1,
+    ) -> EventId:
+        customer = self._customer(customer_id)
+        customer.record_memory_write_failed(
+            bank_id=bank_id, source_event_id=source_event_id, reason=reason,
+            try_number=try_number, meta=self._meta(cause, customer_id, None),
+            timestamp=self.clock.now(),
+        )
+        self._persist(customer)
+        return self._last_event_id(customer)
+
+    # -- tickets -----------------------------------------------------------------------
+
+    def open_ticket(
+        self,
+        customer_id: str,
+        subject: str,
+        cause: Cause,
+        *,
+        channel: str = "chat",
+        priority: str = "normal",
+        category: str = "general",
+    ) -> TicketId:
+        subject = check_text("subject", subject, self.limits.max_subject_chars)
+        check_priority(priority)
+        customer = self._customer(customer_id)
+        ticket_id = TicketId(str(uuid4()))
+        meta = self._meta(cause, customer_id, ticket_id)
+        ticket = Ticket.open(
+            ticket_id=UUID(ticket_id), subject=subject, channel=channel, priority=priority,
+            category=category, meta=meta, timestamp=self.clock.now(),
+        )
+        opened = self._last_event_id(ticket)
+        customer.link_ticket(
+            ticket_id=ticket_id, subject=subject,
+            meta=EventMeta(
+                customer_id, ticket_id, meta.occurred_at, meta.actor, opened, meta.correlation_id
+            ),
+            timestamp=self.clock.now(),
+        )
+        self._persist(ticket, customer)  # atomic: both streams or neither
+        return ticket_id
+
+    def receive_message(self, ticket_id: str, text: str, cause: Cause) -> EventId:
+        """Record a customer message; checks escalation rules in the same commit."""
+        text = check_text("text", text, self.limits.max_text_chars)
+        ticket = self._ticket(ticket_id)
+        meta = self._meta(cause, ticket.customer_id, ticket_id)
+        ticket.receive_message(
+            message_id=f"msg-{uuid4().hex[:12]}", text=text, meta=meta, timestamp=self.clock.now()
+        )
+        event_id = self._last_event_id(ticket)
+        self._escalate_if_due(ticket, event_id, meta)
+        self._persist(ticket)
+        return event_id
+
+    def send_reply(
+        self,
+        ticket_id: str,
+        text: str,
+        cause: Cause,
+        *,
+        in_reply_to: str | None = None,
+        context_event_ids: list[str] | None = None,
+        responder: str = "offline",
+    ) -> EventId:
+        text = check_text("text", text, self.limits.max_text_chars)
+        ticket = self._ticket(ticket_id)
+        ticket.send_reply(
+            reply_id=f"rep-{uuid4().hex[:12]}", text=text, in_reply_to=in_reply_to,
+            context_event_ids=list(context_event_ids or []), responder=responder,
+            meta=self._meta(cause, ticket.customer_id, ticket_id), timestamp=self.clock.now(),
+        )
+        self._persist(ticket)
+        return self._last_event_id(ticket)
+
+    def known_attempts(self, customer_id: str) -> list[KnownAttempt]:
+        """Every attempt on record for a customer, across all their tickets."""
+        customer = self._customer(customer_id)
+        return self._known_attempts(customer, {})
+
+    def _known_attempts(
+        self, customer: Customer, loaded: dict[str, Ticket]
+    ) -> list[KnownAttempt]:
+        known: list[KnownAttempt] = []
+        for tid in customer.ticket_ids:
+            ticket = loaded.get(tid) or self._ticket(tid)
+            known.extend(
+                KnownAttempt(a.attempt_id, a.action_id, tid, a.text, a.status)
+                for a in ticket.attempts.values()
+            )
+        return known
+
+    def propose_attempt(self, ticket_id: str, text: str, cause: Cause) -> AttemptId:
+        """Record a proposed solution as a pending attempt.
+
+        Rephrasings of an action already on record join that action (same ``action_id``).
+        A proposal that repeats an action which already failed for this customer, on any
+        of their tickets, is refused: the refusal is recorded and RepeatOfFailedAttempt raised.
+        """
+        text = check_text("text", text, self.limits.max_text_chars)
+        ticket = self._ticket(ticket_id)
+        ticket.check_accepts_attempts()
+        meta = self._meta(cause, ticket.customer_id, ticket_id)
+        known = self._known_attempts(self._customer(ticket.customer_id), {ticket_id: ticket})
+        match = self.equivalence.find_equivalent(text, known)
+        if match is not None:
+            failed = next(
+                (
+                    k
+                    for k in known
+                    if k.action_id == match.attempt.action_id and k.status == "failed"
+                ),
+                None,
+            )
+            if failed is not None:
+                ticket.refuse_repeat(
+                    text=text, failed_attempt_id=failed.attempt_id,
+                    failed_ticket_id=failed.ticket_id, lexical_score=match.lexical_score,
+                    semantic_score=match.semantic_score, rule=match.rule, meta=meta,
+                    timestamp=self.clock.now(),
+                )
+                self._persist(ticket)
+                raise RepeatOfFailedAttempt(
+                    proposed=text, failed_attempt_id=failed.attempt_id,
+                    failed_text=failed.text, failed_ticket_id=failed.ticket_id,
+                    refusal_event_id=self._last_event_id(ticket),
+                )
+        attempt_id = new_attempt_id()
+        ticket.propose_attempt(
+            attempt_id=attempt_id,
+            action_id=match.attempt.action_id if match else attempt_id,
+            text=text,
+            equivalent_to=match.attempt.attempt_id if match else None,
+            lexical_score=match.lexical_score if match else None,
+            semantic_score=match.semantic_score if match else None,
+            meta=meta,
+            timestamp=self.clock.now(),
+        )
+        self._persist(ticket)
+        return attempt_id
+
+    def record_outcome(
+        self,
+        ticket_id: str,
+        attempt_id: str,
+        outcome: str,
+        cause: Cause,
+        *,
+        confidence: float = 1.0,
+        note: str = "",
+    ) -> EventId:
+        """Record how a pending attempt ended; checks escalation rules in the same commit."""
+        check_outcome(outcome)
+        check_confidence(confidence)
+        ticket = self._ticket(ticket_id)
+        meta = self._meta(cause, ticket.customer_id, ticket_id)
+        ticket.record_outcome(
+            attempt_id=attempt_id, outcome=outcome, confidence=confidence,
+            note=note.strip()[:1000], meta=meta, timestamp=self.clock.now(),
+        )
+        event_id = self._last_event_id(ticket)
+        self._escalate_if_due(ticket, event_id, meta)
+        self._persist(ticket)
+        return event_id
+
+    def correct_outcome(
+        self, ticket_id: str, attempt_id: str, outcome: str, cause: Cause, *, reason: str
+    ) -> EventId:
+        """Record a corrected outcome as a new event; the recorded one is never edited."""
+        check_outcome(outcome)
+        reason = check_text("reason", reason, 1000)
+        ticket = self._ticket(ticket_id)
+        ticket.correct_outcome(
+            attempt_id=attempt_id, outcome=outcome, reason=reason,
+            meta=self._meta(cause, ticket.customer_id, ticket_id), timestamp=self.clock.now(),
+        )
+        self._persist(ticket)
+        return self._last_event_id(ticket)
+
+    def record_memory_recall(
+        self,
+        ticket_id: str,
+        cause: Cause,
+        *,
+        query: str,
+        memory_ids: list[str],
+        status: str,
+        error: str | None = None,
+    ) -> EventId:
+        ticket = self._ticket(ticket_id)
+        ticket.record_memory_recall(
+            query=query[: self.limits.max_text_chars], memory_ids=list(memory_ids),
+            status=status, error=error[:300] if error else None,
+            meta=self._meta(cause, ticket.customer_id, ticket_id), timestamp=self.clock.now(),
+        )
+        self._persist(ticket)
+        return self._last_event_id(ticket)
+
+    def record_draft_blocked(
+        self,
+        ticket_id: str,
+        cause: Cause,
+        *,
+        draft_hash: str,
+        solution: str,
+        attempt_id: str,
+        lexical_score: float,
+        semantic_score: float,
+        rule: str,
+    ) -> EventId:
+        ticket = self._ticket(ticket_id)
+        ticket.block_draft(
+            draft_hash=draft_hash, solution=solution, attempt_id=attempt_id,
+            lexical_score=lexical_score, semantic_score=semantic_score, rule=rule,
+            meta=self._meta(cause, ticket.customer_id, ticket_id), timestamp=self.clock.now(),
+        )
+        self._persist(ticket)
+        return self._last_event_id(ticket)
+
+    def triage(self, ticket_id: str, cause: Cause, *, category: str, priority: str) -> EventId:
+        check_priority(priority)
+        category = check_text("category", category, 64)
+        ticket = self._ticket(ticket_id)
+        meta = self._meta(cause, ticket.customer_id, ticket_id)
+        ticket.triage(category=category, priority=priority, meta=meta, timestamp=self.clock.now())
+        self._escalate_if_due(ticket, self._last_event_id(ticket), meta)
+        self._persist(ticket)
+        return self._last_event_id(ticket)
+
+    def assign(self, ticket_id: str, assignee: str, cause: Cause) -> EventId:
+        assignee = check_text("assignee", assignee, 200)
+        ticket = self._ticket(ticket_id)
+        ticket.assign(
+            assignee=assignee, meta=self._meta(cause, ticket.customer_id, ticket_id),
+            timestamp=self.clock.now(),
+        )
+        self._persist(ticket)
+        return self._last_event_id(ticket)
+
+    def escalate(self, ticket_id: str, reason: str, cause: Cause) -> EventId:
+        """Escalate by hand (an agent's decision), with the same snapshot as the rules."""
+        reason = check_text("reason", reason, 1000)
+        ticket = self._ticket(ticket_id)
+        ticket.escalate(
+            reasons=[f"manual: {reason}"], snapshot=self._snapshot(ticket),
+            meta=self._meta(cause, ticket.customer_id, ticket_id), timestamp=self.clock.now(),
+        )
+        self._persist(ticket)
+        return self._last_event_id(ticket)
+
+    def resolve_ticket(
+        self, ticket_id: str, resolution: str, cause: Cause, *, attempt_id: str | None = None
+    ) -> EventId:
+        resolution = check_text("resolution", resolution, self.limits.max_text_chars)
+        ticket = self._ticket(ticket_id)
+        ticket.resolve(
+            resolution=resolution, attempt_id=attempt_id,
+            meta=self._meta(cause, ticket.customer_id, ticket_id), timestamp=self.clock.now(),
+        )
+        self._persist(ticket)
+        return self._last_event_id(ticket)
+
+    def reopen_ticket(self, ticket_id: str, reason: str, cause: Cause) -> EventId:
+        reason = check_text("reason", reason, 1000)
+        ticket = self._ticket(ticket_id)
+        ticket.reopen(
+            reason=reason, meta=self._meta(cause, ticket.customer_id, ticket_id),
+            timestamp=self.clock.now(),
+        )
+        self._persist(ticket)
+        return self._last_event_id(ticket)
+
+    # -- escalation --------------------------------------------------------------------
+
+    def _escalate_if_due(self, ticket: Ticket, cause_event_id: str, meta: EventMeta) -> None:
+        if ticket.status == "resolved":
+            return
+        facts = TicketFacts(
+            failed_attempts=sum(1 for a in ticket.attempts.values() if a.status == "failed"),
+            customer_messages=sum(1 for m in ticket.messages if m.actor == "customer"),
+            opened_at=ticket.opened_at,
+            priority=ticket.priority,
+        )
+        reasons = escalation_reasons(self.escalation, facts, self.clock.now())
+        # Escalate once per new reason, not again on every later message.
+        known = {r.split(":")[0] for r in ticket.escalation_reasons}
+        if not reasons or {r.split(":")[0] for r in reasons} <= known:
+            return
+        ticket.escalate(
+            reasons=reasons,
+            snapshot=self._snapshot(ticket),
+            meta=EventMeta(
+                meta.customer_id, meta.ticket_id, meta.occurred_at, "service:escalation",
+                cause_event_id, meta.correlation_id,
+            ),
+            timestamp=self.clock.now(),
+        )
+
+    def _snapshot(self, ticket: Ticket) -> dict[str, Any]:
+        customer = self._customer(ticket.customer_id)
+        return {
+            "subject": ticket.subject,
+            "priority": ticket.priority,
+            "category": ticket.category,
+            "recent_messages": [
+                {"message_id": m.message_id, "actor": m.actor, "text": m.text[:500]}
+                for m in ticket.messages[-20:]
+            ],
+            "attempts": [
+                {"attempt_id": a.attempt_id, "text": a.text, "status": a.status}
+                for a in ticket.attempts.values()
+            ],
+            "customer_preference_keys": sorted(customer.preference_keys),
+            "related_tickets": [t for t in customer.ticket_ids if t != str(ticket.id)],
+        }
