@@ -10,8 +10,9 @@ import hashlib
 import math
 import re
 from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime, timedelta
 
-__all__ = ["FakeEmbedder"]
+__all__ = ["FakeEmbedder", "SteppingClock"]
 
 
 class FakeEmbedder:
@@ -47,3 +48,20 @@ class FakeEmbedder:
             vector[int.from_bytes(digest, "big") % self.dims] += 1.0
         norm = math.sqrt(sum(value * value for value in vector))
         return [value / norm for value in vector]
+
+
+class SteppingClock:
+    """A ``Clock`` that starts at a fixed instant and moves one millisecond per reading.
+
+    Stepping keeps recorded_at strictly increasing, as a real clock would between commands.
+    """
+
+    def __init__(self, start: datetime | None = None) -> None:
+        self._now = start or datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
+
+    def now(self) -> datetime:
+        self._now += timedelta(milliseconds=1)
+        return self._now
+
+    def advance(self, delta: timedelta) -> None:
+        self._now += delta

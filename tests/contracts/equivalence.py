@@ -34,9 +34,7 @@ def _assert_well_formed(
         f"{context}: the match must be one of the known attempts, got {match.attempt!r}"
     )
     assert 0.0 <= match.lexical_score <= 1.0, f"{context}: lexical_score {match.lexical_score}"
-    assert -1.0 <= match.semantic_score <= 1.0, (
-        f"{context}: semantic_score {match.semantic_score}"
-    )
+    assert -1.0 <= match.semantic_score <= 1.0, f"{context}: semantic_score {match.semantic_score}"
     assert match.rule, f"{context}: the rule clause must be named"
     return match
 
@@ -51,8 +49,9 @@ def assert_attempt_equivalence(impl: AttemptEquivalence) -> None:
     assert impl.find_equivalent("Restart the router", []) is None, "empty known must give None"
 
     # The identical text is the same action.
-    match = _assert_well_formed(impl.find_equivalent("Restart the router", [router]), [router],
-                                "identical text")
+    match = _assert_well_formed(
+        impl.find_equivalent("Restart the router", [router]), [router], "identical text"
+    )
     assert match.attempt.attempt_id == "att-router"
 
     # Width, case, punctuation and spacing variants are the same action, in both scripts.
@@ -77,8 +76,9 @@ def assert_attempt_equivalence(impl: AttemptEquivalence) -> None:
     # Several on record: the best one wins, wherever it sits in the list.
     near = known_attempt("Restart the router and the modem", "att-near")
     for known in ([cache, near, router, billing], [router, near, billing, cache]):
-        match = _assert_well_formed(impl.find_equivalent("restart the router", known), known,
-                                    "best of several")
+        match = _assert_well_formed(
+            impl.find_equivalent("restart the router", known), known, "best of several"
+        )
         assert match.attempt.attempt_id == "att-router", (
             f"best of several: expected att-router, got {match.attempt.attempt_id}"
         )

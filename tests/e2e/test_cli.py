@@ -1,0 +1,124 @@
+"""The command line as a user runs it: a real process, a real data dir."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+CLI = shutil.which("caseledger", path=str(Path(sys.executable).parent)) or "caseledger"
+
+
+def run(*args: str, data_dir: Path, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "CASELEDGER_DATA_DIR": str(data_dir), "COLUMNS": "200",
+           "HF_HUB_OFFLINE": "1"}
+    return subprocess.run(
+        [CLI, *args], env=env, capture_output=True, text=True, timeout=300, input=stdin
+    )
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    data_dir = tmp_path_factory.mktemp("cli")
+    result = run("demo", data_dir=data_dir)
+    assert result.returncode == 0, result.stderr
+    return data_dir, result.stdout
+
+
+def test_demo_shows_the_scenario_from_projections(demo: tuple[Path, str]) -> None:
+    _, out = demo
+    for heading in ("Ticket timelines", "Deduplicated attempt lists", "Preference view",
+                    "Lineage"):
+        assert heading in out
+    assert "Dell Inspiron 15 stopped charging" in out
+    # The failed fix came back in other words and was refused, with its scores.
+    assert re.search(r"refused 'Delete the saved card.*repeats failed att-\w+", out)
+    # The rephrased driver roll-back joined the succeeded entry from the first session.
+    assert "In Device Manager, roll back the battery driver" in out
+    # Contact preference moved from email to phone; the as-of view still shows email.
+    assert re.search(r"contact_channel\s+│\s+current\s+│\s+phone", out)
+    assert re.search(r"contact_channel\s+│\s+current\s+│\s+email", out)
+    assert re.search(r"contact_time\s+│\s+conflict", out)
+
+
+def test_demo_output_matches_what_other_commands_read_back(demo: tuple[Path, str]) -> None:
+    data_dir, out = demo
+    store = data_dir / "demo"
+    attempts = run("--data-dir", str(store), "attempts", "cust-b", data_dir=data_dir)
+    assert attempts.returncode == 0, attempts.stderr
+    assert "Remove the card and add it again" in attempts.stdout
+    assert "failed" in attempts.stdout and "Try a different card" in attempts.stdout
+    event_id = re.search(r"caseledger trace\s+([0-9a-f-]{36})", out)
+    assert event_id, out[-500:]
+    trace = run("--data-dir", str(store), "trace", "--json", event_id.group(1),
+                data_dir=data_dir)
+    assert trace.returncode == 0, trace.stderr
+    tree = json.loads(trace.stdout)
+    assert tree["event"]["type"] == "customer.preference_stated"
+    assert tree["causes"][0]["event"]["type"] == "ticket.message_received"
+    assert "call me instead" in tree["causes"][0]["event"]["summary"]
+
+
+def test_replay_ends_with_the_live_state(demo: tuple[Path, str]) -> None:
+    data_dir, _ = demo
+    store = data_dir / "demo"
+    before = run("--data-dir", str(store), "tickets", "cust-a", data_dir=data_dir).stdout
+    replay = run("--data-dir", str(store), "replay", data_dir=data_dir)
+    assert replay.returncode == 0, replay.stderr
+    assert "replayed ticket_state, attempt_list, preference_view, lineage_index" in replay.stdout
+    status = run("--data-dir", str(store), "status", data_dir=data_dir)
+    assert all(line.endswith("lag 0") for line in status.stdout.strip().splitlines())
+    after = run("--data-dir", str(store), "tickets", "cust-a", data_dir=data_dir).stdout
+    assert after == before and "Charging problem again" in after
+
+
+def test_replay_of_unknown_projection_is_a_clear_error(tmp_path: Path) -> None:
+    result = run("replay", "--projection", "nope", data_dir=tmp_path)
+    assert result.returncode == 2
+    assert "unknown projection 'nope'" in result.stderr
+
+
+def test_trace_of_unknown_event_is_a_clear_error(tmp_path: Path) -> None:
+    result = run("trace", "0000", data_dir=tmp_path)
+    assert result.returncode == 2 and "event '0000' not found" in result.stderr
+
+
+def test_preferences_resolve_uses_the_policy(tmp_path: Path) -> None:
+    statements = [
+        {"key": "contact_channel", "value": "email", "stated_at": "2026-01-01T10:00:00+00:00",
+         "source": "s1", "text": "email me"},
+        {"key": "contact_channel", "value": "phone", "stated_at": "2026-01-02T10:00:00+05:00",
+         "source": "s2", "text": "call me"},
+        {"key": "language", "value": "en", "stated_at": None, "source": "s3", "text": "English"},
+        {"key": "language", "value": "zh", "stated_at": None, "source": "s4", "text": "中文"},
+        {"key": "time", "value": "am", "stated_at": "2026-01-01T10:00:00+00:00", "source": "s5",
+         "text": ""},
+        {"key": "time", "value": "pm", "stated_at": "2026-01-01T11:00:00+01:00", "source": "s6",
+         "text": ""},
+    ]
+    path = tmp_path / "statements.json"
+    path.write_text(json.dumps(statements))
+    result = run("preferences", "resolve", str(path), data_dir=tmp_path)
+    assert result.returncode == 0, result.stderr
+    view = json.loads(result.stdout)
+    assert view["contact_channel"]["value"] == "phone"
+    assert view["contact_channel"]["status"] == "current"
+    assert view["language"]["status"] == "conflict"
+    assert view["time"]["status"] == "conflict"  # the same instant in two offsets
+    stdin = run("preferences", "resolve", "-", data_dir=tmp_path, stdin=json.dumps(statements))
+    assert json.loads(stdin.stdout) == view
+
+
+def test_preferences_resolve_rejects_naive_timestamps(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps([{"key": "k", "value": "v", "stated_at": "2026-01-01T10:00:00",
+                                 "source": "s", "text": ""}]))
+    result = run("preferences", "resolve", str(path), data_dir=tmp_path)
+    assert result.returncode == 2
+    assert "stated_at" in result.stderr and "item 0" in result.stderr
