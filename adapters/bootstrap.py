@@ -125,6 +125,11 @@ def bootstrap(settings: Settings, **overrides: Any) -> Container:
 
     esc = settings.escalation
     holder: list[ProjectionRunner] = []
+
+    def deliver_inline() -> None:
+        # Embedded mode: projections catch up in-process right after each commit.
+        holder[0].catch_up()
+
     desk = SupportDesk(
         eventsourcing_env(settings),
         clock=clock,
@@ -139,8 +144,7 @@ def bootstrap(settings: Settings, **overrides: Any) -> Container:
             max_text_chars=settings.limits.max_text_chars,
             preference_confidence_threshold=settings.limits.preference_confidence_threshold,
         ),
-        # Embedded mode: projections catch up in-process right after each commit.
-        on_saved=(lambda: holder[0].catch_up()) if inline else None,
+        on_saved=deliver_inline if inline else None,
     )
     runner = ProjectionRunner(NotificationLogSource(desk), store, all_projections())
     holder.append(runner)

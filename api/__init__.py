@@ -1,0 +1,1 @@
+"""HTTP API (FastAPI): planned in the "guarded reply" issue; nothing here is wired yet."""

@@ -93,7 +93,9 @@ def run_scenario(c: Container, start: datetime) -> DemoResult:
     out.events["before_phone"] = m5
 
     # Customer B: card checkout fails; the failed fix comes back in other words.
-    desk.register_customer("cust-b", at(days=5, actor="service:crm"), display_name="Bo (customer B)")
+    desk.register_customer(
+        "cust-b", at(days=5, actor="service:crm"), display_name="Bo (customer B)"
+    )
     t3 = desk.open_ticket("cust-b", "Card payment fails at checkout", at(days=5, minutes=10),
                           category="billing")
     out.tickets["b1"] = t3

@@ -14,7 +14,14 @@ from typing import Annotated, Any
 import typer
 from pydantic import ValidationError
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeRemainingColumn,
+)
 
 from caseledger.adapters.bootstrap import Container, all_projections, bootstrap
 from caseledger.adapters.settings import Settings
@@ -135,7 +142,11 @@ def replay(
         ) as progress:
             for name in names:
                 task = progress.add_task(f"replay {name}", total=total)
-                c.runner.replay(name, progress=lambda n, t=task: progress.advance(t, n))
+
+                def advance(n: int, task: TaskID = task) -> None:
+                    progress.advance(task, n)
+
+                c.runner.replay(name, progress=advance)
                 progress.update(task, completed=total)
         console.print(f"replayed {', '.join(names)} up to position {total}")
 
@@ -166,7 +177,8 @@ def attempts(
     """Show a customer's deduplicated attempt list."""
     with _container(inline_projections=False) as c:
         c.runner.catch_up()
-        render.attempts(console, f"Attempts of {customer_id}", c.views.attempts(customer_id, ticket))
+        entries = c.views.attempts(customer_id, ticket)
+        render.attempts(console, f"Attempts of {customer_id}", entries)
 
 
 @preferences_app.command("resolve")

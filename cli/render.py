@@ -74,7 +74,8 @@ def trace(console: Console, tree_data: dict[str, Any]) -> None:
         prefix = f"[dim]{why} →[/] " if why else ""
         return (
             f"{prefix}[bold]{event['type']}[/] {event['summary']} "
-            f"[dim]({event['event_id'][:8]}, {event['actor']}, {(event['occurred_at'] or '')[:16]})[/]"
+            f"[dim]({event['event_id'][:8]}, {event['actor']}, "
+            f"{(event['occurred_at'] or '')[:16]})[/]"
         )
 
     def add(node: Tree, data: dict[str, Any]) -> None:

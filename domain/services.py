@@ -122,7 +122,7 @@ class SupportDesk(Application[UUID]):
 
     def _ticket(self, ticket_id: str) -> Ticket:
         try:
-            ticket = self.repository.get(UUID(ticket_id))
+            ticket: Ticket = self.repository.get(UUID(ticket_id))
         except (ValueError, AggregateNotFoundError):
             raise NotFound("ticket", ticket_id) from None
         if not isinstance(ticket, Ticket):
@@ -131,7 +131,7 @@ class SupportDesk(Application[UUID]):
 
     def _customer(self, customer_id: str) -> Customer:
         try:
-            customer = self.repository.get(customer_aggregate_id(customer_id))
+            customer: Customer = self.repository.get(customer_aggregate_id(customer_id))
         except AggregateNotFoundError:
             raise NotFound("customer", customer_id) from None
         assert isinstance(customer, Customer)

@@ -78,7 +78,9 @@ class PostgresReadModelStore:
     def commit(self, projection: str, docs: Mapping[str, Doc | None], position: int) -> None:
         table = self._ensure(projection)
         upserts: list[tuple[Any, ...]] = [
-            (key, doc.get("customer_id"), Jsonb(doc)) for key, doc in docs.items() if doc is not None
+            (key, doc.get("customer_id"), Jsonb(doc))
+            for key, doc in docs.items()
+            if doc is not None
         ]
         deletes = [(key,) for key, doc in docs.items() if doc is None]
         with self._pool.connection() as conn, conn.transaction(), conn.cursor() as cur:

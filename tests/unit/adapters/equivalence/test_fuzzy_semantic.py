@@ -33,7 +33,8 @@ def test_cjk_aware_tokens() -> None:
 
 
 def _lex(left: str, right: str) -> float:
-    return lexical_similarity(normalize_solution(left), normalize_solution(right))
+    score: float = lexical_similarity(normalize_solution(left), normalize_solution(right))
+    return score
 
 
 def test_lexical_similarity() -> None:

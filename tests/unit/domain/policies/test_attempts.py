@@ -120,4 +120,4 @@ def test_rule_rejects_out_of_range_thresholds(changes: dict[str, float]) -> None
 def test_rule_is_frozen() -> None:
     rule = EquivalenceRule()
     with pytest.raises(dataclasses.FrozenInstanceError):
-        rule.lexical = 0.5  # type: ignore[misc]
+        setattr(rule, "lexical", 0.5)  # noqa: B010 - a plain assignment would not type-check

@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 import pytest
+
 from caseledger.domain.policies.preferences import (
     PreferenceStatement,
     ResolvedPreference,

