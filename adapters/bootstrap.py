@@ -146,11 +146,16 @@ def bootstrap(settings: Settings, **overrides: Any) -> Container:
         ),
         on_saved=deliver_inline if inline else None,
     )
-    runner = ProjectionRunner(NotificationLogSource(desk), store, all_projections())
+    projections = all_projections()
+    runner = ProjectionRunner(NotificationLogSource(desk), store, projections)
     holder.append(runner)
     container = Container(
-        settings=settings, clock=clock, desk=desk, store=store, runner=runner,
-        views=ReadViews(store),
+        settings=settings,
+        clock=clock,
+        desk=desk,
+        store=store,
+        runner=runner,
+        views=ReadViews(store, projections),
     )
     container.extras["embedder"] = embedder
     return container

@@ -30,15 +30,17 @@ def run_scenario(c: Container, start: datetime) -> DemoResult:
     """Issue the demo's commands; world times are ``start`` plus scripted offsets."""
     desk, out = c.desk, DemoResult()
 
-    def at(days: float = 0, minutes: float = 0, actor: str = "customer",
-           causation: str | None = None) -> Cause:
+    def at(
+        days: float = 0, minutes: float = 0, actor: str = "customer", causation: str | None = None
+    ) -> Cause:
         occurred = start + timedelta(days=days, minutes=minutes)
         return Cause(actor=actor, occurred_at=occurred, causation_id=causation)
 
     # Customer A: a laptop that stopped charging after an update.
     desk.register_customer("cust-a", at(actor="service:crm"), display_name="Ana (customer A)")
-    t1 = desk.open_ticket("cust-a", "Dell Inspiron 15 stopped charging", at(minutes=1),
-                          category="hardware")
+    t1 = desk.open_ticket(
+        "cust-a", "Dell Inspiron 15 stopped charging", at(minutes=1), category="hardware"
+    )
     out.tickets["a1"] = t1
     m1 = desk.receive_message(
         t1,
@@ -46,49 +48,80 @@ def run_scenario(c: Container, start: datetime) -> DemoResult:
         "Please email me at ana@example.com.",
         at(minutes=1),
     )
-    desk.state_preference("cust-a", "contact_channel", "email", at(minutes=1, causation=m1),
-                          stated_at=start + timedelta(minutes=1), source_event_id=m1,
-                          text="Please email me at ana@example.com.", confidence=0.95)
-    desk.state_preference("cust-a", "device_model", "Dell Inspiron 15",
-                          at(minutes=1, causation=m1), stated_at=start + timedelta(minutes=1),
-                          source_event_id=m1, text="My Dell Inspiron 15", confidence=0.9)
+    desk.state_preference(
+        "cust-a",
+        "contact_channel",
+        "email",
+        at(minutes=1, causation=m1),
+        stated_at=start + timedelta(minutes=1),
+        source_event_id=m1,
+        text="Please email me at ana@example.com.",
+        confidence=0.95,
+    )
+    desk.state_preference(
+        "cust-a",
+        "device_model",
+        "Dell Inspiron 15",
+        at(minutes=1, causation=m1),
+        stated_at=start + timedelta(minutes=1),
+        source_event_id=m1,
+        text="My Dell Inspiron 15",
+        confidence=0.9,
+    )
     drain = desk.propose_attempt(
-        t1, "Unplug the charger and hold the power button for 30 seconds to drain residual power",
+        t1,
+        "Unplug the charger and hold the power button for 30 seconds to drain residual power",
         at(minutes=3, actor="assistant", causation=m1),
     )
     m2 = desk.receive_message(t1, "Tried it, still not charging.", at(minutes=20))
-    desk.record_outcome(t1, drain, "failed", at(minutes=20, actor="assistant", causation=m2),
-                        confidence=0.9, note="customer: still not charging")
+    desk.record_outcome(
+        t1,
+        drain,
+        "failed",
+        at(minutes=20, actor="assistant", causation=m2),
+        confidence=0.9,
+        note="customer: still not charging",
+    )
     driver = desk.propose_attempt(
-        t1, "Roll back the battery driver in Device Manager",
+        t1,
+        "Roll back the battery driver in Device Manager",
         at(minutes=21, actor="assistant", causation=m2),
     )
     m3 = desk.receive_message(t1, "That fixed it, it's charging now. Thanks!", at(minutes=40))
     desk.record_outcome(t1, driver, "succeeded", at(minutes=40, actor="assistant", causation=m3))
-    desk.resolve_ticket(t1, "Battery driver rolled back", at(minutes=41, actor="agent:sam"),
-                        attempt_id=driver)
+    desk.resolve_ticket(
+        t1, "Battery driver rolled back", at(minutes=41, actor="agent:sam"), attempt_id=driver
+    )
 
     # Customer A, a new session days later, says only that it happened again.
     t2 = desk.open_ticket("cust-a", "Charging problem again", at(days=5), category="hardware")
     out.tickets["a2"] = t2
     m4 = desk.receive_message(t2, "it stopped charging again after the update", at(days=5))
     desk.propose_attempt(
-        t2, "In Device Manager, roll back the battery driver to the previous version",
+        t2,
+        "In Device Manager, roll back the battery driver to the previous version",
         at(days=5, minutes=1, actor="assistant", causation=m4),
     )
     try:
         desk.propose_attempt(
-            t2, "Disconnect the charger, then press and hold the power button for 30 seconds",
+            t2,
+            "Disconnect the charger, then press and hold the power button for 30 seconds",
             at(days=5, minutes=2, actor="agent:sam", causation=m4),
         )
     except RepeatOfFailedAttempt as refused:
         out.refusals.append(refused)
-    m5 = desk.receive_message(t2, "Also, please call me instead of emailing from now on.",
-                              at(days=5, minutes=5))
+    m5 = desk.receive_message(
+        t2, "Also, please call me instead of emailing from now on.", at(days=5, minutes=5)
+    )
     out.events["phone"] = desk.state_preference(
-        "cust-a", "contact_channel", "phone", at(days=5, minutes=5, causation=m5),
-        stated_at=start + timedelta(days=5, minutes=5), source_event_id=m5,
-        text="please call me instead of emailing from now on", confidence=0.93,
+        "cust-a",
+        "contact_channel",
+        "phone",
+        at(days=5, minutes=5, causation=m5),
+        stated_at=start + timedelta(days=5, minutes=5),
+        source_event_id=m5,
+        text="please call me instead of emailing from now on",
+        confidence=0.93,
     )
     out.events["before_phone"] = m5
 
@@ -96,29 +129,47 @@ def run_scenario(c: Container, start: datetime) -> DemoResult:
     desk.register_customer(
         "cust-b", at(days=5, actor="service:crm"), display_name="Bo (customer B)"
     )
-    t3 = desk.open_ticket("cust-b", "Card payment fails at checkout", at(days=5, minutes=10),
-                          category="billing")
+    t3 = desk.open_ticket(
+        "cust-b", "Card payment fails at checkout", at(days=5, minutes=10), category="billing"
+    )
     out.tickets["b1"] = t3
-    m6 = desk.receive_message(t3, "Checkout says my card was declined, but it works elsewhere.",
-                              at(days=5, minutes=10))
-    readd = desk.propose_attempt(t3, "Remove the card and add it again",
-                                 at(days=5, minutes=11, actor="assistant", causation=m6))
+    m6 = desk.receive_message(
+        t3, "Checkout says my card was declined, but it works elsewhere.", at(days=5, minutes=10)
+    )
+    readd = desk.propose_attempt(
+        t3,
+        "Remove the card and add it again",
+        at(days=5, minutes=11, actor="assistant", causation=m6),
+    )
     m7 = desk.receive_message(t3, "Did that, still declined.", at(days=5, minutes=30))
-    desk.record_outcome(t3, readd, "failed", at(days=5, minutes=30, actor="assistant",
-                                                causation=m7), confidence=0.9)
+    desk.record_outcome(
+        t3, readd, "failed", at(days=5, minutes=30, actor="assistant", causation=m7), confidence=0.9
+    )
     try:
-        desk.propose_attempt(t3, "Delete the saved card from your account, then re-enter it",
-                             at(days=5, minutes=31, actor="assistant", causation=m7))
+        desk.propose_attempt(
+            t3,
+            "Delete the saved card from your account, then re-enter it",
+            at(days=5, minutes=31, actor="assistant", causation=m7),
+        )
     except RepeatOfFailedAttempt as refused:
         out.refusals.append(refused)
-    other = desk.propose_attempt(t3, "Try a different card",
-                                 at(days=5, minutes=32, actor="assistant", causation=m7))
-    desk.record_outcome(t3, other, "unknown", at(days=6, actor="service:followup"),
-                        note="no reply within 24h")
+    other = desk.propose_attempt(
+        t3, "Try a different card", at(days=5, minutes=32, actor="assistant", causation=m7)
+    )
+    desk.record_outcome(
+        t3, other, "unknown", at(days=6, actor="service:followup"), note="no reply within 24h"
+    )
     # Two undated imports disagree on when to call: the order can't be decided → conflict.
     for value in ("mornings", "evenings"):
-        desk.state_preference("cust-b", "contact_time", value, at(days=5, actor="service:crm"),
-                              stated_at=None, text=f"CRM import: call {value}", confidence=0.8)
+        desk.state_preference(
+            "cust-b",
+            "contact_time",
+            value,
+            at(days=5, actor="service:crm"),
+            stated_at=None,
+            text=f"CRM import: call {value}",
+            confidence=0.8,
+        )
     return out
 
 
@@ -135,7 +186,8 @@ def show(c: Container, out: DemoResult, console: Console, start: datetime) -> No
     before = views.lineage(out.events["before_phone"])["recorded_at"]
     render.preferences(console, "Customer A — now", views.preferences("cust-a"))
     render.preferences(
-        console, f"Customer A — as believed at {before[:19]} (before the change)",
+        console,
+        f"Customer A — as believed at {before[:19]} (before the change)",
         views.preferences("cust-a", as_of=datetime.fromisoformat(before)),
     )
     render.preferences(console, "Customer B — now", views.preferences("cust-b"))

@@ -83,23 +83,27 @@ def _main(
 
 @app.command()
 def demo(
-    keep: Annotated[bool, typer.Option(help="Keep an earlier demo's data instead of resetting.")]
-    = False,
+    keep: Annotated[
+        bool, typer.Option(help="Keep an earlier demo's data instead of resetting.")
+    ] = False,
 ) -> None:
     """Run the scripted scenario on the embedded default and show the read models."""
     from caseledger.cli.demo import run_scenario, show
 
     base = _settings()
     settings = base.model_copy(
-        update={"data_dir": base.data_dir / "demo", "db": base.db.model_copy(
-            update={"backend": "sqlite"})}
+        update={
+            "data_dir": base.data_dir / "demo",
+            "db": base.db.model_copy(update={"backend": "sqlite"}),
+        }
     )
     if settings.data_dir.exists() and not keep:
         shutil.rmtree(settings.data_dir)
     start = datetime.now(tz=UTC).replace(microsecond=0) - timedelta(days=6)
-    with console.status("loading the embedding model and running the scenario…"), _container(
-        settings
-    ) as c:
+    with (
+        console.status("loading the embedding model and running the scenario…"),
+        _container(settings) as c,
+    ):
         result = run_scenario(c, start)
     with _container(settings, inline_projections=False) as c:
         show(c, result, console, start)
@@ -121,6 +125,20 @@ def trace(
 
 
 @app.command()
+def lineage(
+    projection: Annotated[str, typer.Argument(help="e.g. ticket_state, attempt_list")],
+    key: Annotated[str, typer.Argument(help="the row's key: ticket id, customer id, event id")],
+) -> None:
+    """List the events that caused a read-model row's current content."""
+    with _container(inline_projections=False) as c:
+        c.runner.catch_up()
+        for node in c.views.row_lineage(projection, key):
+            console.print(
+                f"{node['position']:>6}  {node['event_id']}  {node['type']:<36} {node['summary']}"
+            )
+
+
+@app.command()
 def replay(
     projection: Annotated[
         list[str] | None, typer.Option(help="Projection to rebuild (repeatable; default all).")
@@ -137,8 +155,11 @@ def replay(
                 raise typer.Exit(2) from None
         total = c.runner.source.head()
         with Progress(
-            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-            TimeRemainingColumn(), console=errors,
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=errors,
         ) as progress:
             for name in names:
                 task = progress.add_task(f"replay {name}", total=total)
@@ -184,8 +205,9 @@ def attempts(
 @preferences_app.command("resolve")
 def preferences_resolve(
     file: Annotated[Path, typer.Argument(help="JSON list of statements; '-' for stdin.")],
-    as_of: Annotated[str | None, typer.Option(help="ISO 8601 instant: what was believed then.")]
-    = None,
+    as_of: Annotated[
+        str | None, typer.Option(help="ISO 8601 instant: what was believed then.")
+    ] = None,
 ) -> None:
     """Resolve a JSON list of preference statements with the projection's own policy."""
     try:

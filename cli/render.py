@@ -23,8 +23,9 @@ def timeline(console: Console, ticket: dict[str, Any]) -> None:
     table.add_column("what happened")
     table.add_column("event", no_wrap=True, style="dim")
     for entry in ticket["timeline"]:
-        table.add_row(entry["occurred_at"][:16], entry["actor"], entry["summary"],
-                      entry["event_id"][:8])
+        table.add_row(
+            entry["occurred_at"][:16], entry["actor"], entry["summary"], entry["event_id"][:8]
+        )
     console.print(table)
 
 

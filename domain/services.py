@@ -156,7 +156,9 @@ class SupportDesk(Application[UUID]):
         else:
             raise InvariantViolated(f"customer {customer_id!r} is already registered")
         customer = Customer.register(
-            aggregate_id=aggregate_id, display_name=display_name.strip()[:200], meta=meta,
+            aggregate_id=aggregate_id,
+            display_name=display_name.strip()[:200],
+            meta=meta,
             timestamp=self.clock.now(),
         )
         self._persist(customer)
@@ -189,10 +191,15 @@ class SupportDesk(Application[UUID]):
         check_confidence(confidence)
         customer = self._customer(customer_id)
         customer.state_preference(
-            key=key, value=value.strip(), stated_at=stated_at, source_event_id=source_event_id,
-            text=text.strip()[: self.limits.max_text_chars], confidence=confidence,
+            key=key,
+            value=value.strip(),
+            stated_at=stated_at,
+            source_event_id=source_event_id,
+            text=text.strip()[: self.limits.max_text_chars],
+            confidence=confidence,
             applied=confidence >= self.limits.preference_confidence_threshold,
-            expires_at=expires_at, meta=self._meta(cause, customer_id, None),
+            expires_at=expires_at,
+            meta=self._meta(cause, customer_id, None),
             timestamp=self.clock.now(),
         )
         self._persist(customer)
@@ -213,8 +220,12 @@ class SupportDesk(Application[UUID]):
         reason = check_text("reason", reason, 1000)
         customer = self._customer(customer_id)
         customer.correct_preference(
-            key=key, value=value.strip(), corrects_event_id=corrects_event_id, reason=reason,
-            meta=self._meta(cause, customer_id, None), timestamp=self.clock.now(),
+            key=key,
+            value=value.strip(),
+            corrects_event_id=corrects_event_id,
+            reason=reason,
+            meta=self._meta(cause, customer_id, None),
+            timestamp=self.clock.now(),
         )
         self._persist(customer)
         return self._last_event_id(customer)
@@ -237,9 +248,13 @@ class SupportDesk(Application[UUID]):
     ) -> EventId:
         customer = self._customer(customer_id)
         customer.record_memory_retained(
-            bank_id=bank_id, memory_id=memory_id, source_event_id=source_event_id,
-            content_hash=content_hash, try_number=try_number,
-            meta=self._meta(cause, customer_id, None), timestamp=self.clock.now(),
+            bank_id=bank_id,
+            memory_id=memory_id,
+            source_event_id=source_event_id,
+            content_hash=content_hash,
+            try_number=try_number,
+            meta=self._meta(cause, customer_id, None),
+            timestamp=self.clock.now(),
         )
         self._persist(customer)
         return self._last_event_id(customer)
@@ -256,8 +271,11 @@ class SupportDesk(Application[UUID]):
     ) -> EventId:
         customer = self._customer(customer_id)
         customer.record_memory_write_failed(
-            bank_id=bank_id, source_event_id=source_event_id, reason=reason,
-            try_number=try_number, meta=self._meta(cause, customer_id, None),
+            bank_id=bank_id,
+            source_event_id=source_event_id,
+            reason=reason,
+            try_number=try_number,
+            meta=self._meta(cause, customer_id, None),
             timestamp=self.clock.now(),
         )
         self._persist(customer)
@@ -281,12 +299,18 @@ class SupportDesk(Application[UUID]):
         ticket_id = TicketId(str(uuid4()))
         meta = self._meta(cause, customer_id, ticket_id)
         ticket = Ticket.open(
-            ticket_id=UUID(ticket_id), subject=subject, channel=channel, priority=priority,
-            category=category, meta=meta, timestamp=self.clock.now(),
+            ticket_id=UUID(ticket_id),
+            subject=subject,
+            channel=channel,
+            priority=priority,
+            category=category,
+            meta=meta,
+            timestamp=self.clock.now(),
         )
         opened = self._last_event_id(ticket)
         customer.link_ticket(
-            ticket_id=ticket_id, subject=subject,
+            ticket_id=ticket_id,
+            subject=subject,
             meta=EventMeta(
                 customer_id, ticket_id, meta.occurred_at, meta.actor, opened, meta.correlation_id
             ),
@@ -321,9 +345,13 @@ class SupportDesk(Application[UUID]):
         text = check_text("text", text, self.limits.max_text_chars)
         ticket = self._ticket(ticket_id)
         ticket.send_reply(
-            reply_id=f"rep-{uuid4().hex[:12]}", text=text, in_reply_to=in_reply_to,
-            context_event_ids=list(context_event_ids or []), responder=responder,
-            meta=self._meta(cause, ticket.customer_id, ticket_id), timestamp=self.clock.now(),
+            reply_id=f"rep-{uuid4().hex[:12]}",
+            text=text,
+            in_reply_to=in_reply_to,
+            context_event_ids=list(context_event_ids or []),
+            responder=responder,
+            meta=self._meta(cause, ticket.customer_id, ticket_id),
+            timestamp=self.clock.now(),
         )
         self._persist(ticket)
         return self._last_event_id(ticket)
@@ -333,9 +361,7 @@ class SupportDesk(Application[UUID]):
         customer = self._customer(customer_id)
         return self._known_attempts(customer, {})
 
-    def _known_attempts(
-        self, customer: Customer, loaded: dict[str, Ticket]
-    ) -> list[KnownAttempt]:
+    def _known_attempts(self, customer: Customer, loaded: dict[str, Ticket]) -> list[KnownAttempt]:
         known: list[KnownAttempt] = []
         for tid in customer.ticket_ids:
             ticket = loaded.get(tid) or self._ticket(tid)
@@ -369,15 +395,21 @@ class SupportDesk(Application[UUID]):
             )
             if failed is not None:
                 ticket.refuse_repeat(
-                    text=text, failed_attempt_id=failed.attempt_id,
-                    failed_ticket_id=failed.ticket_id, lexical_score=match.lexical_score,
-                    semantic_score=match.semantic_score, rule=match.rule, meta=meta,
+                    text=text,
+                    failed_attempt_id=failed.attempt_id,
+                    failed_ticket_id=failed.ticket_id,
+                    lexical_score=match.lexical_score,
+                    semantic_score=match.semantic_score,
+                    rule=match.rule,
+                    meta=meta,
                     timestamp=self.clock.now(),
                 )
                 self._persist(ticket)
                 raise RepeatOfFailedAttempt(
-                    proposed=text, failed_attempt_id=failed.attempt_id,
-                    failed_text=failed.text, failed_ticket_id=failed.ticket_id,
+                    proposed=text,
+                    failed_attempt_id=failed.attempt_id,
+                    failed_text=failed.text,
+                    failed_ticket_id=failed.ticket_id,
                     refusal_event_id=self._last_event_id(ticket),
                 )
         attempt_id = new_attempt_id()
@@ -410,8 +442,12 @@ class SupportDesk(Application[UUID]):
         ticket = self._ticket(ticket_id)
         meta = self._meta(cause, ticket.customer_id, ticket_id)
         ticket.record_outcome(
-            attempt_id=attempt_id, outcome=outcome, confidence=confidence,
-            note=note.strip()[:1000], meta=meta, timestamp=self.clock.now(),
+            attempt_id=attempt_id,
+            outcome=outcome,
+            confidence=confidence,
+            note=note.strip()[:1000],
+            meta=meta,
+            timestamp=self.clock.now(),
         )
         event_id = self._last_event_id(ticket)
         self._escalate_if_due(ticket, event_id, meta)
@@ -426,8 +462,11 @@ class SupportDesk(Application[UUID]):
         reason = check_text("reason", reason, 1000)
         ticket = self._ticket(ticket_id)
         ticket.correct_outcome(
-            attempt_id=attempt_id, outcome=outcome, reason=reason,
-            meta=self._meta(cause, ticket.customer_id, ticket_id), timestamp=self.clock.now(),
+            attempt_id=attempt_id,
+            outcome=outcome,
+            reason=reason,
+            meta=self._meta(cause, ticket.customer_id, ticket_id),
+            timestamp=self.clock.now(),
         )
         self._persist(ticket)
         return self._last_event_id(ticket)
@@ -444,9 +483,12 @@ class SupportDesk(Application[UUID]):
     ) -> EventId:
         ticket = self._ticket(ticket_id)
         ticket.record_memory_recall(
-            query=query[: self.limits.max_text_chars], memory_ids=list(memory_ids),
-            status=status, error=error[:300] if error else None,
-            meta=self._meta(cause, ticket.customer_id, ticket_id), timestamp=self.clock.now(),
+            query=query[: self.limits.max_text_chars],
+            memory_ids=list(memory_ids),
+            status=status,
+            error=error[:300] if error else None,
+            meta=self._meta(cause, ticket.customer_id, ticket_id),
+            timestamp=self.clock.now(),
         )
         self._persist(ticket)
         return self._last_event_id(ticket)
@@ -465,9 +507,14 @@ class SupportDesk(Application[UUID]):
     ) -> EventId:
         ticket = self._ticket(ticket_id)
         ticket.block_draft(
-            draft_hash=draft_hash, solution=solution, attempt_id=attempt_id,
-            lexical_score=lexical_score, semantic_score=semantic_score, rule=rule,
-            meta=self._meta(cause, ticket.customer_id, ticket_id), timestamp=self.clock.now(),
+            draft_hash=draft_hash,
+            solution=solution,
+            attempt_id=attempt_id,
+            lexical_score=lexical_score,
+            semantic_score=semantic_score,
+            rule=rule,
+            meta=self._meta(cause, ticket.customer_id, ticket_id),
+            timestamp=self.clock.now(),
         )
         self._persist(ticket)
         return self._last_event_id(ticket)
@@ -486,7 +533,8 @@ class SupportDesk(Application[UUID]):
         assignee = check_text("assignee", assignee, 200)
         ticket = self._ticket(ticket_id)
         ticket.assign(
-            assignee=assignee, meta=self._meta(cause, ticket.customer_id, ticket_id),
+            assignee=assignee,
+            meta=self._meta(cause, ticket.customer_id, ticket_id),
             timestamp=self.clock.now(),
         )
         self._persist(ticket)
@@ -497,8 +545,10 @@ class SupportDesk(Application[UUID]):
         reason = check_text("reason", reason, 1000)
         ticket = self._ticket(ticket_id)
         ticket.escalate(
-            reasons=[f"manual: {reason}"], snapshot=self._snapshot(ticket),
-            meta=self._meta(cause, ticket.customer_id, ticket_id), timestamp=self.clock.now(),
+            reasons=[f"manual: {reason}"],
+            snapshot=self._snapshot(ticket),
+            meta=self._meta(cause, ticket.customer_id, ticket_id),
+            timestamp=self.clock.now(),
         )
         self._persist(ticket)
         return self._last_event_id(ticket)
@@ -509,8 +559,10 @@ class SupportDesk(Application[UUID]):
         resolution = check_text("resolution", resolution, self.limits.max_text_chars)
         ticket = self._ticket(ticket_id)
         ticket.resolve(
-            resolution=resolution, attempt_id=attempt_id,
-            meta=self._meta(cause, ticket.customer_id, ticket_id), timestamp=self.clock.now(),
+            resolution=resolution,
+            attempt_id=attempt_id,
+            meta=self._meta(cause, ticket.customer_id, ticket_id),
+            timestamp=self.clock.now(),
         )
         self._persist(ticket)
         return self._last_event_id(ticket)
@@ -519,7 +571,8 @@ class SupportDesk(Application[UUID]):
         reason = check_text("reason", reason, 1000)
         ticket = self._ticket(ticket_id)
         ticket.reopen(
-            reason=reason, meta=self._meta(cause, ticket.customer_id, ticket_id),
+            reason=reason,
+            meta=self._meta(cause, ticket.customer_id, ticket_id),
             timestamp=self.clock.now(),
         )
         self._persist(ticket)
@@ -545,8 +598,12 @@ class SupportDesk(Application[UUID]):
             reasons=reasons,
             snapshot=self._snapshot(ticket),
             meta=EventMeta(
-                meta.customer_id, meta.ticket_id, meta.occurred_at, "service:escalation",
-                cause_event_id, meta.correlation_id,
+                meta.customer_id,
+                meta.ticket_id,
+                meta.occurred_at,
+                "service:escalation",
+                cause_event_id,
+                meta.correlation_id,
             ),
             timestamp=self.clock.now(),
         )

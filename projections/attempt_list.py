@@ -68,8 +68,13 @@ class AttemptList:
         elif envelope.type == "ticket.failed_attempt_repeat_refused":
             action_id = index[p["failed_attempt_id"]]
             entry = actions[action_id]
-            refusal = {**base, "text": p["text"], "lexical_score": p["lexical_score"],
-                       "semantic_score": p["semantic_score"], "rule": p["rule"]}
+            refusal = {
+                **base,
+                "text": p["text"],
+                "lexical_score": p["lexical_score"],
+                "semantic_score": p["semantic_score"],
+                "rule": p["rule"],
+            }
             actions[action_id] = {**entry, "refused_repeats": [*entry["refused_repeats"], refusal]}
         else:
             action_id = index[p["attempt_id"]]

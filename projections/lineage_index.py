@@ -58,8 +58,13 @@ class LineageIndex:
             }
             return node
         # ``key`` is a cause of this event: record the effect (the cause may be unseen yet).
-        base = doc or {"event_id": key, "type": None, "customer_id": envelope.customer_id,
-                       "causes": [], "effects": []}
+        base = doc or {
+            "event_id": key,
+            "type": None,
+            "customer_id": envelope.customer_id,
+            "causes": [],
+            "effects": [],
+        }
         if envelope.event_id in base["effects"]:
             return base
         return {**base, "effects": [*base["effects"], envelope.event_id]}

@@ -32,8 +32,7 @@ class NotificationLogSource:
     def read(self, after: int, limit: int) -> list[EventEnvelope]:
         notifications = self._app.recorder.select_notifications(start=after + 1, limit=limit)
         return [
-            to_envelope(self._app.mapper.to_domain_event(n), position=n.id)
-            for n in notifications
+            to_envelope(self._app.mapper.to_domain_event(n), position=n.id) for n in notifications
         ]
 
     def head(self) -> int:

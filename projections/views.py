@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 from caseledger.domain.errors import NotFound
 from caseledger.domain.policies.preferences import ResolvedPreference
 from caseledger.projections.attempt_list import entries_for_ticket
-from caseledger.projections.base import SEEN, Doc
+from caseledger.projections.base import SEEN, Doc, Projection
 from caseledger.projections.preference_view import resolved_preferences
 from caseledger.projections.store import ReadModelStore
 
@@ -21,8 +22,27 @@ def public(doc: Doc) -> Doc:
 class ReadViews:
     """Queries answered from read models only (never from aggregates)."""
 
-    def __init__(self, store: ReadModelStore) -> None:
+    def __init__(self, store: ReadModelStore, projections: Sequence[Projection] = ()) -> None:
         self._store = store
+        self._projections = {p.name: p for p in projections}
+
+    def row_lineage(self, projection: str, key: str) -> list[dict[str, Any]]:
+        """The events that caused a read-model row's current content, in log order."""
+        try:
+            source = self._projections[projection]
+        except KeyError:
+            raise NotFound("projection", projection) from None
+        doc = self._store.get(projection, key)
+        if doc is None:
+            raise NotFound(f"{projection} row", key)
+        ids = list(dict.fromkeys(source.sources(doc)))
+        nodes = self._store.load("lineage_index", ids)
+        found = [
+            _brief(nodes[i]) | {"position": nodes[i].get("position")}
+            for i in ids
+            if i in nodes and nodes[i].get("type")
+        ]
+        return sorted(found, key=lambda n: n["position"] or 0)
 
     def ticket(self, ticket_id: str) -> Doc:
         doc = self._store.get("ticket_state", ticket_id)
@@ -82,6 +102,15 @@ class ReadViews:
 
 
 def _brief(node: Doc) -> dict[str, Any]:
-    keys = ("event_id", "type", "occurred_at", "recorded_at", "actor", "summary", "ticket_id",
-            "customer_id", "correlation_id")
+    keys = (
+        "event_id",
+        "type",
+        "occurred_at",
+        "recorded_at",
+        "actor",
+        "summary",
+        "ticket_id",
+        "customer_id",
+        "correlation_id",
+    )
     return {k: node.get(k) for k in keys}

@@ -85,9 +85,7 @@ def settings(tmp_path: Path, backend: str, request: pytest.FixtureRequest) -> Se
 
 
 @pytest.fixture
-def make_container(
-    settings: Settings, clock: SteppingClock
-) -> Iterator[Any]:
+def make_container(settings: Settings, clock: SteppingClock) -> Iterator[Any]:
     """Build containers on the test's backend (several may share one store, like processes)."""
     built: list[Container] = []
 

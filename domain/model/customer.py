@@ -80,7 +80,10 @@ class Customer(Aggregate):
         cls, *, aggregate_id: UUID, display_name: str, meta: EventMeta, timestamp: datetime
     ) -> Customer:
         return cls._create(
-            cls.Registered, id=aggregate_id, display_name=display_name, meta=meta,
+            cls.Registered,
+            id=aggregate_id,
+            display_name=display_name,
+            meta=meta,
             timestamp=timestamp,
         )
 
@@ -120,9 +123,16 @@ class Customer(Aggregate):
     ) -> None:
         self._check_meta(meta)
         self._preference_stated(
-            key=key, value=value, stated_at=stated_at, source_event_id=source_event_id,
-            text=text, confidence=confidence, applied=applied, expires_at=expires_at,
-            meta=meta, timestamp=timestamp,
+            key=key,
+            value=value,
+            stated_at=stated_at,
+            source_event_id=source_event_id,
+            text=text,
+            confidence=confidence,
+            applied=applied,
+            expires_at=expires_at,
+            meta=meta,
+            timestamp=timestamp,
         )
 
     @event(PreferenceStated)
@@ -154,8 +164,12 @@ class Customer(Aggregate):
     ) -> None:
         self._check_meta(meta)
         self._preference_corrected(
-            key=key, value=value, corrects_event_id=corrects_event_id, reason=reason,
-            meta=meta, timestamp=timestamp,
+            key=key,
+            value=value,
+            corrects_event_id=corrects_event_id,
+            reason=reason,
+            meta=meta,
+            timestamp=timestamp,
         )
 
     @event(PreferenceCorrected)
@@ -184,8 +198,13 @@ class Customer(Aggregate):
     ) -> None:
         self._check_meta(meta)
         self._memory_retained(
-            bank_id=bank_id, memory_id=memory_id, source_event_id=source_event_id,
-            content_hash=content_hash, try_number=try_number, meta=meta, timestamp=timestamp,
+            bank_id=bank_id,
+            memory_id=memory_id,
+            source_event_id=source_event_id,
+            content_hash=content_hash,
+            try_number=try_number,
+            meta=meta,
+            timestamp=timestamp,
         )
 
     @event(MemoryRetained)
@@ -214,8 +233,12 @@ class Customer(Aggregate):
     ) -> None:
         self._check_meta(meta)
         self._memory_write_failed(
-            bank_id=bank_id, source_event_id=source_event_id, reason=reason[:300],
-            try_number=try_number, meta=meta, timestamp=timestamp,
+            bank_id=bank_id,
+            source_event_id=source_event_id,
+            reason=reason[:300],
+            try_number=try_number,
+            meta=meta,
+            timestamp=timestamp,
         )
 
     @event(MemoryWriteFailed)

@@ -520,9 +520,7 @@ class Ticket(Aggregate):
     ) -> None:
         pass
 
-    def triage(
-        self, *, category: str, priority: str, meta: EventMeta, timestamp: datetime
-    ) -> None:
+    def triage(self, *, category: str, priority: str, meta: EventMeta, timestamp: datetime) -> None:
         self._check_meta(meta)
         if PRIORITIES.index(priority) < PRIORITIES.index(self.priority):
             raise InvariantViolated(

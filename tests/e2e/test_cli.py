@@ -16,8 +16,12 @@ CLI = shutil.which("caseledger", path=str(Path(sys.executable).parent)) or "case
 
 
 def run(*args: str, data_dir: Path, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "CASELEDGER_DATA_DIR": str(data_dir), "COLUMNS": "200",
-           "HF_HUB_OFFLINE": "1"}
+    env = {
+        **os.environ,
+        "CASELEDGER_DATA_DIR": str(data_dir),
+        "COLUMNS": "200",
+        "HF_HUB_OFFLINE": "1",
+    }
     return subprocess.run(
         [CLI, *args], env=env, capture_output=True, text=True, timeout=300, input=stdin
     )
@@ -33,8 +37,7 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
 
 def test_demo_shows_the_scenario_from_projections(demo: tuple[Path, str]) -> None:
     _, out = demo
-    for heading in ("Ticket timelines", "Deduplicated attempt lists", "Preference view",
-                    "Lineage"):
+    for heading in ("Ticket timelines", "Deduplicated attempt lists", "Preference view", "Lineage"):
         assert heading in out
     assert "Dell Inspiron 15 stopped charging" in out
     # The failed fix came back in other words and was refused, with its scores.
@@ -56,8 +59,7 @@ def test_demo_output_matches_what_other_commands_read_back(demo: tuple[Path, str
     assert "failed" in attempts.stdout and "Try a different card" in attempts.stdout
     event_id = re.search(r"caseledger trace\s+([0-9a-f-]{36})", out)
     assert event_id, out[-500:]
-    trace = run("--data-dir", str(store), "trace", "--json", event_id.group(1),
-                data_dir=data_dir)
+    trace = run("--data-dir", str(store), "trace", "--json", event_id.group(1), data_dir=data_dir)
     assert trace.returncode == 0, trace.stderr
     tree = json.loads(trace.stdout)
     assert tree["event"]["type"] == "customer.preference_stated"
@@ -91,16 +93,36 @@ def test_trace_of_unknown_event_is_a_clear_error(tmp_path: Path) -> None:
 
 def test_preferences_resolve_uses_the_policy(tmp_path: Path) -> None:
     statements = [
-        {"key": "contact_channel", "value": "email", "stated_at": "2026-01-01T10:00:00+00:00",
-         "source": "s1", "text": "email me"},
-        {"key": "contact_channel", "value": "phone", "stated_at": "2026-01-02T10:00:00+05:00",
-         "source": "s2", "text": "call me"},
+        {
+            "key": "contact_channel",
+            "value": "email",
+            "stated_at": "2026-01-01T10:00:00+00:00",
+            "source": "s1",
+            "text": "email me",
+        },
+        {
+            "key": "contact_channel",
+            "value": "phone",
+            "stated_at": "2026-01-02T10:00:00+05:00",
+            "source": "s2",
+            "text": "call me",
+        },
         {"key": "language", "value": "en", "stated_at": None, "source": "s3", "text": "English"},
         {"key": "language", "value": "zh", "stated_at": None, "source": "s4", "text": "中文"},
-        {"key": "time", "value": "am", "stated_at": "2026-01-01T10:00:00+00:00", "source": "s5",
-         "text": ""},
-        {"key": "time", "value": "pm", "stated_at": "2026-01-01T11:00:00+01:00", "source": "s6",
-         "text": ""},
+        {
+            "key": "time",
+            "value": "am",
+            "stated_at": "2026-01-01T10:00:00+00:00",
+            "source": "s5",
+            "text": "",
+        },
+        {
+            "key": "time",
+            "value": "pm",
+            "stated_at": "2026-01-01T11:00:00+01:00",
+            "source": "s6",
+            "text": "",
+        },
     ]
     path = tmp_path / "statements.json"
     path.write_text(json.dumps(statements))
@@ -117,8 +139,19 @@ def test_preferences_resolve_uses_the_policy(tmp_path: Path) -> None:
 
 def test_preferences_resolve_rejects_naive_timestamps(tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
-    path.write_text(json.dumps([{"key": "k", "value": "v", "stated_at": "2026-01-01T10:00:00",
-                                 "source": "s", "text": ""}]))
+    path.write_text(
+        json.dumps(
+            [
+                {
+                    "key": "k",
+                    "value": "v",
+                    "stated_at": "2026-01-01T10:00:00",
+                    "source": "s",
+                    "text": "",
+                }
+            ]
+        )
+    )
     result = run("preferences", "resolve", str(path), data_dir=tmp_path)
     assert result.returncode == 2
     assert "stated_at" in result.stderr and "item 0" in result.stderr

@@ -42,7 +42,9 @@ def test_open_ticket_records_opened_and_links_customer(container: Container) -> 
     assert types == ["ticket.opened"]
     envelopes = container.runner.source.read(0, 100)
     assert [e.type for e in envelopes] == [
-        "customer.registered", "ticket.opened", "customer.ticket_linked"
+        "customer.registered",
+        "ticket.opened",
+        "customer.ticket_linked",
     ]
     linked = envelopes[-1]
     # The link was caused by the opening, in the same correlation.
@@ -89,7 +91,8 @@ def test_outcome_change_needs_a_correction_event(container: Container) -> None:
     [entry] = container.views.attempts("cust-1", ticket_id)
     assert entry["status"] == "succeeded"
     assert [(o["outcome"], o["kind"]) for o in entry["outcomes"]] == [
-        ("failed", "recorded"), ("succeeded", "corrected")
+        ("failed", "recorded"),
+        ("succeeded", "corrected"),
     ]
 
 
@@ -158,19 +161,33 @@ def test_other_customers_failures_do_not_block(container: Container) -> None:
     [
         (lambda d, t: d.receive_message(t, "   ", CUSTOMER), "text"),
         (lambda d, t: d.receive_message(t, "x" * 9000, CUSTOMER), "text"),
-        (lambda d, t: d.receive_message(
-            t, "hi", Cause(actor="customer", occurred_at=datetime(2026, 1, 1))), "occurred_at"),
+        (
+            lambda d, t: d.receive_message(
+                t, "hi", Cause(actor="customer", occurred_at=datetime(2026, 1, 1))
+            ),
+            "occurred_at",
+        ),
         (lambda d, t: d.receive_message(t, "hi", Cause(actor="robot")), "actor"),
         (lambda d, t: d.propose_attempt(t, "", ASSISTANT), "text"),
         (lambda d, t: d.triage(t, AGENT, category="billing", priority="extreme"), "priority"),
-        (lambda d, t: d.state_preference(
-            "cust-1", "Contact Channel", "phone", CUSTOMER, stated_at=None), "key"),
-        (lambda d, t: d.state_preference(
-            "cust-1", "contact_channel", "phone", CUSTOMER, stated_at=datetime(2026, 1, 1)),
-         "stated_at"),
-        (lambda d, t: d.state_preference(
-            "cust-1", "contact_channel", "phone", CUSTOMER, stated_at=None, confidence=1.5),
-         "confidence"),
+        (
+            lambda d, t: d.state_preference(
+                "cust-1", "Contact Channel", "phone", CUSTOMER, stated_at=None
+            ),
+            "key",
+        ),
+        (
+            lambda d, t: d.state_preference(
+                "cust-1", "contact_channel", "phone", CUSTOMER, stated_at=datetime(2026, 1, 1)
+            ),
+            "stated_at",
+        ),
+        (
+            lambda d, t: d.state_preference(
+                "cust-1", "contact_channel", "phone", CUSTOMER, stated_at=None, confidence=1.5
+            ),
+            "confidence",
+        ),
     ],
 )
 def test_bad_input_names_the_field_and_records_nothing(
@@ -253,9 +270,7 @@ def test_escalation_for_age_and_priority(container: Container, clock: SteppingCl
         container.desk.triage(ticket_id, AGENT, category="hardware", priority="low")
 
 
-def test_preference_view_latest_wins_with_as_of(
-    container: Container, clock: SteppingClock
-) -> None:
+def test_preference_view_latest_wins_with_as_of(container: Container, clock: SteppingClock) -> None:
     _open(container)
     t0 = datetime.fromisoformat("2026-05-01T09:00:00+00:00")
     container.desk.state_preference("cust-1", "contact_channel", "email", CUSTOMER, stated_at=t0)
@@ -263,17 +278,18 @@ def test_preference_view_latest_wins_with_as_of(
     clock.advance(timedelta(minutes=5))
     # Stated later in the world, in another offset.
     later = datetime.fromisoformat("2026-05-03T11:00:00+02:00")
-    container.desk.state_preference("cust-1", "contact_channel", "phone", CUSTOMER,
-                                    stated_at=later)
-    container.desk.state_preference("cust-1", "language", "en", CUSTOMER, stated_at=t0,
-                                    confidence=0.4)
+    container.desk.state_preference("cust-1", "contact_channel", "phone", CUSTOMER, stated_at=later)
+    container.desk.state_preference(
+        "cust-1", "language", "en", CUSTOMER, stated_at=t0, confidence=0.4
+    )
     now = container.views.preferences("cust-1")
     assert now["contact_channel"].value == "phone"
     assert "language" not in now  # below the threshold: a candidate, not applied
     assert container.views.preference_doc("cust-1")["candidates"][0]["value"] == "en"
     assert container.views.preferences("cust-1", as_of=between)["contact_channel"].value == "email"
-    container.desk.correct_preference("cust-1", "contact_channel", "email", AGENT,
-                                      reason="customer replied 'change'")
+    container.desk.correct_preference(
+        "cust-1", "contact_channel", "email", AGENT, reason="customer replied 'change'"
+    )
     assert container.views.preferences("cust-1")["contact_channel"].value == "email"
 
 
@@ -294,8 +310,12 @@ def test_lineage_links_preference_to_its_message(container: Container) -> None:
     ticket_id = _open(container)
     message = container.desk.receive_message(ticket_id, "call me please", CUSTOMER)
     pref = container.desk.state_preference(
-        "cust-1", "contact_channel", "phone", Cause(actor="customer", causation_id=message),
-        stated_at=None, source_event_id=message,
+        "cust-1",
+        "contact_channel",
+        "phone",
+        Cause(actor="customer", causation_id=message),
+        stated_at=None,
+        source_event_id=message,
     )
     tree = container.views.trace(pref)
     assert tree["event"]["type"] == "customer.preference_stated"
@@ -303,3 +323,20 @@ def test_lineage_links_preference_to_its_message(container: Container) -> None:
     assert container.views.trace(message)["effects"][0]["event_id"] == pref
     with pytest.raises(NotFound):
         container.views.trace("no-such-event")
+
+
+def test_row_lineage_lists_the_events_behind_a_read_model_row(container: Container) -> None:
+    ticket_id = _open(container)
+    attempt = container.desk.propose_attempt(ticket_id, "Restart the router", ASSISTANT)
+    outcome = container.desk.record_outcome(ticket_id, attempt, "failed", CUSTOMER)
+    rows = container.views.row_lineage("attempt_list", "cust-1")
+    assert [r["type"] for r in rows] == [
+        "ticket.attempt_proposed",
+        "ticket.attempt_outcome_recorded",
+    ]
+    assert rows[-1]["event_id"] == outcome
+    assert len(container.views.row_lineage("ticket_state", ticket_id)) == 3
+    with pytest.raises(NotFound):
+        container.views.row_lineage("ticket_state", "nope")
+    with pytest.raises(NotFound):
+        container.views.row_lineage("no_such_view", "x")

@@ -9,8 +9,14 @@ from caseledger.domain.envelope import wire_type
 from caseledger.domain.model.customer import Customer
 from caseledger.domain.model.ticket import Ticket
 
-_BASE = {"originator_id", "originator_version", "timestamp", "meta", "originator_topic",
-         "originator_id_type"}
+_BASE = {
+    "originator_id",
+    "originator_version",
+    "timestamp",
+    "meta",
+    "originator_topic",
+    "originator_id_type",
+}
 
 
 def event_doc(cls: type) -> str:

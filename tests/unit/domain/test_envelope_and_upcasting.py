@@ -25,7 +25,8 @@ class _NoEquivalence:
 def _desk() -> SupportDesk:
     return SupportDesk(
         {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": ":memory:"},
-        clock=SystemClock(), equivalence=_NoEquivalence(),
+        clock=SystemClock(),
+        equivalence=_NoEquivalence(),
     )
 
 
@@ -49,7 +50,10 @@ def test_stored_v1_outcome_upcasts_to_v2() -> None:
     assert envelope.schema_version == 2
     assert envelope.type == "ticket.attempt_outcome_recorded"
     assert envelope.payload == {
-        "attempt_id": "att-legacy00001", "outcome": "failed", "confidence": 1.0, "note": ""
+        "attempt_id": "att-legacy00001",
+        "outcome": "failed",
+        "confidence": 1.0,
+        "note": "",
     }
     assert envelope.customer_id == "cust-legacy" and envelope.actor == "agent:ops"
     assert envelope.occurred_at.isoformat() == "2026-01-05T09:59:00+00:00"
@@ -58,8 +62,10 @@ def test_stored_v1_outcome_upcasts_to_v2() -> None:
 def test_envelope_round_trips_through_json() -> None:
     record = json.loads((DATA / "ticket.attempt_outcome_recorded.v1.json").read_text())
     stored = StoredEvent(
-        originator_id=UUID(record["originator_id"]), originator_version=3,
-        topic=record["topic"], state=json.dumps(record["state"]).encode(),
+        originator_id=UUID(record["originator_id"]),
+        originator_version=3,
+        topic=record["topic"],
+        state=json.dumps(record["state"]).encode(),
     )
     envelope = to_envelope(_desk().mapper.to_domain_event(stored), position=1)
     assert EventEnvelope.from_dict(json.loads(json.dumps(envelope.to_dict()))) == envelope

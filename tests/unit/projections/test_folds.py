@@ -17,8 +17,14 @@ from caseledger.projections.base import Doc, Projection, fold
 from caseledger.projections.runner import NotificationLogSource, apply_batch
 from tests.fakes import SteppingClock
 
-SOLUTIONS = ["Restart the router", "restart the router!", "Update the app", "Clear the cache",
-             "Factory-reset the router", "Try a different card"]
+SOLUTIONS = [
+    "Restart the router",
+    "restart the router!",
+    "Update the app",
+    "Clear the cache",
+    "Factory-reset the router",
+    "Try a different card",
+]
 OUTCOMES = ["failed", "succeeded", "partial", "not_attempted", "unknown"]
 
 operation = st.one_of(
@@ -35,7 +41,8 @@ def _history(ops: list[tuple[Any, ...]]) -> list[EventEnvelope]:
     """Run the operations through the real service; invalid ones are refused, as in life."""
     desk = SupportDesk(
         {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": ":memory:"},
-        clock=SteppingClock(), equivalence=RapidfuzzSemanticEquivalence(None),
+        clock=SteppingClock(),
+        equivalence=RapidfuzzSemanticEquivalence(None),
     )
     customers = ["cust-a", "cust-b"]
     for customer in customers:
@@ -53,14 +60,17 @@ def _history(ops: list[tuple[Any, ...]]) -> list[EventEnvelope]:
                     tid = tickets[t % len(tickets)]
                     attempt = desk.propose_attempt(tid, text, Cause(actor="assistant"))
                     attempts.setdefault(tid, []).append(attempt)
-                case ("outcome", t, outcome) if tickets and attempts.get(
-                    tickets[t % len(tickets)]
-                ):
+                case ("outcome", t, outcome) if tickets and attempts.get(tickets[t % len(tickets)]):
                     tid = tickets[t % len(tickets)]
                     desk.record_outcome(tid, attempts[tid][-1], outcome, Cause(actor="customer"))
                 case ("prefer", c, value):
-                    desk.state_preference(customers[c], "contact_channel", value,
-                                          Cause(actor="customer"), stated_at=None)
+                    desk.state_preference(
+                        customers[c],
+                        "contact_channel",
+                        value,
+                        Cause(actor="customer"),
+                        stated_at=None,
+                    )
                 case ("resolve", t) if tickets:
                     desk.resolve_ticket(tickets[t % len(tickets)], "done", Cause(actor="agent:a"))
         except CaseledgerError:
@@ -105,8 +115,14 @@ def test_batches_of_any_size_give_the_same_documents(ops: list[tuple[Any, ...]],
 
 
 def test_apply_does_not_mutate_its_input() -> None:
-    history = _history([("open", 0), ("propose", 0, "Restart the router"),
-                        ("outcome", 0, "failed"), ("message", 0, "still broken")])
+    history = _history(
+        [
+            ("open", 0),
+            ("propose", 0, "Restart the router"),
+            ("outcome", 0, "failed"),
+            ("message", 0, "still broken"),
+        ]
+    )
     for projection in all_projections():
         docs: dict[str, Doc] = {}
         for envelope in history:
