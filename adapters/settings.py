@@ -67,6 +67,26 @@ class LimitSettings(BaseModel):
     preference_confidence_threshold: float = Field(default=0.7, ge=0, le=1)
 
 
+class ApiKey(BaseModel):
+    """One credential: its role, and for a customer credential the one customer it may see."""
+
+    role: Literal["service", "agent", "customer", "analyst", "auditor"]
+    customer_id: str | None = None
+    name: str = ""
+
+    @model_validator(mode="after")
+    def _customer_bound(self) -> ApiKey:
+        if (self.role == "customer") != (self.customer_id is not None):
+            raise ValueError("a customer key needs customer_id, and only a customer key has one")
+        return self
+
+
+class ApiSettings(BaseModel):
+    # JSON object: {"<secret key>": {"role": "agent", "name": "sam"}, ...}
+    keys: dict[str, ApiKey] = Field(default_factory=dict)
+    max_body_bytes: int = Field(default=64_000, ge=1_000)
+
+
 class Settings(BaseSettings):
     """The whole configuration; build it once, in an entry point, and pass it down."""
 
@@ -87,6 +107,7 @@ class Settings(BaseSettings):
     guard: GuardSettings = GuardSettings()
     escalation: EscalationSettings = EscalationSettings()
     limits: LimitSettings = LimitSettings()
+    api: ApiSettings = ApiSettings()
 
     @model_validator(mode="after")
     def _check(self) -> Settings:
@@ -98,6 +119,10 @@ class Settings(BaseSettings):
                 raise ValueError("CASELEDGER_DB__POSTGRES_URL must be postgresql://user:pw@host/db")
             if self.environment in ("staging", "production") and parts.password == DEV_PASSWORD:
                 raise ValueError("the dev database password is not allowed outside dev/test")
+        if self.environment in ("staging", "production"):
+            weak = [k for k in self.api.keys if len(k) < 24 or k.startswith("dev-")]
+            if weak:
+                raise ValueError("API keys outside dev/test must be at least 24 random characters")
         if self.llm.provider == "groq" and self.llm.api_key is None:
             raise ValueError("CASELEDGER_LLM__API_KEY is required when provider=groq")
         if self.environment in ("staging", "production") and not self.memory.bank_prefix.startswith(

@@ -7,8 +7,8 @@ contract test in ``tests/contracts/`` run against every implementation.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol
 
@@ -62,4 +62,122 @@ class AttemptEquivalence(Protocol):
         self, candidate: str, known: Sequence[KnownAttempt]
     ) -> EquivalenceMatch | None:
         """Return the best match among ``known`` that is the same action, or None."""
+        ...
+
+
+# -- long-term customer memory -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MemoryItem:
+    """One recalled memory: what was said, when, and how relevant it is to the query."""
+
+    memory_id: str
+    text: str
+    occurred_at: datetime | None
+    score: float
+    source_event_id: str | None = None
+    tags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RecallResult:
+    """The three outcomes of a recall, kept apart: results, no relevant memory, or failure."""
+
+    status: str  # "results" | "none" | "failed"
+    items: tuple[MemoryItem, ...] = ()
+    error_type: str | None = None  # set only when status == "failed"
+    error: str | None = None  # the failure's message, cut to 300 characters
+
+
+@dataclass(frozen=True)
+class RetainReceipt:
+    """Where a memory was written: the customer's bank and the memory (document) id."""
+
+    bank_id: str
+    memory_id: str
+
+
+@dataclass(frozen=True)
+class MemoryHealth:
+    ok: bool
+    last_success_at: datetime | None
+    last_error: str | None
+
+
+class MemoryUnavailable(Exception):
+    """The memory service could not be reached or refused a write (the caller records it)."""
+
+
+class MemoryStore(Protocol):
+    """Long-term memory, one bank per customer (bank id derived from a hash, never the raw id)."""
+
+    def bank_id(self, customer_id: str) -> str:
+        """The customer's bank id: a per-environment prefix plus a hash of the customer id."""
+        ...
+
+    def retain(
+        self,
+        customer_id: str,
+        content: str,
+        *,
+        occurred_at: datetime,
+        tags: Sequence[str],
+        source_event_id: str,
+    ) -> RetainReceipt:
+        """Store ``content``; idempotent on ``source_event_id`` (the document id).
+
+        Raises MemoryUnavailable when the write did not happen.
+        """
+        ...
+
+    def recall(self, customer_id: str, query: str, *, limit: int = 5) -> RecallResult:
+        """Recall memories relevant to ``query``; never raises (failure is a result)."""
+        ...
+
+    def reflect(self, customer_id: str, question: str) -> str | None:
+        """A synthesized answer about the customer, or None when unsupported/unavailable."""
+        ...
+
+    def health(self) -> MemoryHealth: ...
+
+
+# -- drafting replies ----------------------------------------------------------------------
+
+METADATA_DELIMITER = "<<<CASELEDGER-META>>>"
+
+
+@dataclass(frozen=True)
+class ContextSection:
+    """One labelled part of a reply's context; ``ids`` are the events/memories it came from."""
+
+    label: str  # memory | recent_messages | ticket_attempts | other_failed_attempts | preferences
+    lines: tuple[str, ...]
+    ids: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class DraftRequest:
+    """Everything a responder may use to draft one reply."""
+
+    customer_id: str
+    ticket_id: str
+    message: str
+    language: str  # "en" | "zh"
+    sections: tuple[ContextSection, ...]
+    excluded_solutions: tuple[str, ...] = ()  # failed solutions the draft must not propose
+    facts: dict[str, str] = field(default_factory=dict)  # e.g. device_model, contact_channel
+    ticket_category: str = "general"
+    tried_action_ids: tuple[str, ...] = ()  # catalog action ids already tried on this ticket
+
+
+class Responder(Protocol):
+    """Drafts a reply. Output is the customer-visible text, then METADATA_DELIMITER and a JSON
+    object (proposed_solutions, intent, category, priority) — a proposal, validated later."""
+
+    @property
+    def name(self) -> str: ...
+
+    def stream(self, request: DraftRequest) -> Iterator[str]:
+        """Yield the raw draft in chunks (the delimiter may be split across chunks)."""
         ...

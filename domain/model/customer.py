@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
 from caseledger.domain.errors import InvariantViolated
+from caseledger.domain.ids import event_id_for
 from caseledger.domain.model.base import EventMeta
 
 
@@ -74,6 +76,10 @@ class Customer(Aggregate):
         self.display_name = display_name
         self.ticket_ids: list[str] = []
         self.preference_keys: set[str] = set()
+        # Applied statements and corrections, as plain dicts (the policy resolves them).
+        self.preference_records: list[dict[str, Any]] = []
+        # Memory writes that failed and have not been retained since: source event -> info.
+        self.pending_memory_writes: dict[str, dict[str, Any]] = {}
 
     @classmethod
     def register(
@@ -86,6 +92,10 @@ class Customer(Aggregate):
             meta=meta,
             timestamp=timestamp,
         )
+
+    def _applying_event_id(self) -> str:
+        # Inside an @event body the aggregate still has the previous version.
+        return event_id_for(self.id, self.version + 1)
 
     def _check_meta(self, meta: EventMeta) -> None:
         if meta.customer_id != self.customer_id:
@@ -151,6 +161,14 @@ class Customer(Aggregate):
         timestamp: datetime,
     ) -> None:
         self.preference_keys.add(key)
+        if applied:
+            self.preference_records.append(
+                {
+                    "key": key, "value": value, "stated_at": stated_at, "kind": "stated",
+                    "source": self._applying_event_id(), "text": text, "recorded_at": timestamp,
+                    "confidence": confidence, "expires_at": expires_at,
+                }
+            )
 
     def correct_preference(
         self,
@@ -184,6 +202,13 @@ class Customer(Aggregate):
         timestamp: datetime,
     ) -> None:
         self.preference_keys.add(key)
+        self.preference_records.append(
+            {
+                "key": key, "value": value, "stated_at": meta.occurred_at, "kind": "corrected",
+                "source": self._applying_event_id(), "text": reason, "recorded_at": timestamp,
+                "confidence": 1.0, "expires_at": None,
+            }
+        )
 
     def record_memory_retained(
         self,
@@ -219,7 +244,7 @@ class Customer(Aggregate):
         meta: EventMeta,
         timestamp: datetime,
     ) -> None:
-        pass
+        self.pending_memory_writes.pop(source_event_id, None)
 
     def record_memory_write_failed(
         self,
@@ -252,4 +277,6 @@ class Customer(Aggregate):
         meta: EventMeta,
         timestamp: datetime,
     ) -> None:
-        pass
+        self.pending_memory_writes[source_event_id] = {
+            "ticket_id": meta.ticket_id, "try_number": try_number, "reason": reason,
+        }

@@ -23,6 +23,7 @@ class AttemptRecord:
     proposed_by: str
     proposed_at: datetime
     outcomes: list[str] = field(default_factory=list)
+    caused_by: str | None = None  # the event (e.g. a reply) that proposed it
 
     @property
     def status(self) -> str:
@@ -58,13 +59,29 @@ class Ticket(Aggregate):
         text: str
 
     class ReplySent(Event):
-        """The assistant or an agent replied on the ticket."""
+        """The assistant or an agent replied on the ticket.
+
+        v2 added the audit trail of a drafted reply: ``prompt_hash`` (sha256 of the rendered
+        prompt), ``guard_event_ids`` (drafts the guard blocked first) and ``fallback`` (why
+        another responder was used); v1 replies upcast with none of them.
+        """
+
+        class_version = 2
 
         reply_id: str
         text: str
         in_reply_to: str | None
         context_event_ids: list[str]
         responder: str
+        prompt_hash: str | None
+        guard_event_ids: list[str]
+        fallback: str | None
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["prompt_hash"] = None
+            state["guard_event_ids"] = []
+            state["fallback"] = None
 
     class AttemptProposed(Event):
         """A solution was proposed; it is pending until an outcome is recorded.
@@ -189,6 +206,7 @@ class Ticket(Aggregate):
         self.assignee: str | None = None
         self.messages: list[MessageRecord] = []
         self.reply_count = 0
+        self.last_reply_id: str | None = None
         self.attempts: dict[str, AttemptRecord] = {}
         self.escalation_reasons: list[str] = []
 
@@ -260,6 +278,9 @@ class Ticket(Aggregate):
         in_reply_to: str | None,
         context_event_ids: list[str],
         responder: str,
+        prompt_hash: str | None,
+        guard_event_ids: list[str],
+        fallback: str | None,
         meta: EventMeta,
         timestamp: datetime,
     ) -> None:
@@ -270,6 +291,9 @@ class Ticket(Aggregate):
             in_reply_to=in_reply_to,
             context_event_ids=context_event_ids,
             responder=responder,
+            prompt_hash=prompt_hash,
+            guard_event_ids=guard_event_ids,
+            fallback=fallback,
             meta=meta,
             timestamp=timestamp,
         )
@@ -283,10 +307,14 @@ class Ticket(Aggregate):
         in_reply_to: str | None,
         context_event_ids: list[str],
         responder: str,
+        prompt_hash: str | None,
+        guard_event_ids: list[str],
+        fallback: str | None,
         meta: EventMeta,
         timestamp: datetime,
     ) -> None:
         self.reply_count += 1
+        self.last_reply_id = reply_id
 
     def propose_attempt(
         self,
@@ -329,7 +357,7 @@ class Ticket(Aggregate):
         timestamp: datetime,
     ) -> None:
         self.attempts[attempt_id] = AttemptRecord(
-            attempt_id, action_id, text, meta.actor, meta.occurred_at
+            attempt_id, action_id, text, meta.actor, meta.occurred_at, caused_by=meta.causation_id
         )
 
     def record_outcome(

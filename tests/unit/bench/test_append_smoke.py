@@ -59,7 +59,9 @@ def test_catchup_benchmark_on_sqlite(bench: ModuleType) -> None:
         assert timed.events == result.events and timed.events_per_s > 0
     assert set(result.replay) == {"ticket_state"}
     assert set(result.rows) == {"ticket_state", "attempt_list", "preference_view", "lineage_index"}
-    assert result.rows["ticket_state"] == bench.build_plan(200).customers * 3  # one per ticket
+    customers = bench.build_plan(200).customers
+    assert result.rows["ticket_state"] == customers * 3  # one per ticket
+    assert result.rows["preference_view"] == result.rows["attempt_list"] == customers
     data = json.loads(json.dumps(result.to_json()))
     assert data["catch_up_all_vs_log_read"] > 0
 

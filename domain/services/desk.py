@@ -44,6 +44,11 @@ from caseledger.domain.model.base import (
 from caseledger.domain.model.customer import Customer
 from caseledger.domain.model.ticket import Ticket
 from caseledger.domain.policies.escalation import EscalationRule, TicketFacts, escalation_reasons
+from caseledger.domain.policies.preferences import (
+    PreferenceStatement,
+    ResolvedPreference,
+    resolve,
+)
 from caseledger.domain.ports import AttemptEquivalence, Clock, KnownAttempt
 
 _KEY = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
@@ -164,6 +169,21 @@ class SupportDesk(Application[UUID]):
         self._persist(customer)
         return self._last_event_id(customer)
 
+    def load_ticket(self, ticket_id: str) -> Ticket:
+        """The Ticket aggregate, for other domain services (never returned past the domain)."""
+        return self._ticket(ticket_id)
+
+    def load_customer(self, customer_id: str) -> Customer:
+        """The Customer aggregate, for other domain services."""
+        return self._customer(customer_id)
+
+    def preferences(
+        self, customer_id: str, *, as_of: datetime | None = None, now: datetime | None = None
+    ) -> dict[str, ResolvedPreference]:
+        """The customer's resolved preferences, straight from the event stream (authoritative)."""
+        records = self._customer(customer_id).preference_records
+        return resolve([PreferenceStatement(**r) for r in records], as_of=as_of, now=now)
+
     def customer_exists(self, customer_id: str) -> bool:
         try:
             self._customer(customer_id)
@@ -245,6 +265,7 @@ class SupportDesk(Application[UUID]):
         source_event_id: str,
         content_hash: str,
         try_number: int = 1,
+        ticket_id: str | None = None,
     ) -> EventId:
         customer = self._customer(customer_id)
         customer.record_memory_retained(
@@ -253,7 +274,7 @@ class SupportDesk(Application[UUID]):
             source_event_id=source_event_id,
             content_hash=content_hash,
             try_number=try_number,
-            meta=self._meta(cause, customer_id, None),
+            meta=self._meta(cause, customer_id, ticket_id),
             timestamp=self.clock.now(),
         )
         self._persist(customer)
@@ -268,6 +289,7 @@ class SupportDesk(Application[UUID]):
         source_event_id: str,
         reason: str,
         try_number: int = 1,
+        ticket_id: str | None = None,
     ) -> EventId:
         customer = self._customer(customer_id)
         customer.record_memory_write_failed(
@@ -275,7 +297,7 @@ class SupportDesk(Application[UUID]):
             source_event_id=source_event_id,
             reason=reason,
             try_number=try_number,
-            meta=self._meta(cause, customer_id, None),
+            meta=self._meta(cause, customer_id, ticket_id),
             timestamp=self.clock.now(),
         )
         self._persist(customer)
@@ -324,8 +346,12 @@ class SupportDesk(Application[UUID]):
         text = check_text("text", text, self.limits.max_text_chars)
         ticket = self._ticket(ticket_id)
         meta = self._meta(cause, ticket.customer_id, ticket_id)
+        # A message's id is its event's id, so memory writes and lineage can name it.
         ticket.receive_message(
-            message_id=f"msg-{uuid4().hex[:12]}", text=text, meta=meta, timestamp=self.clock.now()
+            message_id=event_id_for(ticket.id, ticket.version + 1),
+            text=text,
+            meta=meta,
+            timestamp=self.clock.now(),
         )
         event_id = self._last_event_id(ticket)
         self._escalate_if_due(ticket, event_id, meta)
@@ -340,7 +366,10 @@ class SupportDesk(Application[UUID]):
         *,
         in_reply_to: str | None = None,
         context_event_ids: list[str] | None = None,
-        responder: str = "offline",
+        responder: str = "agent",
+        prompt_hash: str | None = None,
+        guard_event_ids: list[str] | None = None,
+        fallback: str | None = None,
     ) -> EventId:
         text = check_text("text", text, self.limits.max_text_chars)
         ticket = self._ticket(ticket_id)
@@ -350,6 +379,9 @@ class SupportDesk(Application[UUID]):
             in_reply_to=in_reply_to,
             context_event_ids=list(context_event_ids or []),
             responder=responder,
+            prompt_hash=prompt_hash,
+            guard_event_ids=list(guard_event_ids or []),
+            fallback=fallback,
             meta=self._meta(cause, ticket.customer_id, ticket_id),
             timestamp=self.clock.now(),
         )
