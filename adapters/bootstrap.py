@@ -119,7 +119,7 @@ def bootstrap(settings: Settings, **overrides: Any) -> Container:
     embedder = overrides.pop("embedder") if "embedder" in overrides else _embedder(settings)
     equivalence = overrides.pop("equivalence", None) or _equivalence(settings, embedder)
     store = overrides.pop("store", None) or _read_store(settings)
-    inline = overrides.pop("inline_projections", True)
+    inline = overrides.pop("inline_projections", settings.projections.source == "log")
     if overrides:
         raise TypeError(f"unknown bootstrap overrides: {', '.join(sorted(overrides))}")
 

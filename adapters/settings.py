@@ -27,8 +27,15 @@ class DbSettings(BaseModel):
     pool_size: int = Field(default=5, ge=1, le=100)
 
 
+class ProjectionSettings(BaseModel):
+    # Who writes the read models: the in-process runner over the event log (embedded), or
+    # the Kafka projector workers. Exactly one writer, or documents may skip events.
+    source: Literal["log", "kafka"] = "log"
+
+
 class KafkaSettings(BaseModel):
-    bootstrap_servers: str = "127.0.0.1:9092"
+    bootstrap_servers: str = "127.0.0.1:59092"  # scripts/kafka.sh's default
+    partitions: int = Field(default=6, ge=1, le=1000)
     events_topic: str = "caseledger.events"
     inbound_topic: str = "caseledger.inbound"
 
@@ -108,6 +115,7 @@ class Settings(BaseSettings):
     escalation: EscalationSettings = EscalationSettings()
     limits: LimitSettings = LimitSettings()
     api: ApiSettings = ApiSettings()
+    projections: ProjectionSettings = ProjectionSettings()
 
     @model_validator(mode="after")
     def _check(self) -> Settings:

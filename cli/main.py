@@ -26,6 +26,7 @@ from rich.progress import (
 from caseledger.adapters.bootstrap import Container, all_projections, bootstrap
 from caseledger.adapters.settings import Settings
 from caseledger.cli import render
+from caseledger.cli import streams as streams_cli
 from caseledger.domain.errors import CaseledgerError
 from caseledger.domain.policies.preferences import (
     resolution_to_json,
@@ -40,6 +41,11 @@ app = typer.Typer(
 )
 preferences_app = typer.Typer(help="Preference resolution.", no_args_is_help=True)
 app.add_typer(preferences_app, name="preferences")
+app.command()(streams_cli.relay)
+app.command()(streams_cli.projector)
+app.command()(streams_cli.ingest)
+app.command()(streams_cli.history)
+app.add_typer(streams_cli.dlq_app, name="dlq")
 
 console = Console()
 errors = Console(stderr=True)
@@ -70,6 +76,12 @@ def _container(settings: Settings | None = None, **overrides: Any) -> Iterator[C
         raise typer.Exit(2) from None
     finally:
         container.close()
+
+
+def _catch_up(c: Container) -> None:
+    # Only the log runner may write read models here; in the Kafka shape the projector does.
+    if c.settings.projections.source == "log":
+        c.runner.catch_up()
 
 
 @app.callback()
@@ -116,7 +128,7 @@ def trace(
 ) -> None:
     """Print the causal chain of an event: what caused it, and what it caused."""
     with _container(inline_projections=False) as c:
-        c.runner.catch_up()
+        _catch_up(c)
         tree = c.views.trace(event_id)
         if as_json:
             typer.echo(json.dumps(tree, indent=2, ensure_ascii=False))
@@ -131,7 +143,7 @@ def lineage(
 ) -> None:
     """List the events that caused a read-model row's current content."""
     with _container(inline_projections=False) as c:
-        c.runner.catch_up()
+        _catch_up(c)
         for node in c.views.row_lineage(projection, key):
             console.print(
                 f"{node['position']:>6}  {node['event_id']}  {node['type']:<36} {node['summary']}"
@@ -143,9 +155,28 @@ def replay(
     projection: Annotated[
         list[str] | None, typer.Option(help="Projection to rebuild (repeatable; default all).")
     ] = None,
+    source: Annotated[
+        str,
+        typer.Option(
+            help="log (the event store) or kafka (rebuild from the events topic into fresh "
+            "tables and compare with the live ones)"
+        ),
+    ] = "log",
+    keep: Annotated[bool, typer.Option(help="--source kafka: keep the rebuilt tables")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="--source kafka: the report as JSON")
+    ] = False,
 ) -> None:
-    """Rebuild read models from position zero of the event log."""
+    """Rebuild read models from position zero of the event log (or compare with Kafka)."""
     names = projection or [p.name for p in all_projections()]
+    if source == "kafka":
+        settings = _settings()
+        if not streams_cli.replay_from_kafka(settings, names, console, keep=keep, as_json=as_json):
+            raise typer.Exit(1)
+        return
+    if source != "log":
+        errors.print("[red]error:[/] --source must be log or kafka")
+        raise typer.Exit(2)
     with _container(inline_projections=False) as c:
         for name in names:
             try:
@@ -173,19 +204,37 @@ def replay(
 
 
 @app.command()
-def status() -> None:
-    """Show each projection's position and lag behind the event log."""
+def status(
+    kafka: Annotated[
+        bool,
+        typer.Option(
+            "--kafka",
+            help="Also the relay's position and each projection's lag per events-topic partition.",
+        ),
+    ] = False,
+    group: Annotated[str, typer.Option(help="Projector consumer group (with --kafka).")] = (
+        "caseledger.projector"
+    ),
+    as_json: Annotated[
+        bool, typer.Option("--json", help="With --kafka: print the Kafka part as JSON.")
+    ] = False,
+) -> None:
+    """Show each projection's position and lag behind the event log (and on Kafka)."""
     with _container(inline_projections=False) as c:
         head = c.runner.source.head()
         for name, lag in c.runner.lag().items():
             console.print(f"{name:16} position {head - lag:>8}  lag {lag}")
+        if kafka:
+            streams_cli.kafka_status(
+                c.settings, c.store, head, console, group=group, as_json=as_json
+            )
 
 
 @app.command()
 def tickets(customer_id: str) -> None:
     """List a customer's tickets with their timelines."""
     with _container(inline_projections=False) as c:
-        c.runner.catch_up()
+        _catch_up(c)
         for ticket in c.views.tickets(customer_id):
             render.timeline(console, ticket)
 
@@ -197,7 +246,7 @@ def attempts(
 ) -> None:
     """Show a customer's deduplicated attempt list."""
     with _container(inline_projections=False) as c:
-        c.runner.catch_up()
+        _catch_up(c)
         entries = c.views.attempts(customer_id, ticket)
         render.attempts(console, f"Attempts of {customer_id}", entries)
 

@@ -171,6 +171,11 @@ class DraftRequest:
     tried_action_ids: tuple[str, ...] = ()  # catalog action ids already tried on this ticket
 
 
+class ResponderFailed(Exception):
+    """A responder could not produce a draft (timeout, rate limit, server error); the
+    pipeline falls back to another responder and records why."""
+
+
 class Responder(Protocol):
     """Drafts a reply. Output is the customer-visible text, then METADATA_DELIMITER and a JSON
     object (proposed_solutions, intent, category, priority) — a proposal, validated later."""

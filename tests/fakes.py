@@ -9,10 +9,27 @@ from __future__ import annotations
 import hashlib
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 
-__all__ = ["FakeEmbedder", "SteppingClock"]
+from caseledger.domain.ports import (
+    METADATA_DELIMITER,
+    DraftRequest,
+    MemoryHealth,
+    MemoryItem,
+    MemoryUnavailable,
+    RecallResult,
+    ResponderFailed,
+    RetainReceipt,
+)
+
+__all__ = [
+    "FakeEmbedder",
+    "FakeMemoryStore",
+    "ScriptedResponder",
+    "SteppingClock",
+    "draft",
+]
 
 
 class FakeEmbedder:
@@ -65,3 +82,91 @@ class SteppingClock:
 
     def advance(self, delta: timedelta) -> None:
         self._now += delta
+
+
+class FakeMemoryStore:
+    """In-memory ``MemoryStore``: substring recall, idempotent on source event id.
+
+    Set ``failing = True`` to make every call fail the way an unreachable server would.
+    """
+
+    def __init__(self, prefix: str = "test-") -> None:
+        self.prefix = prefix
+        self.failing = False
+        self.banks: dict[str, dict[str, MemoryItem]] = {}
+
+    def bank_id(self, customer_id: str) -> str:
+        return self.prefix + hashlib.sha256(customer_id.encode()).hexdigest()[:24]
+
+    def retain(
+        self,
+        customer_id: str,
+        content: str,
+        *,
+        occurred_at: datetime,
+        tags: Sequence[str],
+        source_event_id: str,
+    ) -> RetainReceipt:
+        if self.failing:
+            raise MemoryUnavailable("connection refused")
+        bank = self.banks.setdefault(self.bank_id(customer_id), {})
+        bank[source_event_id] = MemoryItem(
+            source_event_id, content, occurred_at, 1.0, source_event_id, tuple(tags)
+        )
+        return RetainReceipt(self.bank_id(customer_id), source_event_id)
+
+    def recall(self, customer_id: str, query: str, *, limit: int = 5) -> RecallResult:
+        if self.failing:
+            return RecallResult("failed", (), "ConnectionError", "connection refused")
+        words = set(re.findall(r"\w+", query.casefold()))
+        bank = self.banks.get(self.bank_id(customer_id), {})
+        hits = [m for m in bank.values() if words & set(re.findall(r"\w+", m.text.casefold()))]
+        return RecallResult("results", tuple(hits[:limit])) if hits else RecallResult("none")
+
+    def reflect(self, customer_id: str, question: str) -> str | None:
+        return None
+
+    def health(self) -> MemoryHealth:
+        return MemoryHealth(not self.failing, None, "connection refused" if self.failing else None)
+
+
+class ScriptedResponder:
+    """A ``Responder`` that replays scripted raw drafts (text + delimiter + JSON), in order.
+
+    ``fail_first`` raises ResponderFailed on the first N calls; every request is recorded.
+    """
+
+    def __init__(self, drafts: Sequence[str], *, name: str = "scripted", fail_first: int = 0):
+        self.drafts = list(drafts)
+        self._name = name
+        self.fail_first = fail_first
+        self.requests: list[DraftRequest] = []
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    def stream(self, request: DraftRequest) -> Iterator[str]:
+        self.requests.append(request)
+        if self.fail_first > 0:
+            self.fail_first -= 1
+            raise ResponderFailed("HTTP 500 from the model")
+        raw = self.drafts[min(len(self.requests) - 1, len(self.drafts) - 1)]
+        # Split mid-delimiter on purpose: consumers must reassemble.
+        cut = len(raw) // 2
+        yield raw[:cut]
+        yield raw[cut:]
+
+
+def draft(text: str, solutions: Sequence[str] = (), **metadata: object) -> str:
+    """A raw responder draft: visible text, the delimiter, then the metadata JSON."""
+    import json
+
+    body = {
+        "proposed_solutions": list(solutions),
+        "intent": "troubleshoot",
+        "category": "general",
+        "priority": "normal",
+        **metadata,
+    }
+    return f"{text}\n{METADATA_DELIMITER}\n{json.dumps(body)}"

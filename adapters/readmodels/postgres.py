@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Collection, Iterator, Mapping
 from typing import Any
 
@@ -11,6 +12,7 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
 from caseledger.projections.base import Doc
+from caseledger.projections.store import InboundClaim, StaleOffsets, TopicPartitionKey
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]{0,40}$")
 
@@ -31,6 +33,23 @@ class PostgresReadModelStore:
                     "CREATE TABLE IF NOT EXISTS {} (projection TEXT PRIMARY KEY, "
                     "position BIGINT NOT NULL)"
                 ).format(self._ident("rm_positions"))
+            )
+            # Kafka consumers: next offset per (consumer, topic, partition), and inbound ids seen.
+            conn.execute(
+                sql.SQL(
+                    "CREATE TABLE IF NOT EXISTS {} (consumer TEXT NOT NULL, topic TEXT NOT NULL, "
+                    "partition INTEGER NOT NULL, next_offset BIGINT NOT NULL, "
+                    "PRIMARY KEY (consumer, topic, partition))"
+                ).format(self._ident("rm_offsets"))
+            )
+            conn.execute(
+                sql.SQL(
+                    "CREATE TABLE IF NOT EXISTS {} (consumer TEXT NOT NULL, "
+                    "event_id TEXT NOT NULL, digest TEXT NOT NULL, status TEXT NOT NULL, "
+                    "owner TEXT NOT NULL, "
+                    "claimed_at DOUBLE PRECISION NOT NULL, detail TEXT NOT NULL DEFAULT '', "
+                    "PRIMARY KEY (consumer, event_id))"
+                ).format(self._ident("rm_inbound"))
             )
 
     def _ident(self, table: str) -> sql.Composed:
@@ -131,6 +150,143 @@ class PostgresReadModelStore:
                 sql.SQL("DELETE FROM {} WHERE projection = %s").format(self._ident("rm_positions")),
                 (projection,),
             )
+
+    # -- Kafka consumers (ConsumerStateStore) ----------------------------------------------
+
+    def offsets(self, consumer: str) -> dict[TopicPartitionKey, int]:
+        with self._pool.connection() as conn:
+            rows = conn.execute(
+                sql.SQL("SELECT topic, partition, next_offset FROM {} WHERE consumer = %s").format(
+                    self._ident("rm_offsets")
+                ),
+                (consumer,),
+            ).fetchall()
+        return {(topic, int(partition)): int(offset) for topic, partition, offset in rows}
+
+    def commit_offsets(
+        self,
+        consumer: str,
+        offsets: Mapping[TopicPartitionKey, int],
+        *,
+        projection: str | None = None,
+        docs: Mapping[str, Doc | None] | None = None,
+        expected: Mapping[TopicPartitionKey, int | None] | None = None,
+    ) -> None:
+        table = self._ensure(projection) if projection is not None else None
+        items = dict(docs or {})
+        upserts: list[tuple[Any, ...]] = [
+            (key, doc.get("customer_id"), Jsonb(doc))
+            for key, doc in items.items()
+            if doc is not None
+        ]
+        deletes = [(key,) for key, doc in items.items() if doc is None]
+        offsets_table = self._ident("rm_offsets")
+        with self._pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
+            if expected:
+                # One consumer's rows, locked until commit: two workers that both think they own
+                # a partition serialise here, and the second one sees the first one's offsets.
+                cur.execute(
+                    sql.SQL("SELECT pg_advisory_xact_lock(hashtext(%s))"),
+                    (f"{self._schema}/rm_offsets/{consumer}",),
+                )
+                rows = cur.execute(
+                    sql.SQL(
+                        "SELECT topic, partition, next_offset FROM {} WHERE consumer = %s"
+                    ).format(offsets_table),
+                    (consumer,),
+                ).fetchall()
+                stored = {(t, int(p)): int(o) for t, p, o in rows}
+                stale = {tp for tp, want in expected.items() if stored.get(tp) != want}
+                if stale:
+                    raise StaleOffsets(
+                        f"{consumer}: offsets of {sorted(stale)} moved since the batch began"
+                    )
+            if table is not None and upserts:
+                cur.executemany(
+                    sql.SQL(
+                        "INSERT INTO {} (key, customer_id, doc) VALUES (%s, %s, %s) "
+                        "ON CONFLICT (key) DO UPDATE SET customer_id = EXCLUDED.customer_id, "
+                        "doc = EXCLUDED.doc"
+                    ).format(table),
+                    upserts,
+                )
+            if table is not None and deletes:
+                cur.executemany(sql.SQL("DELETE FROM {} WHERE key = %s").format(table), deletes)
+            if offsets:
+                cur.executemany(
+                    sql.SQL(
+                        "INSERT INTO {} (consumer, topic, partition, next_offset) "
+                        "VALUES (%s, %s, %s, %s) ON CONFLICT (consumer, topic, partition) "
+                        "DO UPDATE SET next_offset = EXCLUDED.next_offset"
+                    ).format(offsets_table),
+                    [(consumer, t, p, o) for (t, p), o in offsets.items()],
+                )
+
+    def reset_offsets(self, consumer: str) -> None:
+        with self._pool.connection() as conn:
+            conn.execute(
+                sql.SQL("DELETE FROM {} WHERE consumer = %s").format(self._ident("rm_offsets")),
+                (consumer,),
+            )
+
+    def claim_inbound(
+        self, consumer: str, event_id: str, digest: str, *, owner: str, lease_seconds: float
+    ) -> InboundClaim:
+        now = time.time()
+        table = self._ident("rm_inbound")
+        with self._pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
+            inserted = cur.execute(
+                sql.SQL(
+                    "INSERT INTO {} (consumer, event_id, digest, status, owner, claimed_at) "
+                    "VALUES (%s, %s, %s, 'pending', %s, %s) "
+                    "ON CONFLICT (consumer, event_id) DO NOTHING RETURNING event_id"
+                ).format(table),
+                (consumer, event_id, digest, owner, now),
+            ).fetchone()
+            if inserted is not None:
+                return InboundClaim(True, None, digest)
+            row = cur.execute(
+                sql.SQL(
+                    "SELECT digest, status, owner, claimed_at, detail FROM {} "
+                    "WHERE consumer = %s AND event_id = %s FOR UPDATE"
+                ).format(table),
+                (consumer, event_id),
+            ).fetchone()
+            assert row is not None  # rows are never deleted
+            stored_digest, status, holder, claimed_at, detail = row
+            takeover = status == "rejected" or (
+                status == "pending" and (holder == owner or claimed_at + lease_seconds <= now)
+            )
+            if takeover:
+                cur.execute(
+                    sql.SQL(
+                        "UPDATE {} SET status = 'pending', owner = %s, claimed_at = %s, "
+                        "digest = %s WHERE consumer = %s AND event_id = %s"
+                    ).format(table),
+                    (owner, now, digest, consumer, event_id),
+                )
+            return InboundClaim(takeover, status, stored_digest, detail)
+
+    def finish_inbound(self, consumer: str, event_id: str, status: str, detail: str) -> None:
+        if status not in ("done", "rejected"):
+            raise ValueError(f"status must be 'done' or 'rejected', not {status!r}")
+        with self._pool.connection() as conn:
+            conn.execute(
+                sql.SQL(
+                    "UPDATE {} SET status = %s, detail = %s WHERE consumer = %s AND event_id = %s"
+                ).format(self._ident("rm_inbound")),
+                (status, detail[:2000], consumer, event_id),
+            )
+
+    def inbound_status(self, consumer: str, event_id: str) -> tuple[str, str] | None:
+        with self._pool.connection() as conn:
+            row = conn.execute(
+                sql.SQL(
+                    "SELECT status, detail FROM {} WHERE consumer = %s AND event_id = %s"
+                ).format(self._ident("rm_inbound")),
+                (consumer, event_id),
+            ).fetchone()
+        return (str(row[0]), str(row[1])) if row else None
 
     def close(self) -> None:
         self._pool.close()

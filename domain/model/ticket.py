@@ -10,6 +10,7 @@ from uuid import UUID
 from eventsourcing.domain import Aggregate, event
 
 from caseledger.domain.errors import InvariantViolated, NotFound
+from caseledger.domain.ids import event_id_for
 from caseledger.domain.model.base import PRIORITIES, EventMeta
 
 
@@ -207,6 +208,7 @@ class Ticket(Aggregate):
         self.messages: list[MessageRecord] = []
         self.reply_count = 0
         self.last_reply_id: str | None = None
+        self.last_reply_event_id: str | None = None
         self.attempts: dict[str, AttemptRecord] = {}
         self.escalation_reasons: list[str] = []
 
@@ -315,6 +317,7 @@ class Ticket(Aggregate):
     ) -> None:
         self.reply_count += 1
         self.last_reply_id = reply_id
+        self.last_reply_event_id = event_id_for(self.id, self.version + 1)
 
     def propose_attempt(
         self,

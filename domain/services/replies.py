@@ -1,0 +1,659 @@
+"""The reply pipeline: a customer message in, a guarded reply out, every step an event.
+
+1. record the message; 2. classify its feedback on pending attempts and record outcomes;
+3. extract preference statements; 4. recall memory and assemble labelled context (recorded
+as ids); 5. draft (LLM or offline responder, with fallback); split text from metadata and
+validate it; 6. guard every proposed solution against the customer's failed attempts —
+a match records ``DraftBlocked`` and regenerates without it (at most N times), else
+escalates with a holding reply; 7. record the reply and each new solution as a pending
+attempt; 8. escalation rules run inside the desk's commands; 9. retain the customer's own
+words in long-term memory *after* the reply is saved, recording success or failure.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Callable, Collection, Iterator, Sequence
+from dataclasses import asdict, dataclass, field, replace
+from datetime import datetime, timedelta
+
+from caseledger.domain.errors import RepeatOfFailedAttempt
+from caseledger.domain.ids import new_correlation_id
+from caseledger.domain.model.ticket import Ticket
+from caseledger.domain.policies.feedback import classify_feedback
+from caseledger.domain.policies.preference_extraction import extract_preferences
+from caseledger.domain.policies.preferences import ResolvedPreference
+from caseledger.domain.policies.reply_metadata import (
+    find_unperformed_claims,
+    split_draft,
+    validate_metadata,
+)
+from caseledger.domain.ports import (
+    AttemptEquivalence,
+    ContextSection,
+    DraftRequest,
+    KnownAttempt,
+    MemoryStore,
+    MemoryUnavailable,
+    Responder,
+    ResponderFailed,
+)
+from caseledger.domain.services.desk import Cause, SupportDesk
+
+# What support needs to know about a customer, added to every memory query.
+MEMORY_QUERY_KINDS = "devices, preferences, contact methods, reported issues, past resolutions"
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_CHANGE_REPLY = re.compile(r"^\s*(change|改|更改|不对|wrong)\s*[.!。！]?\s*$", re.IGNORECASE)
+_ECHO_KEYS = ("contact_channel", "contact_time", "language", "email", "phone")
+_LABELS = {
+    "contact_channel": ("contact preference", "联系方式"),
+    "contact_time": ("contact time", "联系时间"),
+    "language": ("language", "语言"),
+    "email": ("email address", "邮箱"),
+    "phone": ("phone number", "电话号码"),
+}
+HOLDING_REPLY = {
+    "en": "Thanks for your patience. I've passed your case to a specialist on our team, "
+    "who will follow up with you shortly.",
+    "zh": "感谢您的耐心等待。我已将您的问题转交给我们的专家，他们会尽快与您联系。",
+}
+
+
+@dataclass(frozen=True)
+class ReplyOutcome:
+    """What one turn produced, as ids a client can look up (``GET /trace/{id}``)."""
+
+    message_event_id: str
+    reply_event_id: str
+    text: str
+    responder: str
+    fallback: str | None
+    attempts_proposed: tuple[str, ...]
+    outcomes_recorded: tuple[str, ...]
+    blocked_event_ids: tuple[str, ...]
+    escalated: bool
+    memory_status: str  # results | none | failed
+
+    def to_dict(self) -> dict[str, object]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class ReplyEvent:
+    """One step of a streamed turn: ``status``, ``delta`` (visible text) or ``done``."""
+
+    kind: str
+    data: str = ""
+    outcome: ReplyOutcome | None = None
+
+
+@dataclass
+class _Turn:
+    """Working state of one turn (never leaves this module)."""
+
+    ticket_id: str
+    customer_id: str
+    message_event_id: str
+    sent_at: datetime
+    correlation_id: str
+    language: str
+    context_ids: list[str] = field(default_factory=list)
+    outcomes: list[str] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+    memory_status: str = "none"
+
+    def cause(self, actor: str, causation: str | None = None) -> Cause:
+        return Cause(
+            actor=actor,
+            causation_id=causation or self.message_event_id,
+            correlation_id=self.correlation_id,
+        )
+
+
+def detect_language(text: str) -> str:
+    """``zh`` when the message is mostly Chinese, else ``en`` (mixed messages count as zh
+    when at least a fifth of their letters are CJK)."""
+    letters = [c for c in text if c.isalpha()]
+    if not letters:
+        return "en"
+    return "zh" if len(_CJK.findall(text)) * 5 >= len(letters) else "en"
+
+
+def request_hash(request: DraftRequest) -> str:
+    """sha256 of everything the responder saw: the prompt is a pure function of it."""
+    payload = json.dumps(asdict(request), sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+class ReplyService:
+    """Runs the reply pipeline over the desk's commands and the ports."""
+
+    def __init__(
+        self,
+        desk: SupportDesk,
+        *,
+        memory: MemoryStore,
+        responder: Responder,
+        fallback: Responder | None,
+        guard: AttemptEquivalence,
+        allowed_categories: Sequence[str],
+        catalog_action: Callable[[str], str | None] | None = None,
+        known_action_ids: Collection[str] | None = None,
+        max_regenerations: int = 2,
+        recent_messages: int = 20,
+        recall_limit: int = 5,
+        echo_confidence: float = 0.85,
+    ) -> None:
+        self.desk = desk
+        self.memory = memory
+        self.responder = responder
+        self.fallback = fallback
+        self.guard = guard
+        self.allowed_categories = tuple(allowed_categories)
+        self.catalog_action = catalog_action
+        self.known_action_ids = known_action_ids
+        self.max_regenerations = max_regenerations
+        self.recent_messages = recent_messages
+        self.recall_limit = recall_limit
+        self.echo_confidence = echo_confidence
+
+    # -- entry points ------------------------------------------------------------------
+
+    def handle_message(self, ticket_id: str, text: str, cause: Cause) -> ReplyOutcome:
+        """Run a whole turn and return its outcome."""
+        for step in self.stream_message(ticket_id, text, cause):
+            if step.outcome is not None:
+                return step.outcome
+        raise AssertionError("the pipeline ended without an outcome")  # pragma: no cover
+
+    def stream_message(self, ticket_id: str, text: str, cause: Cause) -> Iterator[ReplyEvent]:
+        """Run a turn, yielding status steps, then the reply's visible text, then ``done``."""
+        cause = replace(cause, correlation_id=cause.correlation_id or new_correlation_id())
+        message_id = self.desk.receive_message(ticket_id, text, cause)
+        ticket = self.desk.load_ticket(ticket_id)
+        turn = _Turn(
+            ticket_id=ticket_id,
+            customer_id=ticket.customer_id,
+            message_event_id=message_id,
+            sent_at=ticket.messages[-1].occurred_at,
+            correlation_id=cause.correlation_id or "",
+            language=detect_language(text),
+        )
+        yield ReplyEvent("status", "recorded message")
+
+        self._record_feedback(turn, ticket, text)
+        if turn.outcomes:
+            yield ReplyEvent("status", f"recorded {len(turn.outcomes)} outcome(s)")
+        self._record_preferences(turn, text)
+
+        request = self._context(turn)
+        yield ReplyEvent("status", f"recalled memory: {turn.memory_status}")
+
+        failed = [k for k in self.desk.known_attempts(turn.customer_id) if k.status == "failed"]
+        draft = _Draft(text="", solutions=[], action_ids=[], responder="", fallback=None)
+        blocked: list[str] = []
+        escalated = False
+        for round_no in range(self.max_regenerations + 1):
+            yield ReplyEvent("status", "drafting" if round_no == 0 else "regenerating")
+            draft = self._draft(request, turn)
+            newly_blocked = self._guard(turn, draft, failed)
+            if not newly_blocked:
+                break
+            blocked.extend(newly_blocked)
+            yield ReplyEvent("status", "guard blocked a draft")
+            request = replace(
+                request,
+                excluded_solutions=(*request.excluded_solutions, *draft.solutions),
+                tried_action_ids=(*request.tried_action_ids, *draft.action_ids),
+            )
+        else:
+            # Still repeating a failed fix after every retry: a person takes over.
+            self.desk.escalate(
+                turn.ticket_id,
+                "the assistant could not draft a reply without a failed solution",
+                turn.cause("service:guard", blocked[-1]),
+            )
+            escalated = True
+            draft = _Draft(
+                text=HOLDING_REPLY[turn.language],
+                solutions=[],
+                action_ids=[],
+                responder=draft.responder,
+                fallback=draft.fallback,
+            )
+
+        if draft.handoff and not escalated:
+            self.desk.escalate(
+                turn.ticket_id,
+                draft.fallback or "the responder handed the conversation to a person",
+                turn.cause("service:reply"),
+            )
+            escalated = True
+        visible = "\n\n".join([*turn.notices, draft.text]) if turn.notices else draft.text
+        reply_id = self.desk.send_reply(
+            turn.ticket_id,
+            visible,
+            turn.cause("assistant"),
+            in_reply_to=message_id,
+            context_event_ids=list(dict.fromkeys(turn.context_ids)),
+            responder=draft.responder,
+            prompt_hash=draft.prompt_hash or request_hash(request),
+            guard_event_ids=blocked,
+            fallback=draft.fallback,
+        )
+        proposed = self._propose(turn, reply_id, draft.solutions)
+        for chunk in _chunks(visible):
+            yield ReplyEvent("delta", chunk)
+
+        self._retain(turn, text)
+        state = self.desk.load_ticket(turn.ticket_id).status
+        yield ReplyEvent(
+            "done",
+            outcome=ReplyOutcome(
+                message_event_id=message_id,
+                reply_event_id=reply_id,
+                text=visible,
+                responder=draft.responder,
+                fallback=draft.fallback,
+                attempts_proposed=tuple(proposed),
+                outcomes_recorded=tuple(turn.outcomes),
+                blocked_event_ids=tuple(blocked),
+                escalated=escalated or state == "escalated",
+                memory_status=turn.memory_status,
+            ),
+        )
+
+    # -- steps -------------------------------------------------------------------------
+
+    def _record_feedback(self, turn: _Turn, ticket: Ticket, text: str) -> None:
+        open_attempts = [a for a in ticket.attempts.values() if a.status in ("pending", "unknown")]
+        if not open_attempts:
+            return
+        verdict = classify_feedback(text)
+        if verdict.outcome is None:
+            return
+        # Feedback is about what the last reply proposed; else about whatever is still open.
+        targets = [a for a in open_attempts if a.caused_by == ticket.last_reply_event_id]
+        for attempt in targets or open_attempts:
+            turn.outcomes.append(
+                self.desk.record_outcome(
+                    turn.ticket_id,
+                    attempt.attempt_id,
+                    verdict.outcome,
+                    turn.cause("assistant"),
+                    confidence=verdict.confidence,
+                    note=f"classified from the customer's message ({verdict.cue})",
+                )
+            )
+
+    def _record_preferences(self, turn: _Turn, text: str) -> None:
+        before = self.desk.preferences(turn.customer_id, now=turn.sent_at)
+        if _CHANGE_REPLY.match(text):
+            self._revert_last_change(turn, before)
+            return
+        stated = extract_preferences(text, sent_at=turn.sent_at)
+        for statement in stated:
+            self.desk.state_preference(
+                turn.customer_id,
+                statement.key,
+                statement.value,
+                Cause(
+                    actor="customer",
+                    occurred_at=turn.sent_at,
+                    causation_id=turn.message_event_id,
+                    correlation_id=turn.correlation_id,
+                ),
+                stated_at=turn.sent_at,
+                source_event_id=turn.message_event_id,
+                text=statement.span,
+                confidence=statement.confidence,
+                expires_at=statement.expires_at,
+            )
+        if not stated:
+            return
+        after = self.desk.preferences(turn.customer_id, now=turn.sent_at)
+        for key in dict.fromkeys(s.key for s in stated):
+            now, was = after.get(key), before.get(key)
+            if now is None:
+                continue
+            if now.status == "conflict":
+                values = " / ".join(c.value for c in now.candidates)
+                turn.notices.append(self._ask(turn.language, key, values))
+            elif (
+                key in _ECHO_KEYS
+                and now.status == "current"
+                and now.winner is not None
+                and now.winner.confidence >= self.echo_confidence
+                and (was is None or was.value != now.value)
+            ):
+                turn.notices.append(self._echo(turn.language, key, now.value or ""))
+
+    def _revert_last_change(self, turn: _Turn, current: dict[str, ResolvedPreference]) -> None:
+        """The customer replied 'change' to an echoed update: restore the previous value."""
+        changed = [
+            (r.winner.recorded_at, r.key, r.winner.source)
+            for r in current.values()
+            if r.status == "current"
+            and r.winner is not None
+            and r.winner.kind == "stated"
+            and r.key in _ECHO_KEYS
+            and r.winner.recorded_at is not None
+        ]
+        if not changed:
+            return
+        recorded_at, key, source = max(changed)
+        previous = self.desk.preferences(turn.customer_id, as_of=recorded_at - _EPSILON).get(key)
+        if previous is None or previous.status != "current" or previous.value is None:
+            turn.notices.append(self._ask(turn.language, key, "?"))
+            return
+        self.desk.correct_preference(
+            turn.customer_id,
+            key,
+            previous.value,
+            turn.cause("customer"),
+            reason="the customer replied 'change' to the confirmation",
+            corrects_event_id=source,
+        )
+        turn.notices.append(self._echo(turn.language, key, previous.value, reverted=True))
+
+    @staticmethod
+    def _echo(language: str, key: str, value: str, *, reverted: bool = False) -> str:
+        en, zh = _LABELS.get(key, (key.replace("_", " "), key))
+        if language == "zh":
+            return (
+                f"已将您的{zh}改回为 {value}。"
+                if reverted
+                else (f"我已将您的{zh}更新为 {value}——如有误请回复“更改”。")
+            )
+        if reverted:
+            return f"I've changed your {en} back to {value}."
+        return f"I've updated your {en} to {value} — reply 'change' if that's wrong."
+
+    @staticmethod
+    def _ask(language: str, key: str, values: str) -> str:
+        en, zh = _LABELS.get(key, (key.replace("_", " "), key))
+        if language == "zh":
+            return f"我们记录的{zh}不一致（{values}），请问您希望使用哪一个？"
+        return f"We have different {en} values on file ({values}) — which one should we use?"
+
+    def _context(self, turn: _Turn) -> DraftRequest:
+        ticket = self.desk.load_ticket(turn.ticket_id)
+        text = ticket.messages[-1].text
+        query = f"{text}\nRelevant: {MEMORY_QUERY_KINDS}"
+        recall = self.memory.recall(turn.customer_id, query, limit=self.recall_limit)
+        turn.memory_status = recall.status
+        recall_id = self.desk.record_memory_recall(
+            turn.ticket_id,
+            turn.cause("assistant"),
+            query=query,
+            memory_ids=[m.memory_id for m in recall.items],
+            status=recall.status,
+            error=(
+                f"{recall.error_type}: {recall.error}"[:300] if recall.status == "failed" else None
+            ),
+        )
+        turn.context_ids.append(recall_id)
+
+        messages = ticket.messages[-self.recent_messages :]
+        attempts = list(ticket.attempts.values())
+        others = [
+            k
+            for k in self.desk.known_attempts(turn.customer_id)
+            if k.ticket_id != turn.ticket_id and k.status == "failed"
+        ]
+        prefs = self.desk.preferences(turn.customer_id, now=turn.sent_at)
+        sections = (
+            ContextSection(
+                "memory",
+                tuple(
+                    f"[{m.occurred_at.date() if m.occurred_at else 'undated'}] {m.text}"
+                    for m in recall.items
+                ),
+                tuple(m.memory_id for m in recall.items),
+            ),
+            ContextSection(
+                "recent_messages",
+                tuple(f"{m.actor}: {m.text}" for m in messages),
+                tuple(m.message_id for m in messages),
+            ),
+            ContextSection(
+                "ticket_attempts",
+                tuple(f"[{a.status}] {a.text}" for a in attempts),
+                tuple(a.attempt_id for a in attempts),
+            ),
+            ContextSection(
+                "other_failed_attempts",
+                tuple(f"[failed on {k.ticket_id[:8]}] {k.text}" for k in others),
+                tuple(k.attempt_id for k in others),
+            ),
+            ContextSection(
+                "preferences",
+                tuple(
+                    f"{k}: {r.value}"
+                    if r.status == "current"
+                    else f"{k}: CONFLICT ({' / '.join(c.value for c in r.candidates)})"
+                    for k, r in prefs.items()
+                ),
+                tuple(
+                    s.source
+                    for r in prefs.values()
+                    for s in ((r.winner,) if r.winner else r.candidates)
+                ),
+            ),
+        )
+        for section in sections[1:]:
+            if section.label != "ticket_attempts":  # attempt ids are not event ids
+                turn.context_ids.extend(section.ids)
+        failed_here = [a for a in attempts if a.status == "failed"]
+        classify = self.catalog_action
+        tried = [x for x in (classify(a.text) for a in attempts) if x] if classify else []
+        return DraftRequest(
+            customer_id=turn.customer_id,
+            ticket_id=turn.ticket_id,
+            message=text,
+            language=turn.language,
+            sections=sections,
+            excluded_solutions=tuple(
+                dict.fromkeys([*(a.text for a in failed_here), *(k.text for k in others)])
+            ),
+            facts={k: r.value for k, r in prefs.items() if r.status == "current" and r.value},
+            ticket_category=ticket.category,
+            tried_action_ids=tuple(dict.fromkeys(tried)),
+        )
+
+    def _draft(self, request: DraftRequest, turn: _Turn) -> _Draft:
+        responder, fallback_reason = self.responder, None
+        try:
+            raw = "".join(responder.stream(request))
+        except ResponderFailed as failure:
+            if self.fallback is None:
+                raise
+            responder, fallback_reason = self.fallback, f"{self.responder.name}: {failure}"[:300]
+            raw = "".join(responder.stream(request))
+        text, metadata, _error = split_draft(raw)
+        ticket = self.desk.load_ticket(turn.ticket_id)
+        validated = validate_metadata(
+            metadata,
+            allowed_categories=self.allowed_categories,
+            current_priority=ticket.priority,
+            current_category=ticket.category,
+            performed_actions=frozenset(),
+            known_action_ids=self.known_action_ids,
+        )
+        if find_unperformed_claims(text, frozenset()):
+            # The model claimed something the engine never did: never send it; a person
+            # takes over, so the holding reply is true.
+            return _Draft(
+                HOLDING_REPLY[turn.language],
+                [],
+                [],
+                responder.name,
+                fallback_reason or "the draft claimed an action the engine did not perform",
+                handoff=True,
+            )
+        solutions = list(validated.proposed_solutions)
+        classify = self.catalog_action
+        actions = [x for x in (classify(s) for s in solutions) if x] if classify else []
+        return _Draft(
+            text,
+            solutions,
+            actions,
+            responder.name,
+            fallback_reason,
+            handoff=validated.intent == "handoff",
+            # Without usable metadata the text itself is what must not repeat a failed fix.
+            unstructured=not validated.from_model,
+            prompt_hash=_prompt_hash(responder, request),
+        )
+
+    def _guard(self, turn: _Turn, draft: _Draft, failed: list[KnownAttempt]) -> list[str]:
+        blocked: list[str] = []
+        digest = hashlib.sha256(draft.text.encode("utf-8")).hexdigest()
+        for solution in [draft.text] if draft.unstructured else draft.solutions:
+            match = self.guard.find_equivalent(solution, failed)
+            if match is None:
+                continue
+            blocked.append(
+                self.desk.record_draft_blocked(
+                    turn.ticket_id,
+                    turn.cause("service:guard"),
+                    draft_hash=digest,
+                    solution=solution,
+                    attempt_id=match.attempt.attempt_id,
+                    lexical_score=match.lexical_score,
+                    semantic_score=match.semantic_score,
+                    rule=match.rule,
+                )
+            )
+        return blocked
+
+    def _propose(self, turn: _Turn, reply_id: str, solutions: Sequence[str]) -> list[str]:
+        proposed: list[str] = []
+        for solution in solutions:
+            try:
+                proposed.append(
+                    self.desk.propose_attempt(
+                        turn.ticket_id, solution, turn.cause("assistant", reply_id)
+                    )
+                )
+            except RepeatOfFailedAttempt:
+                continue  # recorded as a refusal by the desk; the guard let it through
+        return proposed
+
+    def _retain(self, turn: _Turn, text: str) -> None:
+        """Keep the customer's own words, after the reply is saved; the outcome is an event."""
+        self.retain_message(
+            turn.customer_id,
+            turn.ticket_id,
+            turn.message_event_id,
+            text,
+            turn.sent_at,
+            turn.correlation_id,
+            try_number=1,
+        )
+
+    def retain_message(
+        self,
+        customer_id: str,
+        ticket_id: str,
+        message_event_id: str,
+        text: str,
+        sent_at: datetime,
+        correlation_id: str | None,
+        *,
+        try_number: int,
+    ) -> bool:
+        """Write one message to memory and record the result; True when it was retained."""
+        cause = Cause(
+            actor="service:memory", causation_id=message_event_id, correlation_id=correlation_id
+        )
+        bank = self.memory.bank_id(customer_id)
+        try:
+            receipt = self.memory.retain(
+                customer_id,
+                text,
+                occurred_at=sent_at,
+                tags=["customer_message", f"ticket:{ticket_id}"],
+                source_event_id=message_event_id,
+            )
+        except MemoryUnavailable as failure:
+            self.desk.record_memory_write_failed(
+                customer_id,
+                cause,
+                bank_id=bank,
+                source_event_id=message_event_id,
+                reason=f"{type(failure).__name__}: {failure}",
+                try_number=try_number,
+                ticket_id=ticket_id,
+            )
+            return False
+        self.desk.record_memory_retained(
+            customer_id,
+            cause,
+            bank_id=receipt.bank_id,
+            memory_id=receipt.memory_id,
+            source_event_id=message_event_id,
+            content_hash=hashlib.sha256(text.encode("utf-8")).hexdigest(),
+            try_number=try_number,
+            ticket_id=ticket_id,
+        )
+        return True
+
+    def retry_memory_writes(self, customer_id: str) -> dict[str, int]:
+        """Retry every failed, not-yet-retained memory write of a customer (from the log)."""
+        pending = dict(self.desk.load_customer(customer_id).pending_memory_writes)
+        done = failed = 0
+        for source_event_id, info in pending.items():
+            ticket = self.desk.load_ticket(info["ticket_id"])
+            message = next(m for m in ticket.messages if m.message_id == source_event_id)
+            if self.retain_message(
+                customer_id,
+                info["ticket_id"],
+                source_event_id,
+                message.text,
+                message.occurred_at,
+                None,
+                try_number=int(info["try_number"]) + 1,
+            ):
+                done += 1
+            else:
+                failed += 1
+        return {"retained": done, "failed": failed}
+
+
+@dataclass(frozen=True)
+class _Draft:
+    text: str
+    solutions: list[str]
+    action_ids: list[str]
+    responder: str
+    fallback: str | None
+    handoff: bool = False  # the reply says a person will follow up: escalate
+    unstructured: bool = False  # no usable metadata: guard the text itself
+    prompt_hash: str | None = None
+
+
+def _prompt_hash(responder: Responder, request: DraftRequest) -> str:
+    # Responders that render a prompt hash what they sent; others hash the request itself.
+    own = getattr(responder, "prompt_hash", None)
+    return str(own(request)) if callable(own) else request_hash(request)
+
+
+_EPSILON = timedelta(microseconds=1)
+
+
+def _chunks(text: str, size: int = 48) -> Iterator[str]:
+    """Visible text in word-boundary chunks, for streaming clients."""
+    start = 0
+    while start < len(text):
+        end = min(len(text), start + size)
+        if end < len(text):
+            space = text.rfind(" ", start, end)
+            end = space + 1 if space > start else end
+        yield text[start:end]
+        start = end
+
+
+__all__ = ["ReplyEvent", "ReplyOutcome", "ReplyService"]

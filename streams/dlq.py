@@ -1,0 +1,188 @@
+"""The inbound dead-letter topic: list what is there, and publish entries again for ingest.
+
+A dead letter keeps the original key, value and headers of the inbound record, plus headers
+``dlq.kind``, ``dlq.reason``, ``dlq.topic``/``dlq.partition``/``dlq.offset`` (where it was
+read), ``dlq.event_id``, ``dlq.failed_at`` and ``dlq.worker``.
+
+``replay`` publishes entries back onto the inbound topic (original bytes, original headers,
+plus ``dlq.replayed_from``) once their cause was fixed (the customer is registered now, the
+producer fixed its clock...). Without a selection it replays every entry not replayed before:
+the consumer group ``caseledger.dlq-replay`` remembers how far it got. An entry that is still
+invalid simply comes back to the DLQ.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from kafka import TopicPartition
+from kafka.structs import OffsetAndMetadata
+
+from caseledger.adapters.settings import KafkaSettings
+from caseledger.streams import topics
+from caseledger.streams.relay import Header, KafkaPublisher, Message
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class DeadLetter:
+    """One DLQ entry, decoded for people."""
+
+    partition: int
+    offset: int
+    key: bytes | None
+    value: bytes | None
+    headers: tuple[Header, ...]  # the ORIGINAL headers (without dlq.*)
+    kind: str
+    reason: str
+    source: str  # topic[partition]@offset it was read from
+    event_id: str
+    failed_at: str
+
+    def message(self, dlq_topic: str) -> Message:
+        """The record to publish again on the inbound topic."""
+        replayed = (
+            "dlq.replayed_from",
+            f"{dlq_topic}[{self.partition}]@{self.offset}".encode(),
+        )
+        return self.key, self.value, [*self.headers, replayed]
+
+    def to_json(self) -> dict[str, Any]:
+        value = self.value.decode("utf-8", "replace") if self.value is not None else None
+        return {
+            "partition": self.partition,
+            "offset": self.offset,
+            "kind": self.kind,
+            "reason": self.reason,
+            "source": self.source,
+            "event_id": self.event_id or None,
+            "failed_at": self.failed_at,
+            "key": self.key.decode("utf-8", "replace") if self.key is not None else None,
+            "value": value,
+            "headers": {k: v.decode("utf-8", "replace") for k, v in self.headers},
+        }
+
+
+def decode_dead_letter(record: Any) -> DeadLetter:
+    """A DLQ record as a :class:`DeadLetter`."""
+    meta = {
+        k: v.decode("utf-8", "replace") for k, v in (record.headers or []) if k.startswith("dlq.")
+    }
+    original = tuple((k, v) for k, v in (record.headers or []) if not k.startswith("dlq."))
+    return DeadLetter(
+        partition=record.partition,
+        offset=record.offset,
+        key=record.key,
+        value=record.value,
+        headers=original,
+        kind=meta.get("dlq.kind", "unknown"),
+        reason=meta.get("dlq.reason", ""),
+        source=f"{meta.get('dlq.topic', '?')}[{meta.get('dlq.partition', '?')}]"
+        f"@{meta.get('dlq.offset', '?')}",
+        event_id=meta.get("dlq.event_id", ""),
+        failed_at=meta.get("dlq.failed_at", ""),
+    )
+
+
+def _read_range(
+    consumer: Any, starts: dict[TopicPartition, int], ends: dict[TopicPartition, int]
+) -> list[Any]:
+    """Every record in [start, end) of each partition (assigned manually, no group)."""
+    wanted = {tp: (s, e) for tp, s in starts.items() if (e := ends.get(tp, 0)) > s}
+    if not wanted:
+        return []
+    consumer.assign(list(wanted))
+    for tp, (start, _) in wanted.items():
+        consumer.seek(tp, start)
+    out: list[Any] = []
+    remaining = set(wanted)
+    idle = 0
+    while remaining and idle < 40:  # 40 empty polls of 250 ms: the broker is not answering
+        polled = consumer.poll(timeout_ms=250, max_records=1000)
+        idle = 0 if polled else idle + 1
+        for tp, records in polled.items():
+            end = wanted[tp][1]
+            out.extend(r for r in records if r.offset < end)
+            if records and records[-1].offset >= end - 1:
+                remaining.discard(tp)
+                consumer.pause(tp)
+    if remaining:
+        raise TimeoutError(f"could not read {sorted(remaining)} to their end offsets")
+    return out
+
+
+def list_dead_letters(kafka: KafkaSettings, *, limit: int | None = None) -> list[DeadLetter]:
+    """The DLQ's entries, oldest first per partition (the newest ``limit`` if given)."""
+    names = topics.Topics.from_settings(kafka)
+    consumer = topics.consumer(kafka, client_id="caseledger-dlq-list")
+    try:
+        parts = topics.partitions_of(consumer, names.dlq)
+        if not parts:
+            return []
+        ends = {tp: int(o) for tp, o in consumer.end_offsets(parts).items()}
+        begins = {tp: int(o) for tp, o in consumer.beginning_offsets(parts).items()}
+        letters = [decode_dead_letter(r) for r in _read_range(consumer, begins, ends)]
+    finally:
+        consumer.close(autocommit=False)
+    letters.sort(key=lambda d: (d.failed_at, d.partition, d.offset))
+    return letters[-limit:] if limit else letters
+
+
+def replay_dead_letters(
+    kafka: KafkaSettings, *, selection: Iterable[tuple[int, int]] | None = None
+) -> list[DeadLetter]:
+    """Publish DLQ entries again on the inbound topic; returns what was published.
+
+    ``selection``: exactly these (partition, offset) entries. None: every entry after the
+    ``caseledger.dlq-replay`` group's committed offsets, which then move past them (after the
+    broker acknowledged the re-publication).
+    """
+    names = topics.Topics.from_settings(kafka)
+    consumer = topics.consumer(
+        kafka, client_id="caseledger-dlq-replay", group_id=topics.DLQ_REPLAY_GROUP
+    )
+    publisher = KafkaPublisher(topics.producer(kafka, client_id="caseledger-dlq-replay"))
+    try:
+        parts = topics.partitions_of(consumer, names.dlq)
+        if not parts:
+            return []
+        ends = {tp: int(o) for tp, o in consumer.end_offsets(parts).items()}
+        chosen = sorted(set(selection)) if selection is not None else None
+        if chosen is not None:
+            starts = {TopicPartition(names.dlq, p): o for p, o in chosen}
+            ends = {tp: min(ends.get(tp, 0), o + 1) for tp, o in starts.items()}
+        else:
+            begins = consumer.beginning_offsets(parts)
+            starts = {tp: int(consumer.committed(tp) or begins[tp]) for tp in parts}
+        records = _read_range(consumer, starts, ends)
+        if chosen is not None:
+            records = [r for r in records if (r.partition, r.offset) in set(chosen)]
+        letters = [decode_dead_letter(r) for r in records]
+        if letters:
+            publisher.publish(names.inbound, [d.message(names.dlq) for d in letters])
+        if chosen is None and records:
+            done: dict[TopicPartition, int] = {}
+            for r in records:
+                tp = TopicPartition(r.topic, r.partition)
+                done[tp] = max(done.get(tp, 0), r.offset + 1)
+            consumer.commit({tp: OffsetAndMetadata(o, "", -1) for tp, o in done.items()})
+        log.info("replayed %d dead letters onto %s", len(letters), names.inbound)
+        return letters
+    finally:
+        publisher.close()
+        consumer.close(autocommit=False)
+
+
+def parse_selection(items: Sequence[str]) -> list[tuple[int, int]]:
+    """``["0:12", "2:3"]`` -> [(0, 12), (2, 3)] (partition:offset)."""
+    out: list[tuple[int, int]] = []
+    for item in items:
+        partition, sep, offset = item.partition(":")
+        if not sep or not partition.isdigit() or not offset.isdigit():
+            raise ValueError(f"{item!r}: expected PARTITION:OFFSET, e.g. 0:12")
+        out.append((int(partition), int(offset)))
+    return out

@@ -1,0 +1,250 @@
+"""The offline responder: the next untried playbook step, in the customer's language."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from caseledger.adapters.catalog.catalog import Catalog, load_catalog
+from caseledger.adapters.llm.offline import OfflineResponder
+from caseledger.adapters.llm.prompt import render_prompt
+from caseledger.domain.policies.reply_metadata import (
+    StreamFilter,
+    ValidatedMetadata,
+    find_unperformed_claims,
+    split_draft,
+    validate_metadata,
+)
+from caseledger.domain.ports import METADATA_DELIMITER as D
+from caseledger.domain.ports import ContextSection, DraftRequest
+from tests.llm_fakes import BOOK
+
+CATEGORIES = [*BOOK.categories, "general"]
+
+
+def request(**kw: object) -> DraftRequest:
+    base = DraftRequest(
+        customer_id="cust-a",
+        ticket_id="t-1",
+        message="my router keeps dropping the connection",
+        language="en",
+        sections=(),
+        ticket_category="router",
+    )
+    return replace(base, **kw)  # type: ignore[arg-type]
+
+
+def run(
+    req: DraftRequest, responder: OfflineResponder | None = None
+) -> tuple[str, ValidatedMetadata]:
+    raw = "".join((responder or OfflineResponder(BOOK)).stream(req))
+    text, meta, error = split_draft(raw)
+    assert error is None
+    validated = validate_metadata(
+        meta, allowed_categories=CATEGORIES, current_priority="high", known_action_ids=ALL_IDS
+    )
+    assert validated.corrections == ()  # the offline responder's metadata is always valid
+    assert find_unperformed_claims(text, ()) == []
+    return text, validated
+
+
+ALL_IDS = {s.action_id for c in BOOK.categories for s in BOOK.steps(c)}
+
+
+def test_first_step_of_the_category_in_english() -> None:
+    text, meta = run(request())
+    assert "Restart the router." in text and "start with" in text
+    assert meta.proposed_solutions == ("Restart the router.",)
+    assert meta.catalog_action_ids == ("router.restart",)
+    assert (meta.category, meta.intent, meta.priority) == ("router", "troubleshoot", "high")
+    assert "priority" in meta.defaulted  # it never proposes one
+
+
+def test_chinese_request_gets_a_chinese_reply() -> None:
+    text, meta = run(request(language="zh", message="路由器老是断网"))
+    assert "重启路由器。" in text and "Restart" not in text
+    assert meta.proposed_solutions == ("重启路由器。",)
+
+
+def test_tried_action_ids_are_skipped() -> None:
+    text, meta = run(request(tried_action_ids=("router.restart",)))
+    assert meta.catalog_action_ids == ("router.update_firmware",)
+    assert "didn't fix it" in text
+
+
+@pytest.mark.parametrize(
+    "excluded",
+    ["Restart the router.", "restart the ROUTER", "重启路由器", "  Restart   the router!"],
+)
+def test_excluded_solutions_are_skipped_by_text(excluded: str) -> None:
+    _text, meta = run(request(excluded_solutions=(excluded,)))
+    assert meta.catalog_action_ids == ("router.update_firmware",)
+
+
+def test_excluded_rewordings_are_skipped_through_the_catalog_reader() -> None:
+    # The default reader is the catalog's ActionIndex (the guard's): it knows the actions.
+    req = request(
+        excluded_solutions=("power-cycle the router", "upgrade the firmware of the router")
+    )
+    _text, meta = run(req)
+    assert meta.catalog_action_ids == ("router.factory_reset",)
+    # A reader that recognises nothing leaves only exact step texts excluded.
+    _text, plain = run(req, OfflineResponder(BOOK, classify=lambda _t: []))
+    assert plain.catalog_action_ids == ("router.restart",)
+
+
+def test_a_custom_classifier_is_used_and_asked_once_per_text() -> None:
+    asked: list[str] = []
+
+    def classify(text: str) -> list[str]:
+        asked.append(text)
+        return ["router.restart", "router.update_firmware"] if text == "did both" else []
+
+    responder = OfflineResponder(BOOK, classify=classify)
+    _text, meta = run(request(excluded_solutions=("did both",)), responder)
+    assert meta.catalog_action_ids == ("router.factory_reset",)
+    run(request(excluded_solutions=("did both",)), responder)
+    assert asked == ["did both"]
+
+
+def test_memory_facts_are_used() -> None:
+    req = request(facts={"device_model": "Netgear R7000", "contact_channel": "phone"})
+    text, _meta = run(req)
+    assert "Netgear R7000" in text and "by phone" in text
+    zh, _ = run(replace(req, language="zh"))
+    assert "Netgear R7000" in zh and "电话" in zh
+
+
+def test_no_untried_step_left_hands_over_to_a_person() -> None:
+    tried = tuple(s.action_id for s in BOOK.steps("router"))
+    text, meta = run(request(tried_action_ids=tried, facts={"contact_channel": "email"}))
+    assert meta.proposed_solutions == () and meta.catalog_action_ids == ()
+    assert meta.intent == "handoff"
+    assert "support team will follow up" in text and "by email" in text
+    zh, zmeta = run(request(tried_action_ids=tried, language="zh"))
+    assert "支持人员" in zh and zmeta.proposed_solutions == ()
+
+
+def test_untriaged_ticket_gets_the_category_its_message_talks_about() -> None:
+    _text, meta = run(request(ticket_category="general", message="the charging cable looks fine"))
+    assert meta.category == "power"
+    _text, zmeta = run(request(ticket_category="general", language="zh", message="路由器坏了"))
+    assert zmeta.category == "router"
+
+
+def test_unknown_problem_gets_a_question_and_no_solution() -> None:
+    text, meta = run(request(ticket_category="general", message="hello?"))
+    assert meta.intent == "clarify" and meta.proposed_solutions == ()
+    assert text.endswith("?")
+
+
+def test_a_reported_success_is_acknowledged_not_followed_by_a_new_step() -> None:
+    section = ContextSection("ticket_attempts", ("[failed] Restart the router.", "[succeeded] x"))
+    text, meta = run(request(sections=(section,), tried_action_ids=("router.restart",)))
+    assert meta.intent == "acknowledge" and meta.proposed_solutions == ()
+    assert "glad" in text
+    again = ContextSection("ticket_attempts", ("[succeeded] Restart the router.", "[failed] y"))
+    _text, meta2 = run(request(sections=(again,)))
+    assert meta2.intent == "troubleshoot"
+
+
+def test_streams_in_small_chunks_and_is_deterministic() -> None:
+    responder = OfflineResponder(BOOK, chunk_chars=5)
+    chunks = list(responder.stream(request()))
+    assert len(chunks) > 10 and all(len(c) <= 5 for c in chunks)
+    assert chunks == list(responder.stream(request()))
+    filt = StreamFilter()
+    shown = "".join(filt.feed(c) for c in chunks) + filt.finish()
+    assert D not in shown and "{" not in shown and shown == split_draft("".join(chunks))[0]
+
+
+def test_name_and_prompt_hash() -> None:
+    responder = OfflineResponder(BOOK)
+    assert responder.name == "offline"
+    req = request()
+    assert responder.prompt_hash(req) == render_prompt(req, catalog=BOOK).sha256
+    assert responder.prompt_hash(req) != responder.prompt_hash(request(message="other"))
+
+
+# -- the bundled catalog -------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def bundled() -> Catalog:
+    return load_catalog()
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_walks_every_bundled_category_step_by_step_until_handoff(
+    bundled: Catalog, language: str
+) -> None:
+    responder = OfflineResponder(bundled)
+    allowed = [*bundled.categories, "general"]
+    known = {a.action_id for a in bundled.actions}
+    assert len(bundled.categories) >= 8
+    for category in bundled.categories:
+        tried: list[str] = []
+        while True:
+            req = request(
+                ticket_category=category, language=language, tried_action_ids=tuple(tried)
+            )
+            raw = "".join(responder.stream(req))
+            text, meta, error = split_draft(raw)
+            assert error is None and meta is not None
+            result = validate_metadata(
+                meta, allowed_categories=allowed, current_priority="low", known_action_ids=known
+            )
+            assert result.corrections == (), (category, tried)
+            assert find_unperformed_claims(text, ()) == [], text
+            if not result.proposed_solutions:
+                assert result.intent == "handoff"
+                break
+            (action_id,) = result.catalog_action_ids
+            step = bundled.action(action_id)
+            assert result.proposed_solutions == (step.text(language),)
+            # The guard's reader recognises the proposal as that very action.
+            assert bundled.index().analyze(result.proposed_solutions[0]).catalog_action == action_id
+            tried.append(action_id)
+        assert tried == [s.action_id for s in bundled.steps(category)]
+
+
+@pytest.mark.parametrize(
+    ("message", "category"),
+    [
+        ("My Dell Inspiron 15 stopped charging after the update", "power"),
+        ("wifi keeps disconnecting", "wifi"),
+        ("my card was declined at checkout", "payment"),
+        ("I cannot log in to my account", "login"),
+        ("我的打印机打印不了", "printer"),
+        ("路由器一直断网", "router"),
+        ("hello", None),
+        ("I want a refund", None),
+    ],
+)
+def test_untriaged_tickets_on_the_bundled_catalog(
+    bundled: Catalog, message: str, category: str | None
+) -> None:
+    raw = "".join(
+        OfflineResponder(bundled).stream(request(ticket_category="general", message=message))
+    )
+    _text, meta, _error = split_draft(raw)
+    assert meta is not None
+    if category is None:
+        assert meta.intent == "clarify" and meta.proposed_solutions == []
+    else:
+        assert meta.category == category and meta.intent == "troubleshoot"
+
+
+def test_excluded_solution_in_chinese_skips_the_english_step(bundled: Catalog) -> None:
+    first, second = bundled.steps("router")[:2]
+    req = request(ticket_category="router", excluded_solutions=(first.text("zh"),))
+    _text, meta = run_bundled(bundled, req)
+    assert meta.catalog_action_ids == (second.action_id,)
+
+
+def run_bundled(catalog: Catalog, req: DraftRequest) -> tuple[str, ValidatedMetadata]:
+    text, meta, _error = split_draft("".join(OfflineResponder(catalog).stream(req)))
+    return text, validate_metadata(
+        meta, allowed_categories=[*catalog.categories, "general"], current_priority="low"
+    )

@@ -1,0 +1,224 @@
+"""The reply pipeline with fakes for memory and the model (real desk, SQLite store)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from caseledger.adapters.bootstrap import Container, bootstrap
+from caseledger.adapters.settings import GuardSettings, Settings
+from caseledger.domain.ports import METADATA_DELIMITER, Responder
+from caseledger.domain.services import Cause
+from caseledger.domain.services.replies import HOLDING_REPLY, ReplyService
+from tests.fakes import FakeMemoryStore, ScriptedResponder, SteppingClock, draft
+
+CUSTOMER = Cause(actor="customer")
+
+
+@pytest.fixture
+def container(tmp_path: Path) -> Any:
+    settings = Settings(
+        environment="test", data_dir=tmp_path, guard=GuardSettings(use_embeddings=False)
+    )
+    c = bootstrap(settings, clock=SteppingClock(), embedder=None)
+    c.desk.register_customer("cust-1", Cause(actor="service:crm"))
+    yield c
+    c.close()
+
+
+def service(
+    c: Container,
+    drafts: Sequence[str],
+    *,
+    memory: FakeMemoryStore | None = None,
+    fallback: Responder | None = None,
+    fail_first: int = 0,
+) -> tuple[ReplyService, ScriptedResponder, FakeMemoryStore]:
+    responder = ScriptedResponder(drafts, fail_first=fail_first)
+    store = memory or FakeMemoryStore()
+    replies = ReplyService(
+        c.desk,
+        memory=store,
+        responder=responder,
+        fallback=fallback,
+        guard=c.desk.equivalence,
+        allowed_categories=["general", "network", "billing"],
+    )
+    return replies, responder, store
+
+
+def types(c: Container, after: int = 0) -> list[str]:
+    return [e.type for e in c.runner.source.read(after, 1000)]
+
+
+def test_a_turn_records_every_step_in_order(container: Container) -> None:
+    ticket = container.desk.open_ticket("cust-1", "Wi-Fi drops", CUSTOMER)
+    replies, responder, memory = service(
+        container, [draft("Let's restart your router first.", ["Restart the router"])]
+    )
+    head = container.runner.source.head()
+    outcome = replies.handle_message(ticket, "My wifi keeps dropping", CUSTOMER)
+    assert types(container, head) == [
+        "ticket.message_received",
+        "ticket.memory_recalled",
+        "ticket.reply_sent",
+        "ticket.attempt_proposed",
+        "customer.memory_retained",  # after the reply is saved
+    ]
+    assert outcome.text == "Let's restart your router first."
+    assert METADATA_DELIMITER not in outcome.text
+    [attempt] = outcome.attempts_proposed
+    state = container.desk.load_ticket(ticket)
+    assert state.attempts[attempt].caused_by == outcome.reply_event_id
+    reply = container.views.lineage(outcome.reply_event_id)
+    assert outcome.message_event_id in [c["event_id"] for c in reply["causes"]]
+    # The request carried labelled sections, and the memory got the customer's own words.
+    labels = [s.label for s in responder.requests[0].sections]
+    assert labels == [
+        "memory",
+        "recent_messages",
+        "ticket_attempts",
+        "other_failed_attempts",
+        "preferences",
+    ]
+    stored = memory.banks[memory.bank_id("cust-1")][outcome.message_event_id]
+    assert stored.text == "My wifi keeps dropping"
+
+
+def test_feedback_sets_the_outcome_of_what_the_last_reply_proposed(container: Container) -> None:
+    ticket = container.desk.open_ticket("cust-1", "Wi-Fi drops", CUSTOMER)
+    replies, _, _ = service(
+        container,
+        [
+            draft("Restart the router.", ["Restart the router"]),
+            draft("Let's update its firmware.", ["Update the router firmware"]),
+        ],
+    )
+    first = replies.handle_message(ticket, "My wifi keeps dropping", CUSTOMER)
+    second = replies.handle_message(ticket, "I tried it, still not working", CUSTOMER)
+    assert len(second.outcomes_recorded) == 1
+    entry = container.views.attempts("cust-1", ticket)[0]
+    assert entry["phrasings"][0]["attempt_id"] == first.attempts_proposed[0]
+    assert entry["status"] == "failed"
+    assert entry["outcomes"][0]["confidence"] < 1.0
+
+
+def test_guard_blocks_a_repeat_and_regenerates_without_it(container: Container) -> None:
+    ticket = container.desk.open_ticket("cust-1", "Wi-Fi drops", CUSTOMER)
+    failed = container.desk.propose_attempt(ticket, "Restart the router", Cause(actor="agent:a"))
+    container.desk.record_outcome(ticket, failed, "failed", CUSTOMER)
+    replies, responder, _ = service(
+        container,
+        [
+            draft("Please restart the router.", ["restart the router!"]),
+            draft("Let's update the firmware.", ["Update the router firmware"]),
+        ],
+    )
+    outcome = replies.handle_message(ticket, "any other idea?", CUSTOMER)
+    assert outcome.text == "Let's update the firmware."
+    [blocked] = outcome.blocked_event_ids
+    evidence = container.runner.source.read(0, 1000)
+    event = next(e for e in evidence if e.event_id == blocked)
+    assert event.type == "ticket.draft_blocked"
+    assert event.payload["attempt_id"] == failed
+    assert event.payload["lexical_score"] > 0.9 and event.payload["rule"]
+    assert "restart the router!" in responder.requests[1].excluded_solutions
+    reply = next(e for e in evidence if e.event_id == outcome.reply_event_id)
+    assert reply.payload["guard_event_ids"] == [blocked]
+
+
+def test_guard_escalates_with_a_holding_reply_when_it_cannot_clean_the_draft(
+    container: Container,
+) -> None:
+    ticket = container.desk.open_ticket("cust-1", "Wi-Fi drops", CUSTOMER)
+    failed = container.desk.propose_attempt(ticket, "Restart the router", Cause(actor="agent:a"))
+    container.desk.record_outcome(ticket, failed, "failed", CUSTOMER)
+    replies, responder, _ = service(
+        container, [draft("Restart the router.", ["Restart the router"])]
+    )
+    outcome = replies.handle_message(ticket, "help", CUSTOMER)
+    assert len(responder.requests) == 3  # the draft and two regenerations
+    assert len(outcome.blocked_event_ids) == 3
+    assert outcome.escalated and outcome.text == HOLDING_REPLY["en"]
+    assert outcome.attempts_proposed == ()
+    assert container.views.ticket(ticket)["status"] == "escalated"
+
+
+def test_memory_failure_degrades_and_is_retried_later(container: Container) -> None:
+    ticket = container.desk.open_ticket("cust-1", "Wi-Fi drops", CUSTOMER)
+    memory = FakeMemoryStore()
+    memory.failing = True
+    replies, _, _ = service(container, [draft("Try this.", [])], memory=memory)
+    outcome = replies.handle_message(ticket, "My wifi keeps dropping", CUSTOMER)
+    assert outcome.memory_status == "failed" and outcome.text == "Try this."
+    events = container.runner.source.read(0, 1000)
+    recall = next(e for e in events if e.type == "ticket.memory_recalled")
+    assert recall.payload["status"] == "failed" and "ConnectionError" in recall.payload["error"]
+    failed = next(e for e in events if e.type == "customer.memory_write_failed")
+    assert failed.payload["source_event_id"] == outcome.message_event_id
+    memory.failing = False
+    assert replies.retry_memory_writes("cust-1") == {"retained": 1, "failed": 0}
+    retained = container.runner.source.read(0, 1000)[-1]
+    assert retained.type == "customer.memory_retained" and retained.payload["try_number"] == 2
+    assert replies.retry_memory_writes("cust-1") == {"retained": 0, "failed": 0}
+
+
+def test_responder_failure_falls_back_and_is_recorded(container: Container) -> None:
+    ticket = container.desk.open_ticket("cust-1", "Wi-Fi drops", CUSTOMER)
+    offline = ScriptedResponder([draft("Offline answer.", [])], name="offline")
+    replies, _, _ = service(container, [draft("never", [])], fallback=offline, fail_first=1)
+    outcome = replies.handle_message(ticket, "help", CUSTOMER)
+    assert outcome.responder == "offline" and outcome.text == "Offline answer."
+    assert outcome.fallback and "HTTP 500" in outcome.fallback
+
+
+def test_a_claimed_refund_the_engine_did_not_make_is_not_sent(container: Container) -> None:
+    ticket = container.desk.open_ticket("cust-1", "Charged twice", CUSTOMER)
+    replies, _, _ = service(container, [draft("I have issued a refund to your card.", [])])
+    outcome = replies.handle_message(ticket, "I was charged twice", CUSTOMER)
+    assert "refund" not in outcome.text.lower()
+    assert outcome.escalated  # the holding reply promises a person, so one is called
+
+
+def test_broken_metadata_gets_a_safe_default(container: Container) -> None:
+    ticket = container.desk.open_ticket("cust-1", "Wi-Fi drops", CUSTOMER)
+    raw = f"Here is what to do.\n{METADATA_DELIMITER}\n{{not json"
+    replies, _, _ = service(container, [raw])
+    outcome = replies.handle_message(ticket, "help", CUSTOMER)
+    assert outcome.text == "Here is what to do." and outcome.attempts_proposed == ()
+
+
+def test_changed_preference_is_echoed_once_and_change_reverts_it(container: Container) -> None:
+    ticket = container.desk.open_ticket("cust-1", "Account", CUSTOMER)
+    replies, _, _ = service(container, [draft("Noted.", [])])
+    replies.handle_message(ticket, "Please email me about this.", CUSTOMER)
+    assert container.desk.preferences("cust-1")["contact_channel"].value == "email"
+    changed = replies.handle_message(ticket, "Actually, please call me instead.", CUSTOMER)
+    assert container.desk.preferences("cust-1")["contact_channel"].value == "phone"
+    assert "updated your contact preference to phone" in changed.text
+    again = replies.handle_message(ticket, "Thanks, any news?", CUSTOMER)
+    assert "updated your contact preference" not in again.text
+    reverted = replies.handle_message(ticket, "change", CUSTOMER)
+    assert container.desk.preferences("cust-1")["contact_channel"].value == "email"
+    assert "back to email" in reverted.text
+    last = [
+        e
+        for e in container.runner.source.read(0, 1000)
+        if e.type == "customer.preference_corrected"
+    ]
+    assert last and last[-1].payload["value"] == "email"
+
+
+def test_stream_yields_status_then_visible_deltas_then_done(container: Container) -> None:
+    ticket = container.desk.open_ticket("cust-1", "Wi-Fi drops", CUSTOMER)
+    text = "Let's restart your router first, then check the cables one by one."
+    replies, _, _ = service(container, [draft(text, ["Restart the router"])])
+    steps = list(replies.stream_message(ticket, "wifi down", CUSTOMER))
+    kinds = [s.kind for s in steps]
+    assert kinds[0] == "status" and kinds[-1] == "done"
+    deltas = [s.data for s in steps if s.kind == "delta"]
+    assert len(deltas) > 1 and "".join(deltas) == text
+    assert kinds.index("delta") > max(i for i, k in enumerate(kinds) if k == "status")
