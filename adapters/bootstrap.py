@@ -11,12 +11,14 @@ from datetime import timedelta
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+from caseledger.adapters.catalog.catalog import Catalog, load_catalog
 from caseledger.adapters.clock import SystemClock
 from caseledger.adapters.settings import Settings
 from caseledger.domain.policies.attempts import EquivalenceRule
 from caseledger.domain.policies.escalation import EscalationRule
-from caseledger.domain.ports import AttemptEquivalence, Clock, Embedder
+from caseledger.domain.ports import AttemptEquivalence, Clock, Embedder, MemoryStore, Responder
 from caseledger.domain.services import Limits, SupportDesk
+from caseledger.domain.services.replies import ReplyService
 from caseledger.projections.attempt_list import AttemptList
 from caseledger.projections.base import Projection
 from caseledger.projections.lineage_index import LineageIndex
@@ -41,9 +43,14 @@ class Container:
     store: ReadModelStore
     runner: ProjectionRunner
     views: ReadViews
+    replies: ReplyService
+    memory: MemoryStore
     extras: dict[str, Any] = field(default_factory=dict)
 
     def close(self) -> None:
+        closer = getattr(self.memory, "close", None)
+        if callable(closer):
+            closer()
         self.store.close()
         self.desk.close()
 
@@ -86,18 +93,67 @@ def _read_store(settings: Settings) -> ReadModelStore:
     )
 
 
-def _equivalence(settings: Settings, embedder: Embedder | None) -> AttemptEquivalence:
-    from caseledger.adapters.equivalence.fuzzy_semantic import RapidfuzzSemanticEquivalence
+def _equivalence(
+    settings: Settings, embedder: Embedder | None, catalog: Catalog
+) -> AttemptEquivalence:
+    """The guard: catalog actions and frames first, similarity for text outside the catalog."""
+    from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence
+    from caseledger.domain.policies.action_frames import GuardRule
 
-    rule = EquivalenceRule()
+    similarity = EquivalenceRule()
     overrides: dict[str, float] = {}
     if settings.guard.lexical_threshold is not None:
         overrides["lexical"] = settings.guard.lexical_threshold
     if settings.guard.semantic_threshold is not None:
         overrides["semantic"] = settings.guard.semantic_threshold
     if overrides:
-        rule = dataclasses.replace(rule, **overrides)
-    return RapidfuzzSemanticEquivalence(embedder, rule)
+        similarity = dataclasses.replace(similarity, **overrides)
+    return CatalogGuardEquivalence(
+        embedder,
+        catalog,
+        GuardRule(similarity=similarity),
+        semantic_for_cjk=settings.guard.semantic_for_cjk,
+    )
+
+
+def _memory(settings: Settings, embedder: Embedder | None, clock: Clock) -> MemoryStore:
+    if settings.memory.backend == "hindsight":
+        from caseledger.adapters.memory.hindsight import HindsightMemoryStore
+
+        return HindsightMemoryStore(
+            settings.memory.hindsight_url,
+            bank_prefix=settings.memory.bank_prefix,
+            api_key=(
+                settings.memory.hindsight_api_key.get_secret_value()
+                if settings.memory.hindsight_api_key
+                else None
+            ),
+            clock=clock,
+        )
+    from caseledger.adapters.memory.local import LocalMemoryStore
+
+    return LocalMemoryStore(
+        settings.data_dir / "memory.sqlite",
+        embedder=embedder,
+        bank_prefix=settings.memory.bank_prefix,
+        clock=clock,
+        semantic_for_cjk=settings.guard.semantic_for_cjk,
+    )
+
+
+def _responders(settings: Settings, catalog: Catalog) -> tuple[Responder, Responder | None]:
+    """The drafting responder and its fallback (the offline one, when an LLM is configured)."""
+    from caseledger.adapters.llm.offline import OfflineResponder
+
+    offline = OfflineResponder(catalog)
+    if settings.llm.provider == "groq":
+        from caseledger.adapters.llm.groq import GroqResponder
+
+        categories = [*catalog.categories, "general"]
+        return GroqResponder.from_settings(settings.llm, catalog=catalog, categories=categories), (
+            offline
+        )
+    return offline, None
 
 
 def _embedder(settings: Settings) -> Embedder | None:
@@ -111,13 +167,18 @@ def _embedder(settings: Settings) -> Embedder | None:
 def bootstrap(settings: Settings, **overrides: Any) -> Container:
     """Wire the engine from settings; tests replace any part by keyword.
 
-    Overrides: ``clock``, ``embedder``, ``equivalence``, ``store``, ``inline_projections``.
+    Overrides: ``clock``, ``embedder``, ``equivalence``, ``store``, ``memory``, ``responder``,
+    ``inline_projections``.
     """
     if settings.db.backend == "sqlite":
         settings.data_dir.mkdir(parents=True, exist_ok=True)
     clock: Clock = overrides.pop("clock", None) or SystemClock()
     embedder = overrides.pop("embedder") if "embedder" in overrides else _embedder(settings)
-    equivalence = overrides.pop("equivalence", None) or _equivalence(settings, embedder)
+    catalog = load_catalog()
+    equivalence = overrides.pop("equivalence", None) or _equivalence(settings, embedder, catalog)
+    memory: MemoryStore = overrides.pop("memory", None) or _memory(settings, embedder, clock)
+    responder, fallback = _responders(settings, catalog)
+    responder = overrides.pop("responder", None) or responder
     store = overrides.pop("store", None) or _read_store(settings)
     inline = overrides.pop("inline_projections", settings.projections.source == "log")
     if overrides:
@@ -149,6 +210,16 @@ def bootstrap(settings: Settings, **overrides: Any) -> Container:
     projections = all_projections()
     runner = ProjectionRunner(NotificationLogSource(desk), store, projections)
     holder.append(runner)
+    replies = ReplyService(
+        desk,
+        memory=memory,
+        responder=responder,
+        fallback=fallback,
+        guard=equivalence,
+        allowed_categories=[*catalog.categories, "general"],
+        catalog_action=getattr(equivalence, "catalog_action", None),
+        known_action_ids=frozenset(a.action_id for a in catalog.actions),
+    )
     container = Container(
         settings=settings,
         clock=clock,
@@ -156,6 +227,8 @@ def bootstrap(settings: Settings, **overrides: Any) -> Container:
         store=store,
         runner=runner,
         views=ReadViews(store, projections),
+        replies=replies,
+        memory=memory,
     )
     container.extras["embedder"] = embedder
     return container

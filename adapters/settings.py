@@ -43,6 +43,7 @@ class KafkaSettings(BaseModel):
 class MemorySettings(BaseModel):
     backend: Literal["local", "hindsight"] = "local"
     hindsight_url: str = "http://127.0.0.1:8888"
+    hindsight_api_key: SecretStr | None = None
     bank_prefix: str = "cl-dev-"
 
 
@@ -58,6 +59,8 @@ class GuardSettings(BaseModel):
     # Any sentence-transformers model path; None = the packaged all-MiniLM-L6-v2.
     embedding_model_path: str | None = None
     use_embeddings: bool = True
+    # The packaged model is English-only (Chinese becomes [UNK]); set with a multilingual model.
+    semantic_for_cjk: bool = False
     lexical_threshold: float | None = Field(default=None, ge=0, le=1)
     semantic_threshold: float | None = Field(default=None, ge=-1, le=1)
 

@@ -607,12 +607,14 @@ class CatchupResult:
     catch_up_all: Timed
     replay: dict[str, Timed]
     rows: dict[str, int]
+    log_reads: list[Timed] = field(default_factory=list)  # every read; log_read is the fastest
 
     def to_json(self) -> dict[str, Any]:
         return {
             "events": self.events,
             "build": self.build.to_json(),
             "log_read": self.log_read.to_json(),
+            "log_reads": [t.to_json() for t in self.log_reads],
             "catch_up_all": self.catch_up_all.to_json(),
             "catch_up_all_vs_log_read": self.catch_up_all.events_per_s / self.log_read.events_per_s,
             "replay": {name: t.to_json() for name, t in self.replay.items()},
@@ -668,13 +670,20 @@ def run_catchup_benchmark(
                 raise RuntimeError(f"{label} read {read} events, the log has {stored}")
             return Timed(read, seconds)
 
-        log_read = timed("read log", lambda t: _read_whole_log(container, runner.batch_size, t))
+        def read_log(label: str) -> Timed:
+            return timed(label, lambda t: _read_whole_log(container, runner.batch_size, t))
+
+        first_read = read_log("read log")
         catch_up_all = timed("catch_up (all)", lambda t: runner.catch_up(progress=t))
         rows = {name: sum(1 for _ in container.store.scan(name)) for name in runner.projections}
         replays = {
             name: timed(f"replay {name}", functools.partial(_replay, runner, name))
             for name in (replay if replay is not None else list(runner.projections))
         }
+        # The baseline is read twice, before and after the projections, and the faster read is
+        # kept: a busy minute on a shared machine should not make projecting look cheap.
+        second_read = read_log("read log again")
+        log_read = min(first_read, second_read, key=lambda r: r.seconds)
         return CatchupResult(
             backend.name,
             stored,
@@ -683,6 +692,7 @@ def run_catchup_benchmark(
             catch_up_all,
             replays,
             rows,
+            [first_read, second_read],
         )
 
 
