@@ -93,7 +93,7 @@ def _read_store(settings: Settings) -> ReadModelStore:
     )
 
 
-def _equivalence(
+def build_equivalence(
     settings: Settings, embedder: Embedder | None, catalog: Catalog
 ) -> AttemptEquivalence:
     """The guard: catalog actions and frames first, similarity for text outside the catalog."""
@@ -156,7 +156,7 @@ def _responders(settings: Settings, catalog: Catalog) -> tuple[Responder, Respon
     return offline, None
 
 
-def _embedder(settings: Settings) -> Embedder | None:
+def build_embedder(settings: Settings) -> Embedder | None:
     if not settings.guard.use_embeddings:
         return None
     from caseledger.adapters.embeddings.sentence_transformer import SentenceTransformerEmbedder
@@ -173,9 +173,11 @@ def bootstrap(settings: Settings, **overrides: Any) -> Container:
     if settings.db.backend == "sqlite":
         settings.data_dir.mkdir(parents=True, exist_ok=True)
     clock: Clock = overrides.pop("clock", None) or SystemClock()
-    embedder = overrides.pop("embedder") if "embedder" in overrides else _embedder(settings)
+    embedder = overrides.pop("embedder") if "embedder" in overrides else build_embedder(settings)
     catalog = load_catalog()
-    equivalence = overrides.pop("equivalence", None) or _equivalence(settings, embedder, catalog)
+    equivalence = overrides.pop("equivalence", None) or build_equivalence(
+        settings, embedder, catalog
+    )
     memory: MemoryStore = overrides.pop("memory", None) or _memory(settings, embedder, clock)
     responder, fallback = _responders(settings, catalog)
     responder = overrides.pop("responder", None) or responder

@@ -27,6 +27,7 @@ from caseledger.adapters.bootstrap import Container, all_projections, bootstrap
 from caseledger.adapters.settings import Settings
 from caseledger.cli import render
 from caseledger.cli import streams as streams_cli
+from caseledger.cli.guard import guard_app
 from caseledger.domain.errors import CaseledgerError
 from caseledger.domain.policies.preferences import (
     resolution_to_json,
@@ -46,6 +47,7 @@ app.command()(streams_cli.projector)
 app.command()(streams_cli.ingest)
 app.command()(streams_cli.history)
 app.add_typer(streams_cli.dlq_app, name="dlq")
+app.add_typer(guard_app, name="guard")
 
 console = Console()
 errors = Console(stderr=True)

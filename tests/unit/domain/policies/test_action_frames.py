@@ -1,0 +1,293 @@
+"""Action frames, the catalog index and the guard's decision rule (pure, no model, no files)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from caseledger.domain.policies.action_frames import (
+    ActionFrame,
+    ActionIndex,
+    CatalogEntry,
+    GuardRule,
+    TextActions,
+    atoms,
+    frames_compatible,
+    objects_compatible,
+    parse_frames,
+    qualifiers_compatible,
+)
+
+# A small catalog in the packaged catalog's vocabulary, so these tests need no file.
+ENTRIES = [
+    CatalogEntry("router.restart", ActionFrame("restart", "router"), ("power cycle the router",)),
+    CatalogEntry("router.factory_reset", ActionFrame("reset", "router"), ("reset button",)),
+    CatalogEntry("router.update_firmware", ActionFrame("update", "router.firmware")),
+    CatalogEntry(
+        "wifi.set_dns_google",
+        ActionFrame("set", "dns", "google"),
+        ("8.8.8.8", "google dns", "谷歌DNS"),
+    ),
+    CatalogEntry("payment.readd_card", ActionFrame("readd", "card")),
+    CatalogEntry("payment.use_other_card", ActionFrame("replace", "card")),
+    CatalogEntry("app.update", ActionFrame("update", "app")),
+    CatalogEntry("app.reinstall", ActionFrame("readd", "app")),
+    CatalogEntry(
+        "printer.clear_paper_jam",
+        ActionFrame("clear", "paper_jam"),
+        ("paper jam", "卡纸"),
+        also_ops=("check", "remove"),
+    ),
+    CatalogEntry(
+        "login.check_caps_lock",
+        ActionFrame("disable", "caps_lock"),
+        texts=("Make sure Caps Lock is off and the keyboard language is right.",),
+    ),
+]
+INDEX = ActionIndex(ENTRIES)
+RULE = GuardRule()
+
+
+def ids(text: str) -> frozenset[str] | None:
+    found: frozenset[str] | None = INDEX.analyze(text).action_ids
+    return found
+
+
+def main_frames(text: str) -> set[str]:
+    return {frame.label() for frame in parse_frames(text)}
+
+
+def no_cosine() -> float | None:
+    raise AssertionError("the cosine must not be needed for this pair")
+
+
+def decide(
+    candidate: str, failed: str, lexical: float = 0.5, cosine: float | None = None
+) -> tuple[bool, str]:
+    decision = RULE.decide(INDEX.analyze(candidate), INDEX.analyze(failed), lexical, lambda: cosine)
+    return decision.same, decision.rule
+
+
+# -- reading text ---------------------------------------------------------------------------
+
+
+def test_atoms_fold_width_case_and_keep_addresses() -> None:
+    assert atoms("ＲＥＳＴＡＲＴ　the Router!!") == [["restart", "the", "router"]]
+    assert atoms("把DNS设置成8.8.8.8。") == [["把", "dns", "设", "置", "成", "8.8.8.8"]]
+    assert atoms("Clear the app's cache") == [["clear", "the", "app", "cache"]]
+
+
+@pytest.mark.parametrize(
+    ("text", "frame"),
+    [
+        ("Restart the router", "restart/router"),
+        ("Reboot your router", "restart/router"),
+        ("Factory-reset the router", "reset/router"),
+        ("Reset the router to factory settings", "reset/router[factory]"),
+        ("Update the app", "update/app"),
+        ("Uninstall the app's updates", "rollback/app"),
+        ("Reinstall the app", "readd/app"),
+        ("Uninstall the app and install it again", "readd/app"),
+        ("Remove the card and add it again", "readd/card"),
+        ("Delete the saved card from your account, then re-enter it", "readd/card"),
+        ("Try a different card", "replace/card"),
+        ("Turn Wi-Fi off and on again", "restart/wifi"),
+        ("Unplug the modem, wait 30 seconds and plug it back in", "restart/modem"),
+        ("Set DNS to 8.8.8.8", "set/dns[google]"),
+        ("重启路由器", "restart/router"),
+        ("将路由器恢复出厂设置", "reset/router"),
+        ("卸载应用的更新", "rollback/app"),
+        ("关闭蓝牙再打开", "restart/bluetooth"),
+        ("把蓝牙关掉，过几秒再开", "restart/bluetooth"),
+        ("删除银行卡后重新添加", "readd/card"),
+    ],
+)
+def test_text_to_frame(text: str, frame: str) -> None:
+    assert main_frames(text) == {frame}
+
+
+def test_restart_reset_update_and_uninstall_updates_are_different_operations() -> None:
+    ops = {
+        next(iter(parse_frames(text))).op
+        for text in (
+            "Restart the app",
+            "Reset the app",
+            "Update the app",
+            "Uninstall the app's updates",
+            "Reinstall the app",
+        )
+    }
+    assert ops == {"restart", "reset", "update", "rollback", "readd"}
+
+
+def test_negated_and_instead_of_parts_are_not_actions() -> None:
+    assert main_frames("Don't restart the router; update its firmware instead") == {
+        "update/firmware"
+    }
+    assert main_frames("Use mobile data instead of Wi-Fi") == {"use/mobile_data"}
+    assert main_frames("不要重启路由器，直接升级固件") == {"update/firmware"}
+    assert main_frames("Check that Caps Lock isn't on") == {"disable/caps_lock"}
+
+
+def test_steps_of_a_multi_step_text_in_any_order() -> None:
+    first = INDEX.analyze("Restart the router and then update its firmware")
+    second = INDEX.analyze("Update the router firmware, then restart the router")
+    assert first.action_ids == second.action_ids == {"router.restart", "router.update_firmware"}
+
+
+def test_catalog_aliases_and_verbatim_texts() -> None:
+    assert ids("Change DNS to Google Public DNS") == frozenset({"wifi.set_dns_google"})
+    assert ids("将DNS服务器设置为谷歌DNS") == frozenset({"wifi.set_dns_google"})
+    assert ids("Check for a paper jam") == frozenset({"printer.clear_paper_jam"})  # also_ops
+    verbatim = "Make sure Caps Lock is off and the keyboard language is right."
+    assert ids(verbatim) == frozenset({"login.check_caps_lock"})
+    # A noun alias needs its clause's verb to agree: emptying is not clearing a jam.
+    assert ids("Print a paper jam report") is None
+
+
+def test_unknown_object_words_are_not_understood() -> None:
+    analysis = INDEX.analyze("Disable IPv7 frobnication on the gadget")
+    assert not analysis.understood
+    assert analysis.lead_op == "disable"
+
+
+def test_index_refuses_aliases_that_name_nothing() -> None:
+    with pytest.raises(ValueError, match="names no object"):
+        ActionIndex(
+            [CatalogEntry("x.y", ActionFrame("readd", "app"), ("uninstall and reinstall",))]
+        )
+    with pytest.raises(ValueError, match="bare"):
+        ActionIndex([CatalogEntry("x.y", ActionFrame("clear", "app.cache"), ("cache",))])
+    with pytest.raises(ValueError, match="duplicate"):
+        ActionIndex([ENTRIES[0], ENTRIES[0]])
+
+
+def test_compatibility_helpers() -> None:
+    assert objects_compatible("cache", "browser.cache")
+    assert not objects_compatible("app.cache", "browser.cache")
+    assert objects_compatible("device", "phone")
+    assert qualifiers_compatible(None, "factory")
+    assert not qualifiers_compatible(None, "google")  # a setting value is not a nuance
+    assert not frames_compatible(ActionFrame("set", "dns", "google"), ActionFrame("set", "dns"))
+
+
+# -- the decision rule -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("candidate", "failed"),
+    [
+        ("Set DNS to 8.8.8.8", "Change DNS to Google Public DNS"),
+        ("Delete the saved card from your account, then re-enter it", "Re-add your card"),
+        (
+            "Reset network settings, then restart your router",
+            "Restart the router and then reset network settings",
+        ),
+        ("Restart the router", "Restart the router and update its firmware"),
+        ("重启路由器", "Restart the router"),
+        ("RESTART THE ROUTER!", "restart the router"),
+    ],
+)
+def test_same_action_blocks_without_the_cosine(candidate: str, failed: str) -> None:
+    decision = RULE.decide(INDEX.analyze(candidate), INDEX.analyze(failed), 0.1, no_cosine)
+    assert decision.same, decision
+
+
+@pytest.mark.parametrize(
+    ("candidate", "failed"),
+    [
+        ("Factory-reset the router", "Restart the router"),
+        ("Uninstall the app's updates", "Update the app"),
+        ("Try a different card", "Remove the card and add it again"),
+        ("Set DNS back to automatic", "Set DNS to 8.8.8.8"),
+        ("Restart the router and update its firmware", "Restart the router"),
+        ("将路由器恢复出厂设置", "重启路由器"),
+        ("Restart the router", "Don't restart the router; update its firmware instead"),
+    ],
+)
+def test_hard_negatives_pass_even_when_scores_are_high(candidate: str, failed: str) -> None:
+    same, rule = decide(candidate, failed, lexical=0.9, cosine=0.9)
+    assert not same, rule
+
+
+def test_overwhelming_scores_override_different_catalog_actions() -> None:
+    same, rule = decide("Factory-reset the router", "Restart the router", 0.99, 0.99)
+    assert same and rule.startswith("overwhelming")
+
+
+def test_partly_read_texts_fall_back_to_similarity() -> None:
+    candidate, failed = "Frobnicate the gizmo", "Frobnicate your gizmo"
+    assert decide(candidate, failed, lexical=0.96, cosine=None) == (True, "lexical>=0.95")
+    assert decide(candidate, failed, lexical=0.3, cosine=0.5)[0] is False
+
+
+def test_same_verb_on_the_same_unknown_object_and_different_verbs() -> None:
+    same, rule = decide("关闭夜间模式", "把夜间模式关掉", lexical=0.4)
+    assert same and rule.startswith("frame:disable")
+    same, rule = decide(
+        "Turn on the Smart Gizmo Switch", "Turn off the Smart Gizmo Switch", 0.96, 0.97
+    )
+    assert not same and rule.startswith("op-differs")
+
+
+def test_cosine_is_asked_only_when_the_actions_leave_it_open() -> None:
+    calls: list[int] = []
+
+    def cosine() -> float:
+        calls.append(1)
+        return 0.99
+
+    RULE.decide(
+        INDEX.analyze("Restart the router"), INDEX.analyze("Reboot the router"), 0.5, cosine
+    )
+    assert calls == []
+    RULE.decide(INDEX.analyze("Frobnicate"), INDEX.analyze("Zorp the widget"), 0.1, cosine)
+    assert calls == [1]
+
+
+def test_ablation_switches() -> None:
+    frames_off = GuardRule(use_frames=False, use_catalog=False)
+    c, f = INDEX.analyze("Set DNS to 8.8.8.8"), INDEX.analyze("Change DNS to Google Public DNS")
+    assert frames_off.decide(c, f, 0.3, lambda: 0.5).same is False
+    assert RULE.decide(c, f, 0.3, lambda: 0.5).same is True
+    nothing = GuardRule(use_frames=False, use_catalog=False, use_lexical=False, use_semantic=False)
+    assert nothing.decide(c, f, 1.0, lambda: 1.0).rule in ("not-understood", "identical")
+
+
+# -- properties ------------------------------------------------------------------------------
+
+STEPS = [
+    "restart the router",
+    "update the router firmware",
+    "set DNS to 8.8.8.8",
+    "reinstall the app",
+    "remove the card and add it again",
+]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.permutations(STEPS), st.integers(min_value=2, max_value=len(STEPS)))
+def test_order_of_steps_does_not_change_the_actions(order: list[str], size: int) -> None:
+    chosen = order[:size]
+    reference = INDEX.analyze(". ".join(sorted(chosen))).action_ids
+    assert INDEX.analyze(". ".join(chosen)).action_ids == reference
+    assert INDEX.analyze(", then ".join(chosen)).action_ids == reference
+
+
+SURFACE = st.sampled_from(["", "!", ".", "  ", "。"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(STEPS + ["重启路由器", "删除银行卡后重新添加"]), SURFACE, st.booleans())
+def test_surface_variants_read_the_same(text: str, tail: str, upper: bool) -> None:
+    variant = (text.upper() if upper else text) + tail
+    assert INDEX.analyze(variant).steps == INDEX.analyze(text).steps
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.text(max_size=80))
+def test_any_text_is_read_without_error(text: str) -> None:
+    analysis = INDEX.analyze(text)
+    assert isinstance(analysis, TextActions)
+    assert analysis == INDEX.analyze(text)  # deterministic
