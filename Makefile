@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 export HF_HUB_OFFLINE := 1
 
 .PHONY: install demo test test-unit lint bench postgres-start postgres-stop clean \
-	kafka-start kafka-stop bench-kafka
+	kafka-start kafka-stop bench-kafka hindsight-start hindsight-stop
 
 install: $(VENV)/.installed
 
@@ -45,6 +45,12 @@ kafka-stop:
 
 bench-kafka: install   ## relay throughput, end-to-end latency, replay rate (see bench/README.md)
 	$(BIN)/python bench/kafka.py
+
+hindsight-start:       ## a private Hindsight memory server (own venv, embedded PostgreSQL + pgvector)
+	bash scripts/hindsight.sh start
+
+hindsight-stop:
+	bash scripts/hindsight.sh stop
 
 clean:
 	rm -rf $(VENV) .cache .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -22,6 +22,7 @@ from caseledger.domain.services.replies import ReplyService
 from caseledger.projections.attempt_list import AttemptList
 from caseledger.projections.base import Projection
 from caseledger.projections.lineage_index import LineageIndex
+from caseledger.projections.memory_view import MemoryView
 from caseledger.projections.preference_view import PreferenceView
 from caseledger.projections.runner import NotificationLogSource, ProjectionRunner
 from caseledger.projections.store import ReadModelStore
@@ -30,7 +31,7 @@ from caseledger.projections.views import ReadViews
 
 
 def all_projections() -> list[Projection]:
-    return [TicketState(), AttemptList(), PreferenceView(), LineageIndex()]
+    return [TicketState(), AttemptList(), PreferenceView(), LineageIndex(), MemoryView()]
 
 
 @dataclass
@@ -128,6 +129,9 @@ def _memory(settings: Settings, embedder: Embedder | None, clock: Clock) -> Memo
                 if settings.memory.hindsight_api_key
                 else None
             ),
+            recall_timeout_s=settings.memory.recall_timeout_seconds,
+            retain_timeout_s=settings.memory.retain_timeout_seconds,
+            attempts=settings.memory.attempts,
             clock=clock,
         )
     from caseledger.adapters.memory.local import LocalMemoryStore
@@ -161,7 +165,9 @@ def build_embedder(settings: Settings) -> Embedder | None:
         return None
     from caseledger.adapters.embeddings.sentence_transformer import SentenceTransformerEmbedder
 
-    return SentenceTransformerEmbedder(settings.guard.embedding_model_path)
+    return SentenceTransformerEmbedder(
+        settings.guard.embedding_model_path, torch_threads=settings.guard.torch_threads
+    )
 
 
 def bootstrap(settings: Settings, **overrides: Any) -> Container:

@@ -44,7 +44,10 @@ class MemorySettings(BaseModel):
     backend: Literal["local", "hindsight"] = "local"
     hindsight_url: str = "http://127.0.0.1:8888"
     hindsight_api_key: SecretStr | None = None
-    bank_prefix: str = "cl-dev-"
+    bank_prefix: str = Field(default="cl-dev-", pattern=r"^[a-z][a-z0-9-]{0,39}$")
+    recall_timeout_seconds: float = Field(default=3.0, gt=0)
+    retain_timeout_seconds: float = Field(default=30.0, gt=0)
+    attempts: int = Field(default=2, ge=1, le=5)
 
 
 class LLMSettings(BaseModel):
@@ -58,6 +61,7 @@ class LLMSettings(BaseModel):
 class GuardSettings(BaseModel):
     # Any sentence-transformers model path; None = the packaged all-MiniLM-L6-v2.
     embedding_model_path: str | None = None
+    torch_threads: int | None = Field(default=1, ge=1, le=64)
     use_embeddings: bool = True
     # The packaged model is English-only (Chinese becomes [UNK]); set with a multilingual model.
     semantic_for_cjk: bool = False

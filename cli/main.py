@@ -253,6 +253,32 @@ def attempts(
         render.attempts(console, f"Attempts of {customer_id}", entries)
 
 
+@app.command()
+def memory(
+    customer_id: str,
+    show_all: Annotated[
+        bool, typer.Option("--all", help="Also superseded, expired and candidate values.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """What the engine believes about a customer: grouped, merged, with sources."""
+    with _container(inline_projections=False) as c:
+        _catch_up(c)
+        view = c.views.memory(customer_id, all=show_all, now=c.clock.now())
+        if as_json:
+            typer.echo(json.dumps(view, indent=2, ensure_ascii=False, default=str))
+        else:
+            render.memory(console, customer_id, view)
+
+
+@app.command("memory-retry")
+def memory_retry(customer_id: str) -> None:
+    """Retry a customer's failed memory writes (each try is recorded as an event)."""
+    with _container() as c:
+        result = c.replies.retry_memory_writes(customer_id)
+        console.print(f"retained {result['retained']}, still failing {result['failed']}")
+
+
 @preferences_app.command("resolve")
 def preferences_resolve(
     file: Annotated[Path, typer.Argument(help="JSON list of statements; '-' for stdin.")],

@@ -93,3 +93,30 @@ def trace(console: Console, tree_data: dict[str, Any]) -> None:
         for effect in tree_data["effects"]:
             effects.add(label(effect))
     console.print(root)
+
+
+def memory(console: Console, customer_id: str, view: dict[str, Any]) -> None:
+    """The memory view: one table per group; conflicts first, each item with its source."""
+    if view["conflicts"]:
+        console.print(
+            "[bold yellow]conflicts:[/] "
+            + "; ".join(item["text"] for item in view["conflicts"])
+        )
+    for group, items in view["groups"].items():
+        if not items:
+            continue
+        table = Table(title=f"{customer_id} — {group.replace('_', ' ')}", title_justify="left")
+        table.add_column("what")
+        table.add_column("status", no_wrap=True)
+        table.add_column("×", justify="right")
+        table.add_column("when", no_wrap=True)
+        table.add_column("source", no_wrap=True, style="dim")
+        for item in items:
+            table.add_row(
+                str(item.get("text") or item.get("value") or ""),
+                str(item.get("status", "")),
+                str(item.get("count", 1)),
+                str(item.get("at") or "")[:16],
+                str(item.get("source_event_id") or "")[:8],
+            )
+        console.print(table)

@@ -10,6 +10,7 @@ from caseledger.domain.errors import NotFound
 from caseledger.domain.policies.preferences import ResolvedPreference
 from caseledger.projections.attempt_list import entries_for_ticket
 from caseledger.projections.base import SEEN, Doc, Projection
+from caseledger.projections.memory_view import memory_view
 from caseledger.projections.preference_view import resolved_preferences
 from caseledger.projections.store import ReadModelStore
 
@@ -69,6 +70,13 @@ class ReadViews:
         self, customer_id: str, *, as_of: datetime | None = None, now: datetime | None = None
     ) -> dict[str, ResolvedPreference]:
         return resolved_preferences(self.preference_doc(customer_id), as_of=as_of, now=now)
+
+    def memory(self, customer_id: str, *, all: bool = False, now: datetime | None = None) -> Doc:
+        """What the engine believes about a customer, grouped, for people (the memory view)."""
+        doc = self._store.get("memory_view", customer_id)
+        if doc is None:
+            raise NotFound("customer memory", customer_id)
+        return memory_view(doc, all=all, now=now)
 
     def lineage(self, event_id: str) -> Doc:
         doc = self._store.get("lineage_index", event_id)

@@ -395,6 +395,8 @@ class ReplyService:
             ),
         )
         turn.context_ids.append(recall_id)
+        # Recalled memories lead back to the customer messages they were made from.
+        turn.context_ids.extend(m.source_event_id for m in recall.items if m.source_event_id)
 
         messages = ticket.messages[-self.recent_messages :]
         attempts = list(ticket.attempts.values())

@@ -73,7 +73,10 @@ def test_replay_ends_with_the_live_state(demo: tuple[Path, str]) -> None:
     before = run("--data-dir", str(store), "tickets", "cust-a", data_dir=data_dir).stdout
     replay = run("--data-dir", str(store), "replay", data_dir=data_dir)
     assert replay.returncode == 0, replay.stderr
-    assert "replayed ticket_state, attempt_list, preference_view, lineage_index" in replay.stdout
+    assert (
+        "replayed ticket_state, attempt_list, preference_view, lineage_index, memory_view"
+        in replay.stdout
+    )
     status = run("--data-dir", str(store), "status", data_dir=data_dir)
     assert all(line.endswith("lag 0") for line in status.stdout.strip().splitlines())
     after = run("--data-dir", str(store), "tickets", "cust-a", data_dir=data_dir).stdout

@@ -128,6 +128,7 @@ def test_relay_status_and_replay_from_kafka(world: tuple[World, str]) -> None:
         "attempt_list",
         "preference_view",
         "lineage_index",
+        "memory_view",
     }
     table = w.run("replay", "--source", "kafka")
     assert table.returncode == 0 and "identical" in table.stdout

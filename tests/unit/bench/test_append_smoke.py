@@ -58,7 +58,13 @@ def test_catchup_benchmark_on_sqlite(bench: ModuleType) -> None:
     for timed in (result.build, result.log_read, result.catch_up_all, *result.replay.values()):
         assert timed.events == result.events and timed.events_per_s > 0
     assert set(result.replay) == {"ticket_state"}
-    assert set(result.rows) == {"ticket_state", "attempt_list", "preference_view", "lineage_index"}
+    assert set(result.rows) == {
+        "ticket_state",
+        "attempt_list",
+        "preference_view",
+        "lineage_index",
+        "memory_view",
+    }
     customers = bench.build_plan(200).customers
     assert result.rows["ticket_state"] == customers * 3  # one per ticket
     assert result.rows["preference_view"] == result.rows["attempt_list"] == customers

@@ -1,0 +1,1 @@
+"""``MemoryStore`` implementations: Hindsight (production) and a local SQLite store (embedded)."""
