@@ -53,4 +53,4 @@ RUN pip install . \
 WORKDIR /home/caseledger
 USER caseledger
 EXPOSE 8000
-CMD ["uvicorn", "caseledger.api.app:create_app", "--factory", "--host", "0.0.0.0", "--port", "8000"]
+CMD ["uvicorn", "caseledger.api.app:app_from_env", "--factory", "--host", "0.0.0.0", "--port", "8000"]

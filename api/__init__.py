@@ -1,1 +1,1 @@
-"""HTTP API (FastAPI): planned in the "guarded reply" issue; nothing here is wired yet."""
+"""The HTTP API (FastAPI): ``app.create_app(container)``; routers per resource; one error map."""

@@ -38,7 +38,7 @@ APP_SERVICES = ("api", "relay", "projector")
 EXPECTED_COMMANDS = {
     "api": [
         "uvicorn",
-        "caseledger.api.app:create_app",
+        "caseledger.api.app:app_from_env",
         "--factory",
         "--host",
         "0.0.0.0",

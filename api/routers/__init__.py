@@ -1,0 +1,1 @@
+"""One router per resource; ``api/app.py`` includes them under ``/v1``."""

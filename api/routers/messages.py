@@ -1,0 +1,71 @@
+"""Customer messages: one message in, a guarded reply out (JSON, or server-sent events)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Header, Query
+from fastapi.responses import StreamingResponse
+from starlette.concurrency import run_in_threadpool
+
+from caseledger.api import sse
+from caseledger.api.deps import ParticipantDep, RepliesDep, ViewsDep, check_ticket_write
+from caseledger.api.routers.params import COMMON_ERRORS, TicketIdPath
+from caseledger.api.schemas.common import ErrorPublic
+from caseledger.api.schemas.replies import MessageCreate, ReplyPublic
+
+router = APIRouter(
+    prefix="/tickets/{ticket_id}/messages", tags=["messages"], responses=COMMON_ERRORS
+)
+
+_STREAM_DOC = (
+    'Server-sent events: `event: status` (`{"text"}`: a step such as "recalled memory"), '
+    '`event: delta` (`{"text"}`: customer-visible text, never the metadata block), then '
+    "`event: done` (the reply outcome, as in the JSON answer) or `event: error` "
+    '(`{"error", "reason", "field", "status"}`).'
+)
+
+
+@router.post(
+    "",
+    response_model=ReplyPublic,
+    responses={
+        200: {
+            "description": "the reply (JSON), or its stream with `Accept: text/event-stream`",
+            "content": {sse.MEDIA_TYPE: {"itemSchema": sse.ITEM_SCHEMA}},
+        },
+        409: {"model": ErrorPublic, "description": "the ticket's state forbids it"},
+        503: {"model": ErrorPublic, "description": "no reply pipeline is configured"},
+    },
+)
+async def post_message(
+    ticket_id: TicketIdPath,
+    body: MessageCreate,
+    principal: ParticipantDep,
+    views: ViewsDep,
+    replies: RepliesDep,
+    stream: Annotated[
+        bool, Query(description="answer with server-sent events (as Accept: text/event-stream)")
+    ] = False,
+    accept: Annotated[str | None, Header(include_in_schema=False)] = None,
+) -> ReplyPublic | StreamingResponse:
+    """Record a customer's message and answer it.
+
+    Every step is recorded as an event: the message, outcomes of pending attempts read from
+    it, what memory was recalled, blocked drafts, the reply and the attempts it proposes.
+    """
+    await run_in_threadpool(check_ticket_write, principal, views, ticket_id)
+    # The message is the customer's, whoever relays it.
+    cause = principal.cause(body.occurred_at, actor="customer")
+    if stream or sse.MEDIA_TYPE in (accept or ""):
+        pump = sse.ReplyPump(lambda: replies.stream_message(ticket_id, body.text, cause)).start()
+        first = await pump.next()
+        # Errors before the first event (unknown ticket, text too long ...) are ordinary
+        # error answers; later ones become an `event: error` frame.
+        if isinstance(first, BaseException):
+            raise first
+        if first is None:
+            return StreamingResponse(iter(()), media_type=sse.MEDIA_TYPE, headers=sse.HEADERS)
+        return StreamingResponse(pump.frames(first), media_type=sse.MEDIA_TYPE, headers=sse.HEADERS)
+    outcome = await run_in_threadpool(replies.handle_message, ticket_id, body.text, cause)
+    return ReplyPublic.model_validate(outcome.to_dict())

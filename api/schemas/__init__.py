@@ -1,0 +1,1 @@
+"""Request (``XCreate``) and response (``XPublic``) models, with their size limits."""

@@ -1,0 +1,424 @@
+#!/usr/bin/env python
+"""Reply latency through the HTTP API, next to a baseline that sends the whole ticket history.
+
+Run ``python bench/reply_latency.py --help``. What it does, per mode:
+
+* a fresh data dir and container (``bootstrap(settings)``: SQLite, the local memory store, the
+  offline responder; the guard's embedding model loaded once and shared by both modes, or off
+  with ``--no-embeddings``), the app served by uvicorn on a free local port;
+* ``--conversations`` customers (default 50), each with one ticket that already holds
+  ``--history`` customer messages and replies (written through the desk, untimed);
+* all conversations talk at once: each sends ``--turns`` messages one after another
+  (``POST /v1/tickets/{id}/messages``, JSON answer), waiting ``--think-ms`` between turns; the
+  latency of every reply is the client-side wall time of its request.
+
+Modes:
+
+* **guarded**: the pipeline as wired (labelled context: memory recall, the last 20 messages,
+  attempts, failed attempts elsewhere, preferences);
+* **baseline**: the same pipeline, but the responder's ``recent_messages`` section is replaced by
+  the ticket's *whole* history (every customer message and reply, read from the event store) —
+  what a naive integration sends to the model each turn.
+
+The responder is wrapped to record the size of each draft request (characters of all context
+lines, and how many history lines); the report gives p50/p95/p99 latency per mode, the
+baseline/guarded ratios of context size and latency, and whether p95 ≤ 100 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import math
+import os
+import platform
+import random
+import socket
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+import httpx
+import uvicorn
+
+from caseledger.adapters.bootstrap import Container, bootstrap
+from caseledger.adapters.settings import (
+    ApiKey,
+    ApiSettings,
+    EscalationSettings,
+    GuardSettings,
+    Settings,
+)
+from caseledger.api.app import create_app
+from caseledger.domain.ids import event_id_for
+from caseledger.domain.ports import ContextSection, DraftRequest
+from caseledger.domain.services import Cause
+
+KEY = "bench-service-key-0123456789abcdef"
+TARGET_P95_MS = 100.0
+
+# What customers say, in turn; feedback phrases make the pipeline record outcomes too.
+MESSAGES = (
+    "My laptop stopped charging after yesterday's update.",
+    "I tried that, it's still not charging.",
+    "Please email me at ana@example.com about this.",
+    "试过了，还是不行。",
+    "It charges a bit now but very slowly.",
+    "Didn't get to try it yet, will do tonight.",
+    "That fixed it, thanks!",
+)
+HISTORY_LINES = (
+    "The battery icon shows plugged in, not charging.",
+    "I'm using the original 65W charger.",
+    "It's a Dell Inspiron 15, bought last year.",
+    "Still the same this morning.",
+)
+
+
+# -- measuring the context ---------------------------------------------------------------------
+
+
+@dataclass
+class ContextLog:
+    """Sizes of every draft request one mode's responder saw."""
+
+    chars: list[int] = field(default_factory=list)
+    history_lines: list[int] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def record(self, request: DraftRequest) -> None:
+        chars = len(request.message) + sum(len(line) for s in request.sections for line in s.lines)
+        history = sum(len(s.lines) for s in request.sections if s.label == "recent_messages")
+        with self.lock:
+            self.chars.append(chars)
+            self.history_lines.append(history)
+
+
+class MeasuringResponder:
+    """Wraps the pipeline's responder: records context sizes; the baseline swaps in the whole
+    ticket history for the ``recent_messages`` section first."""
+
+    def __init__(self, inner: Any, log: ContextLog, container: Container | None) -> None:
+        self.inner = inner
+        self.log = log
+        self.container = container  # set: baseline mode
+
+    @property
+    def name(self) -> str:
+        return str(self.inner.name)
+
+    def stream(self, request: DraftRequest) -> Iterator[str]:
+        if self.container is not None:
+            request = whole_history(self.container, request)
+        self.log.record(request)
+        return iter(self.inner.stream(request))
+
+
+def whole_history(container: Container, request: DraftRequest) -> DraftRequest:
+    """The request with every message and reply of the ticket, from the event store."""
+    lines, ids = [], []
+    for event in container.desk.repository.event_store.get(UUID(request.ticket_id)):
+        kind = type(event).__name__
+        if kind in ("MessageReceived", "ReplySent"):
+            who = "customer" if kind == "MessageReceived" else "assistant"
+            lines.append(f"{who}: {getattr(event, 'text', '')}")
+            ids.append(event_id_for(event.originator_id, event.originator_version))
+    sections = tuple(
+        ContextSection(s.label, tuple(lines), tuple(ids)) if s.label == "recent_messages" else s
+        for s in request.sections
+    )
+    return replace(request, sections=sections)
+
+
+# -- the server --------------------------------------------------------------------------------
+
+
+class Server:
+    """uvicorn serving the app on a free local port, in a thread."""
+
+    def __init__(self, container: Container) -> None:
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        self.port = sock.getsockname()[1]
+        sock.close()
+        config = uvicorn.Config(
+            create_app(container),
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            lifespan="on",
+            limit_concurrency=1000,
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> str:
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("uvicorn did not start")
+            time.sleep(0.01)
+        return f"http://127.0.0.1:{self.port}"
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=30)
+
+
+# -- one mode ----------------------------------------------------------------------------------
+
+
+@dataclass
+class ModeResult:
+    mode: str
+    replies: int
+    errors: int
+    wall_s: float
+    latencies_ms: list[float]
+    context_chars: list[int]
+    history_lines: list[int]
+    seed_s: float
+    read_floor_ms: float
+
+    def summary(self) -> dict[str, Any]:
+        lat = sorted(self.latencies_ms)
+        return {
+            "mode": self.mode,
+            "replies": self.replies,
+            "errors": self.errors,
+            "replies_per_s": round(self.replies / self.wall_s, 1) if self.wall_s else None,
+            "p50_ms": round(percentile(lat, 50), 1),
+            "p95_ms": round(percentile(lat, 95), 1),
+            "p99_ms": round(percentile(lat, 99), 1),
+            "max_ms": round(lat[-1], 1) if lat else None,
+            "mean_context_chars": round(statistics.fmean(self.context_chars), 1)
+            if self.context_chars
+            else None,
+            "mean_history_lines": round(statistics.fmean(self.history_lines), 1)
+            if self.history_lines
+            else None,
+            "read_p50_ms": round(self.read_floor_ms, 1),
+            "seed_s": round(self.seed_s, 1),
+        }
+
+
+def percentile(sorted_values: list[float], p: float) -> float:
+    """Nearest-rank percentile of already sorted values."""
+    if not sorted_values:
+        return float("nan")
+    rank = max(1, math.ceil(p / 100 * len(sorted_values)))
+    return sorted_values[rank - 1]
+
+
+def settings_for(data_dir: Path, *, embeddings: bool) -> Settings:
+    return Settings(
+        environment="test",
+        data_dir=data_dir,
+        guard=GuardSettings(use_embeddings=embeddings),
+        # Long seeded histories would otherwise escalate every ticket for "repeated complaints";
+        # escalation is not what this benchmark measures.
+        escalation=EscalationSettings(max_follow_ups=1_000_000, max_failed_attempts=1_000_000),
+        api=ApiSettings(keys={KEY: ApiKey(role="service", name="bench")}),
+    )
+
+
+def seed(container: Container, conversations: int, history: int) -> list[str]:
+    """One customer and ticket per conversation, with ``history`` messages + replies each."""
+    desk = container.desk
+    tickets: list[str] = []
+    for n in range(conversations):
+        customer = f"bench-{n:03d}"
+        desk.register_customer(customer, Cause(actor="service:bench"))
+        ticket = desk.open_ticket(customer, "Laptop not charging", Cause(actor="customer"))
+        for i in range(history):
+            message = desk.receive_message(
+                ticket, HISTORY_LINES[i % len(HISTORY_LINES)], Cause(actor="customer")
+            )
+            desk.send_reply(
+                ticket,
+                "Thanks — could you tell me a bit more about what you see?",
+                Cause(actor="assistant", causation_id=message),
+                in_reply_to=message,
+                responder="seed",
+            )
+        tickets.append(ticket)
+    return tickets
+
+
+async def converse(
+    base_url: str, tickets: list[str], turns: int, think_ms: float
+) -> tuple[list[float], int, float]:
+    latencies: list[float] = []
+    errors = 0
+    headers = {"Authorization": f"Bearer {KEY}"}
+    limits = httpx.Limits(max_connections=len(tickets) + 5)
+
+    async with httpx.AsyncClient(
+        base_url=base_url, headers=headers, limits=limits, timeout=120
+    ) as client:
+
+        async def conversation(index: int, ticket: str) -> None:
+            nonlocal errors
+            # With think time, conversations start spread over one think period and pause a
+            # random (exponential) time between turns: arrivals like independent customers,
+            # not 50 synchronised bursts.
+            rng = random.Random(index)
+            if think_ms:
+                await asyncio.sleep(rng.uniform(0, think_ms) / 1000)
+            for turn in range(turns):
+                text = MESSAGES[(index + turn) % len(MESSAGES)]
+                started = time.perf_counter()
+                response = await client.post(f"/v1/tickets/{ticket}/messages", json={"text": text})
+                elapsed = (time.perf_counter() - started) * 1000
+                if response.status_code == 200:
+                    latencies.append(elapsed)
+                else:
+                    errors += 1
+                if think_ms and turn < turns - 1:
+                    await asyncio.sleep(rng.expovariate(1000 / think_ms))
+
+        started = time.perf_counter()
+        await asyncio.gather(*(conversation(i, t) for i, t in enumerate(tickets)))
+        wall = time.perf_counter() - started
+    return latencies, errors, wall
+
+
+async def read_floor(base_url: str, ticket: str, n: int = 50) -> float:
+    """p50 of ``GET /v1/tickets/{id}`` alone: what the HTTP stack costs without the pipeline."""
+    headers = {"Authorization": f"Bearer {KEY}"}
+    times = []
+    async with httpx.AsyncClient(base_url=base_url, headers=headers) as client:
+        for _ in range(n):
+            started = time.perf_counter()
+            response = await client.get(f"/v1/tickets/{ticket}")
+            response.raise_for_status()
+            times.append((time.perf_counter() - started) * 1000)
+    return statistics.median(times)
+
+
+def run_mode(mode: str, args: argparse.Namespace, embedder: Any) -> ModeResult:
+    with tempfile.TemporaryDirectory(prefix=f"clbench-reply-{mode}-") as tmp:
+        settings = settings_for(Path(tmp), embeddings=args.embeddings)
+        container = bootstrap(settings, embedder=embedder)
+        try:
+            replies = container.replies
+            log = ContextLog()
+            replies.responder = MeasuringResponder(
+                replies.responder, log, container if mode == "baseline" else None
+            )
+            started = time.perf_counter()
+            tickets = seed(container, args.conversations + 1, args.history)
+            seed_s = time.perf_counter() - started
+            warmup, tickets = tickets[0], tickets[1:]
+            with Server(container) as base_url:
+                # Untimed warm-up: first-use costs (imports, caches) stay out of the figures.
+                asyncio.run(converse(base_url, [warmup], 3, 0))
+                log.chars.clear()
+                log.history_lines.clear()
+                latencies, errors, wall = asyncio.run(
+                    converse(base_url, tickets, args.turns, args.think_ms)
+                )
+                floor = asyncio.run(read_floor(base_url, tickets[0]))
+            return ModeResult(
+                mode,
+                len(latencies),
+                errors,
+                wall,
+                latencies,
+                log.chars,
+                log.history_lines,
+                seed_s,
+                floor,
+            )
+        finally:
+            container.close()
+
+
+def load_embedder(enabled: bool) -> tuple[Any, float]:
+    if not enabled:
+        return None, 0.0
+    from caseledger.adapters.embeddings.sentence_transformer import SentenceTransformerEmbedder
+
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    started = time.perf_counter()
+    embedder = SentenceTransformerEmbedder(None)
+    embedder.embed(["warm up"])
+    return embedder, time.perf_counter() - started
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--conversations", type=int, default=50)
+    parser.add_argument("--turns", type=int, default=5, help="timed replies per conversation")
+    parser.add_argument(
+        "--history", type=int, default=60, help="messages (+ replies) already on each ticket"
+    )
+    parser.add_argument(
+        "--think-ms",
+        type=float,
+        default=0.0,
+        help="mean pause between a reply and the next message (0: closed loop, no pause)",
+    )
+    parser.add_argument("--no-embeddings", dest="embeddings", action="store_false")
+    parser.add_argument("--modes", nargs="+", default=["guarded", "baseline"])
+    parser.add_argument("--json-out", type=Path)
+    args = parser.parse_args(argv)
+
+    embedder, load_s = load_embedder(args.embeddings)
+    results = [run_mode(mode, args, embedder) for mode in args.modes]
+    summaries = {r.mode: r.summary() for r in results}
+    report: dict[str, Any] = {
+        "config": {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(args).items()},
+        "embedder_load_s": round(load_s, 2),
+        "modes": summaries,
+        "meta": {
+            "python": platform.python_version(),
+            "cpus": os.cpu_count(),
+            "loadavg": os.getloadavg(),
+        },
+    }
+    if "guarded" in summaries and "baseline" in summaries:
+        g, b = summaries["guarded"], summaries["baseline"]
+        report["baseline_over_guarded"] = {
+            "context_chars": round(b["mean_context_chars"] / g["mean_context_chars"], 2),
+            "history_lines": round(b["mean_history_lines"] / max(g["mean_history_lines"], 1), 2),
+            "p50": round(b["p50_ms"] / g["p50_ms"], 2),
+            "p95": round(b["p95_ms"] / g["p95_ms"], 2),
+        }
+    if "guarded" in summaries:
+        report["guarded_p95_meets_target"] = summaries["guarded"]["p95_ms"] <= TARGET_P95_MS
+
+    header = f"{'mode':<9} {'replies':>7} {'err':>4} {'rep/s':>6} {'p50':>7} {'p95':>7} "
+    header += f"{'p99':>7} {'max':>7} {'ctx chars':>9} {'hist lines':>10} {'GET p50':>7}"
+    print(header)
+    for s in summaries.values():
+        print(
+            f"{s['mode']:<9} {s['replies']:>7} {s['errors']:>4} {s['replies_per_s']:>6} "
+            f"{s['p50_ms']:>7} {s['p95_ms']:>7} {s['p99_ms']:>7} {s['max_ms']:>7} "
+            f"{s['mean_context_chars']:>9} {s['mean_history_lines']:>10} {s['read_p50_ms']:>7}"
+        )
+    if "baseline_over_guarded" in report:
+        print("baseline / guarded:", json.dumps(report["baseline_over_guarded"]))
+    if "guarded_p95_meets_target" in report:
+        print(f"guarded p95 ≤ {TARGET_P95_MS:.0f} ms: {report['guarded_p95_meets_target']}")
+    if args.embeddings:
+        print(f"embedding model load: {load_s:.1f} s (once, before the runs)")
+    if args.json_out:
+        args.json_out.write_text(json.dumps(report, indent=2) + "\n")
+    failed = sum(r.errors for r in results)
+    if failed:
+        print(f"{failed} requests failed", file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
