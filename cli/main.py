@@ -272,11 +272,24 @@ def memory(
 
 
 @app.command("memory-retry")
-def memory_retry(customer_id: str) -> None:
-    """Retry a customer's failed memory writes (each try is recorded as an event)."""
+def memory_retry(
+    customer_id: Annotated[
+        str | None, typer.Argument(help="One customer; default: every customer on record.")
+    ] = None,
+) -> None:
+    """Retry failed memory writes from the event log (each try is recorded as an event)."""
     with _container() as c:
-        result = c.replies.retry_memory_writes(customer_id)
-        console.print(f"retained {result['retained']}, still failing {result['failed']}")
+        _catch_up(c)
+        customers = [customer_id] if customer_id else [k for k, _ in c.store.scan("memory_view")]
+        retained = failed = 0
+        for customer in customers:
+            result = c.replies.retry_memory_writes(customer)
+            retained, failed = retained + result["retained"], failed + result["failed"]
+        console.print(
+            f"{len(customers)} customer(s): retained {retained}, still failing {failed}"
+        )
+        if failed:
+            raise typer.Exit(1)
 
 
 @preferences_app.command("resolve")

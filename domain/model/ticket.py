@@ -317,9 +317,12 @@ class Ticket(Aggregate):
     ) -> None:
         self.reply_count += 1
         self.last_reply_id = reply_id
-        # Replies are part of the conversation the next reply's context shows.
-        self.messages.append(MessageRecord(reply_id, text, meta.actor, meta.occurred_at))
         self.last_reply_event_id = event_id_for(self.id, self.version + 1)
+        # Replies are part of the conversation the next reply's context shows (by event id,
+        # like customer messages, so a context always traces to recorded events).
+        self.messages.append(
+            MessageRecord(self.last_reply_event_id, text, meta.actor, meta.occurred_at)
+        )
 
     def propose_attempt(
         self,
