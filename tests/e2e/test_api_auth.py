@@ -89,6 +89,7 @@ def _operations(w: World) -> dict[str, tuple[str, str, dict[str, Any]]]:
         "resolve": ("POST", f"/tickets/{t}/resolve", {"json": {"resolution": "done"}}),
         "reopen": ("POST", f"/tickets/{t}/reopen", {"json": {"reason": "not done"}}),
         "read_preferences": ("GET", "/customers/cust-a/preferences", {}),
+        "read_memory": ("GET", "/customers/cust-a/memory", {}),
         "correct_preference": (
             "POST",
             "/customers/cust-a/preferences/corrections",
@@ -112,10 +113,11 @@ MATRIX: dict[str, dict[str, str | int]] = {
     "resolve": {"service": OK, "agent": OK, "owner": OK, "other_customer": 404},
     "reopen": {"service": OK, "agent": OK, "owner": OK, "other_customer": 404},
     "read_preferences": {"service": OK, "agent": OK, "owner": OK, "other_customer": 404},
+    "read_memory": {"service": OK, "agent": OK, "owner": OK, "other_customer": 404},
     "correct_preference": {"service": OK, "agent": OK, "owner": OK, "other_customer": 404},
     "trace": {"service": OK, "agent": OK, "owner": OK, "other_customer": 404},
 }
-READS = {"list_tickets", "read_ticket", "list_attempts", "read_preferences"}
+READS = {"list_tickets", "read_ticket", "list_attempts", "read_preferences", "read_memory"}
 for _op, _row in MATRIX.items():
     # Analysts read; auditors read and trace; neither writes.
     _row["analyst"] = OK if _op in READS else 403
@@ -160,7 +162,7 @@ def test_every_operation_but_health_needs_a_credential(world: World) -> None:
                 assert response.headers["www-authenticate"] == "Bearer"
                 assert response.json()["error"] == "unauthorized"
                 checked += 1
-    assert checked == 2 * 13
+    assert checked == 2 * len(MATRIX)
 
 
 def test_bearer_and_x_api_key_are_both_accepted(world: World) -> None:
