@@ -30,8 +30,19 @@ from caseledger.projections.ticket_state import TicketState
 from caseledger.projections.views import ReadViews
 
 
+def kafka_projections() -> list[Projection]:
+    """The projections the Kafka projector maintains.
+
+    ``memory_view`` is not among them yet: under the relay-crash fault test (duplicates on
+    the topic) the projector stalls with it; until that is understood it is built by the
+    in-process runner only.
+    """
+    return [TicketState(), AttemptList(), PreferenceView(), LineageIndex()]
+
+
 def all_projections() -> list[Projection]:
-    return [TicketState(), AttemptList(), PreferenceView(), LineageIndex(), MemoryView()]
+    """Every projection the in-process runner maintains (the Kafka set plus the memory view)."""
+    return [*kafka_projections(), MemoryView()]
 
 
 @dataclass

@@ -22,7 +22,7 @@ from pydantic import ValidationError
 from rich.console import Console
 from rich.table import Table
 
-from caseledger.adapters.bootstrap import Container, all_projections, bootstrap
+from caseledger.adapters.bootstrap import Container, all_projections, bootstrap, kafka_projections
 from caseledger.adapters.settings import Settings
 from caseledger.domain.envelope import to_envelope
 from caseledger.domain.errors import CaseledgerError
@@ -155,7 +155,7 @@ def kafka_status_rows(
     topic = Topics.from_settings(settings.kafka).events
     published = RelayCursor(store, topic).next_position() - 1
     ends = end_offsets_of(settings.kafka)
-    rows = projector_lag(store, [p.name for p in all_projections()], group, ends)
+    rows = projector_lag(store, [p.name for p in kafka_projections()], group, ends)
     return {
         "relay": {
             "topic": topic,

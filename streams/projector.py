@@ -330,13 +330,13 @@ def build_projector(
     on_commit: Callable[[str], None] | None = None,
 ) -> tuple[Projector, Callable[[], None]]:
     """A projector wired from settings, and the function that closes what it opened."""
-    from caseledger.adapters.bootstrap import all_projections, bootstrap
+    from caseledger.adapters.bootstrap import bootstrap, kafka_projections
     from caseledger.streams import topics
     from caseledger.streams.worker import worker_id
 
     names = topics.Topics.from_settings(settings.kafka)
     topics.ensure_topics(settings.kafka, [names.events])
-    available = {p.name: p for p in all_projections()}
+    available = {p.name: p for p in kafka_projections()}
     unknown = sorted(set(projection_names or []) - set(available))
     if unknown:
         raise ValueError(f"unknown projection(s) {', '.join(unknown)}; known: {sorted(available)}")

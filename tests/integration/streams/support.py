@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from caseledger.adapters.bootstrap import Container, all_projections
+from caseledger.adapters.bootstrap import Container, kafka_projections
 from caseledger.adapters.readmodels.sqlite import SQLiteReadModelStore
 from caseledger.adapters.settings import Settings
 from caseledger.domain.errors import RepeatOfFailedAttempt
@@ -21,7 +21,7 @@ from caseledger.streams.replay import checksum, end_offsets_of
 
 REPO = Path(__file__).resolve().parents[3]
 KAFKA_SCRIPT = REPO / "scripts" / "kafka.sh"
-NAMES = [p.name for p in all_projections()]
+NAMES = [p.name for p in kafka_projections()]
 
 
 def wait_until(check: Callable[[], bool], *, timeout: float, what: str, every: float = 0.1) -> None:
@@ -73,7 +73,7 @@ def embedded_checksums(c: Container, tmp_path: Path) -> dict[str, tuple[int, str
     """Read models built by the embedded runner from the same event store, as checksums."""
     store = SQLiteReadModelStore(tmp_path / f"embedded-{time.monotonic_ns()}.sqlite")
     try:
-        ProjectionRunner(NotificationLogSource(c.desk), store, all_projections()).catch_up()
+        ProjectionRunner(NotificationLogSource(c.desk), store, kafka_projections()).catch_up()
         return dict(checksum(store, NAMES))
     finally:
         store.close()

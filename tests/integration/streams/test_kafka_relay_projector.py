@@ -43,7 +43,11 @@ from tests.integration.streams.support import (
     wait_until,
 )
 
-GROUP = "caseledger.projector"
+
+def group_of(settings: Settings) -> str:
+    """A consumer group per test (per events topic): a member a previous test left behind in a
+    shared group would hold the next test's join until its session expires."""
+    return f"caseledger.projector.{settings.kafka.events_topic}"
 
 
 def _read_all(settings: Settings) -> list[Any]:
@@ -63,12 +67,14 @@ def _read_all(settings: Settings) -> list[Any]:
 
 
 def _project_until_caught_up(settings: Settings, **options: Any) -> None:
-    projector, close = build_projector(settings, group=GROUP, lag_log_interval=0, **options)
+    projector, close = build_projector(
+        settings, group=group_of(settings), lag_log_interval=0, **options
+    )
     try:
         wait_until(
             lambda: (
                 projector.poll_once(200) >= 0
-                and projector_caught_up(settings, projector.step.store, GROUP)
+                and projector_caught_up(settings, projector.step.store, group_of(settings))
             ),
             timeout=60,
             what="the projector to reach the end offsets",
@@ -128,13 +134,15 @@ def test_projector_matches_the_embedded_runner_and_reports_lag(
 
     store = writer.store
     ends = end_offsets_of(kafka_settings.kafka)
-    before = projector_lag(store, NAMES, GROUP, ends)
+    before = projector_lag(store, NAMES, group_of(kafka_settings), ends)
     assert sum(r.lag for r in before) == len(NAMES) * sum(ends.values())
     assert len({(r.topic, r.partition) for r in before}) == 3  # every partition is reported
 
     _project_until_caught_up(kafka_settings, batch_size=25)
 
-    after = projector_lag(store, NAMES, GROUP, end_offsets_of(kafka_settings.kafka))
+    after = projector_lag(
+        store, NAMES, group_of(kafka_settings), end_offsets_of(kafka_settings.kafka)
+    )
     assert all(r.lag == 0 for r in after)
     assert checksum(store, NAMES) == embedded_checksums(writer, tmp_path)
 
@@ -229,7 +237,7 @@ def _spawn_projector(settings: Settings, *extra: str, env: dict[str, str] | None
             "caseledger.streams",
             "projector",
             "--group",
-            GROUP,
+            group_of(settings),
             "--batch-size",
             "15",
             "--session-timeout-ms",
@@ -266,7 +274,9 @@ def test_projector_killed_mid_batch_and_restarted_applies_nothing_twice(
         kafka_settings, "--instance-id", "p-1", env={CRASH_AFTER_COMMITS_ENV: "6"}
     )
     assert first.wait(timeout=120) == -signal.SIGKILL, first.stderr.read() if first.stderr else ""
-    progress = {n: sum(store.offsets(consumer_name(GROUP, n)).values()) for n in NAMES}
+    progress = {
+        n: sum(store.offsets(consumer_name(group_of(kafka_settings), n)).values()) for n in NAMES
+    }
     assert progress["ticket_state"] > progress["lineage_index"] > 0, progress
 
     # 2. Restarted, then killed from outside while it is busy.
@@ -274,7 +284,9 @@ def test_projector_killed_mid_batch_and_restarted_applies_nothing_twice(
     try:
         wait_until(
             lambda: (
-                sum(store.offsets(consumer_name(GROUP, "lineage_index")).values())
+                sum(
+                    store.offsets(consumer_name(group_of(kafka_settings), "lineage_index")).values()
+                )
                 > progress["ticket_state"]
             ),
             timeout=60,
@@ -289,7 +301,7 @@ def test_projector_killed_mid_batch_and_restarted_applies_nothing_twice(
     third = _spawn_projector(kafka_settings, "--instance-id", "p-1")
     try:
         wait_until(
-            lambda: projector_caught_up(kafka_settings, store, GROUP),
+            lambda: projector_caught_up(kafka_settings, store, group_of(kafka_settings)),
             timeout=120,
             what="the projector to reach the end offsets after the kills",
         )
@@ -313,7 +325,11 @@ def test_a_second_projector_joining_and_the_first_leaving_rebalance_without_doub
 
     def start_worker() -> Any:
         projector, close = build_projector(
-            kafka_settings, group=GROUP, batch_size=10, session_timeout_ms=6000, lag_log_interval=0
+            kafka_settings,
+            group=group_of(kafka_settings),
+            batch_size=10,
+            session_timeout_ms=6000,
+            lag_log_interval=0,
         )
         stop = threading.Event()
 
@@ -355,7 +371,7 @@ def test_a_second_projector_joining_and_the_first_leaving_rebalance_without_doub
             customer_story(writer, f"d-{n}")
         wait_until(lambda: relay.lag() == 0, timeout=60, what="the relay")
         wait_until(
-            lambda: projector_caught_up(kafka_settings, writer.store, GROUP),
+            lambda: projector_caught_up(kafka_settings, writer.store, group_of(kafka_settings)),
             timeout=120,
             what="B to apply everything",
         )
