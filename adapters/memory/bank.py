@@ -34,3 +34,12 @@ def bank_id_for(customer_id: str, prefix: str) -> str:
         raise ValueError("customer_id must not be empty")
     digest = hashlib.sha256(customer_id.encode("utf-8")).hexdigest()
     return f"{check_bank_prefix(prefix)}{digest[:BANK_HASH_CHARS]}"
+
+
+ERROR_CHARS = 300  # the port promises failure messages of at most this many characters
+
+
+def cut_error(message: str) -> str:
+    """A failure message on one line, cut to ERROR_CHARS (both stores report failures so)."""
+    message = " ".join(message.split())
+    return message if len(message) <= ERROR_CHARS else message[: ERROR_CHARS - 1] + "…"

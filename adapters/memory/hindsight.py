@@ -32,7 +32,7 @@ from typing import Any, Protocol, TypeVar, cast
 import aiohttp
 
 from caseledger.adapters.clock import SystemClock
-from caseledger.adapters.memory.bank import bank_id_for
+from caseledger.adapters.memory.bank import bank_id_for, cut_error
 from caseledger.domain.ports import (
     Clock,
     MemoryHealth,
@@ -45,7 +45,6 @@ from caseledger.domain.ports import (
 __all__ = ["HindsightMemoryStore", "describe_error"]
 
 T = TypeVar("T")
-ERROR_CHARS = 300
 _TRANSIENT_STATUS = frozenset({408, 425, 429, 500, 502, 503, 504})
 
 
@@ -82,11 +81,6 @@ def _status(exc: BaseException) -> int | None:
     return status if isinstance(status, int) else None
 
 
-def _cut(message: str) -> str:
-    message = " ".join(message.split())
-    return message if len(message) <= ERROR_CHARS else message[: ERROR_CHARS - 1] + "…"
-
-
 def describe_error(exc: BaseException) -> str:
     """A one-line message for ``exc`` of at most 300 characters (no HTTP header dumps)."""
     status = _status(exc)
@@ -95,10 +89,10 @@ def describe_error(exc: BaseException) -> str:
         body = getattr(exc, "body", None) or ""
         if isinstance(body, bytes):
             body = body.decode("utf-8", "replace")
-        return _cut(f"HTTP {status} {reason}: {body}".rstrip(": "))
+        return cut_error(f"HTTP {status} {reason}: {body}".rstrip(": "))
     if isinstance(exc, TimeoutError):
-        return _cut(f"no answer within the timeout {exc}".rstrip())
-    return _cut(str(exc) or repr(exc))
+        return cut_error(f"no answer within the timeout {exc}".rstrip())
+    return cut_error(str(exc) or repr(exc))
 
 
 def _transient(exc: BaseException) -> bool:
@@ -229,7 +223,7 @@ class HindsightMemoryStore:
                 self._banks.discard(bank)  # deleted behind our back: create it next time
             self._failed(exc)
             raise MemoryUnavailable(
-                _cut(f"Hindsight write failed ({type(exc).__name__}): {describe_error(exc)}")
+                cut_error(f"Hindsight write failed ({type(exc).__name__}): {describe_error(exc)}")
             ) from exc
         self._succeeded()
         return RetainReceipt(bank_id=bank, memory_id=source_event_id)
@@ -365,5 +359,5 @@ class HindsightMemoryStore:
         self._failing = False
 
     def _failed(self, exc: BaseException) -> None:
-        self._last_error = _cut(f"{type(exc).__name__}: {describe_error(exc)}")
+        self._last_error = cut_error(f"{type(exc).__name__}: {describe_error(exc)}")
         self._failing = True

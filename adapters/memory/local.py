@@ -39,7 +39,7 @@ from rapidfuzz import fuzz, process
 
 from caseledger.adapters.clock import SystemClock
 from caseledger.adapters.equivalence.fuzzy_semantic import cjk_aware_tokens
-from caseledger.adapters.memory.bank import bank_id_for
+from caseledger.adapters.memory.bank import bank_id_for, cut_error
 from caseledger.domain.policies.attempts import contains_cjk, is_cjk, normalize_solution
 from caseledger.domain.ports import (
     Clock,
@@ -53,7 +53,6 @@ from caseledger.domain.ports import (
 
 __all__ = ["LocalMemoryStore", "memory_terms"]
 
-ERROR_CHARS = 300
 _FUZZY_MIN_LEN = 5
 _FUZZY_CUTOFF = 85.0
 
@@ -110,10 +109,6 @@ def memory_terms(text: str) -> list[str]:
             terms.append(token)
     terms.extend(c for c in characters if c not in terms)
     return terms
-
-
-def _cut(message: str) -> str:
-    return message if len(message) <= ERROR_CHARS else message[: ERROR_CHARS - 1] + "…"
 
 
 @dataclass(frozen=True)
@@ -224,7 +219,9 @@ class LocalMemoryStore:
                         )
         except Exception as exc:  # the caller records a MemoryWriteFailed event from this
             self._failed(exc)
-            raise MemoryUnavailable(_cut(f"local memory write failed: {_describe(exc)}")) from exc
+            raise MemoryUnavailable(
+                cut_error(f"local memory write failed: {_describe(exc)}")
+            ) from exc
         self._succeeded()
         return RetainReceipt(bank_id=bank, memory_id=source_event_id)
 
@@ -240,7 +237,7 @@ class LocalMemoryStore:
         except Exception as exc:
             self._failed(exc)
             return RecallResult(
-                status="failed", error_type=type(exc).__name__, error=_cut(_describe(exc))
+                status="failed", error_type=type(exc).__name__, error=cut_error(_describe(exc))
             )
         self._succeeded()
         return RecallResult(status="results" if items else "none", items=tuple(items))
@@ -407,7 +404,7 @@ class LocalMemoryStore:
         self._failing = False
 
     def _failed(self, exc: BaseException) -> None:
-        self._last_error = _cut(_describe(exc))
+        self._last_error = cut_error(_describe(exc))
         self._failing = True
 
 
