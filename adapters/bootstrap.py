@@ -31,18 +31,13 @@ from caseledger.projections.views import ReadViews
 
 
 def kafka_projections() -> list[Projection]:
-    """The projections the Kafka projector maintains.
-
-    ``memory_view`` is not among them yet: under the relay-crash fault test (duplicates on
-    the topic) the projector stalls with it; until that is understood it is built by the
-    in-process runner only.
-    """
-    return [TicketState(), AttemptList(), PreferenceView(), LineageIndex()]
+    """The projections the Kafka projector maintains: all of them."""
+    return all_projections()
 
 
 def all_projections() -> list[Projection]:
-    """Every projection the in-process runner maintains (the Kafka set plus the memory view)."""
-    return [*kafka_projections(), MemoryView()]
+    """Every projection, in the order runners apply them."""
+    return [TicketState(), AttemptList(), PreferenceView(), LineageIndex(), MemoryView()]
 
 
 @dataclass

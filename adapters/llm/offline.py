@@ -135,7 +135,7 @@ class OfflineResponder:
             by_channel = words["by_channel"].format(channel=channel_text) if channel else ""
             text = words["handoff"].format(by_channel=by_channel)
             return _render(text, [], "handoff", category, [])
-        device = _first(request.facts, _DEVICE_KEYS)
+        device = _device(request.facts, category, request.message)
         solution = step.text(lang)
         # "Next step" only when this ticket already has attempts; failures on the customer's
         # other tickets are excluded too, but were never discussed here.
@@ -191,6 +191,52 @@ def _attempt_statuses(request: DraftRequest) -> list[str]:
         for line in section.lines
         if (match := _ATTEMPT_LINE.match(line.strip()))
     ]
+
+
+# Which device families a category is usually about (several devices on file: name the one
+# the problem is about, or none rather than the wrong one).
+_CATEGORY_FAMILIES = {
+    "power": ("laptop", "phone", "tablet"),
+    "wifi": ("laptop", "phone", "tablet"),
+    "router": ("router",),
+    "printer": ("printer",),
+    "bluetooth": ("audio", "watch", "phone"),
+    "slow_computer": ("laptop", "desktop"),
+    "app": ("phone", "tablet"),
+    "payment": ("phone",),
+    "login": ("phone", "laptop"),
+    "email": ("laptop", "phone"),
+}
+_FAMILY_WORDS = {
+    "phone": ("phone", "手机"),
+    "laptop": ("laptop", "notebook", "computer", "笔记本", "电脑"),
+    "desktop": ("desktop", "computer", "电脑"),
+    "tablet": ("tablet", "ipad", "平板"),
+    "router": ("router", "路由器"),
+    "printer": ("printer", "打印机"),
+    "watch": ("watch", "手表"),
+    "audio": ("headphone", "earbuds", "airpods", "耳机"),
+    "console": ("console", "playstation", "xbox", "switch", "游戏机"),
+}
+
+
+def _device(facts: Mapping[str, str], category: str | None, message: str) -> str:
+    """The device to name: the only one on file, or the one this message/category is about."""
+    devices = {
+        key.removeprefix("device_model_"): value.strip()
+        for key, value in facts.items()
+        if (key in _DEVICE_KEYS or key.startswith("device_model_")) and value.strip()
+    }
+    if len(devices) <= 1:
+        return next(iter(devices.values()), "")
+    text = message.casefold()
+    for family, model in devices.items():  # the message names the model or the kind of device
+        if model.casefold() in text or any(w in text for w in _FAMILY_WORDS.get(family, ())):
+            return model
+    for family in _CATEGORY_FAMILIES.get(category or "", ()):
+        if family in devices:
+            return devices[family]
+    return ""
 
 
 def _first(facts: Mapping[str, str], keys: Sequence[str]) -> str:

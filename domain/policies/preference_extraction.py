@@ -81,8 +81,10 @@ from caseledger.domain.policies._chat_text import NormalizedText, normalize_chat
 __all__ = [
     "PREFERENCE_KEYS",
     "ExtractedPreference",
+    "device_family",
     "extract_preferences",
     "mask_pii",
+    "preference_key",
 ]
 
 #: Every key :func:`extract_preferences` can emit.
@@ -1188,3 +1190,46 @@ def mask_pii(text: str) -> str:
     folded = unicodedata.normalize("NFKC", text)
     masked = _EMAIL.sub(_mask_email, folded)
     return _PHONE_CANDIDATE.sub(_mask_phone, masked)
+
+
+# --- one preference key per device family ---------------------------------------------------
+
+# A customer owns several devices: each family (phone, laptop, ...) is its own latest-wins
+# key, so "my iPhone 13 and my iPad Air" are two current facts, while a new phone replaces the
+# old phone. Checked in order: the first family whose pattern matches the canonical value.
+_DEVICE_FAMILIES: Final[tuple[tuple[str, re.Pattern[str]], ...]] = (
+    ("tablet", re.compile(r"\b(ipad|galaxy tab|matepad|surface (pro|go)|kindle)\b", re.I)),
+    ("watch", re.compile(r"\bwatch\b", re.I)),
+    ("audio", re.compile(r"\b(airpods|buds)\b", re.I)),
+    ("printer", re.compile(r"\b(laserjet|officejet|deskjet)\b", re.I)),
+    ("router", re.compile(r"\b(archer|deco|nighthawk|rt-\w+)\b", re.I)),
+    ("console", re.compile(r"\b(playstation|xbox|nintendo)\b", re.I)),
+    ("desktop", re.compile(r"\b(imac|mac mini|mac studio|surface studio)\b", re.I)),
+    (
+        "laptop",
+        re.compile(r"\b(macbook|dell|hp|lenovo|matebook|surface (laptop|book)|asus|acer)\b", re.I),
+    ),
+    (
+        "phone",
+        re.compile(r"\b(iphone|galaxy|pixel|huawei|xiaomi|redmi|oneplus|honor|oppo|vivo)\b", re.I),
+    ),
+)
+
+
+def device_family(model: str) -> str:
+    """The family of a canonical device model (``"iPhone 14 Pro"`` → ``"phone"``); ``"other"``."""
+    for family, pattern in _DEVICE_FAMILIES:
+        if pattern.search(model):
+            return family
+    return "other"
+
+
+def preference_key(key: str, value: str) -> str:
+    """The preference key a statement is recorded under.
+
+    ``device_model`` becomes ``device_model_<family>`` (several devices are several facts);
+    every other key is itself.
+    """
+    if key == "device_model":
+        return f"device_model_{device_family(value)}"
+    return key

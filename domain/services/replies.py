@@ -23,7 +23,7 @@ from caseledger.domain.errors import RepeatOfFailedAttempt
 from caseledger.domain.ids import new_correlation_id
 from caseledger.domain.model.ticket import Ticket
 from caseledger.domain.policies.feedback import classify_feedback
-from caseledger.domain.policies.preference_extraction import extract_preferences
+from caseledger.domain.policies.preference_extraction import extract_preferences, preference_key
 from caseledger.domain.policies.preferences import ResolvedPreference
 from caseledger.domain.policies.reply_metadata import (
     find_unperformed_claims,
@@ -54,6 +54,28 @@ _LABELS = {
     "email": ("email address", "邮箱"),
     "phone": ("phone number", "电话号码"),
 }
+_DEVICE_LABELS = {
+    "phone": ("phone model", "手机型号"),
+    "laptop": ("laptop model", "笔记本型号"),
+    "tablet": ("tablet model", "平板型号"),
+    "desktop": ("computer model", "电脑型号"),
+    "watch": ("watch model", "手表型号"),
+    "audio": ("headphone model", "耳机型号"),
+    "router": ("router model", "路由器型号"),
+    "printer": ("printer model", "打印机型号"),
+    "console": ("console model", "游戏机型号"),
+}
+
+
+def _label(key: str) -> tuple[str, str]:
+    """How a preference key is named to the customer (English, Chinese)."""
+    if key in _LABELS:
+        return _LABELS[key]
+    if key.startswith("device_model_"):
+        return _DEVICE_LABELS.get(key.removeprefix("device_model_"), ("device model", "设备型号"))
+    return key.replace("_", " "), key
+
+
 HOLDING_REPLY = {
     "en": "Thanks for your patience. I've passed your case to a specialist on our team, "
     "who will follow up with you shortly.",
@@ -294,10 +316,11 @@ class ReplyService:
             self._revert_last_change(turn, before)
             return
         stated = extract_preferences(text, sent_at=turn.sent_at)
-        for statement in stated:
+        keys = [preference_key(s.key, s.value) for s in stated]
+        for key, statement in zip(keys, stated, strict=True):
             self.desk.state_preference(
                 turn.customer_id,
-                statement.key,
+                key,
                 statement.value,
                 Cause(
                     actor="customer",
@@ -314,7 +337,7 @@ class ReplyService:
         if not stated:
             return
         after = self.desk.preferences(turn.customer_id, now=turn.sent_at)
-        for key in dict.fromkeys(s.key for s in stated):
+        for key in dict.fromkeys(keys):
             now, was = after.get(key), before.get(key)
             if now is None:
                 continue
@@ -360,7 +383,7 @@ class ReplyService:
 
     @staticmethod
     def _echo(language: str, key: str, value: str, *, reverted: bool = False) -> str:
-        en, zh = _LABELS.get(key, (key.replace("_", " "), key))
+        en, zh = _label(key)
         if language == "zh":
             return (
                 f"已将您的{zh}改回为 {value}。"
@@ -373,7 +396,7 @@ class ReplyService:
 
     @staticmethod
     def _ask(language: str, key: str, values: str) -> str:
-        en, zh = _LABELS.get(key, (key.replace("_", " "), key))
+        en, zh = _label(key)
         if language == "zh":
             return f"我们记录的{zh}不一致（{values}），请问您希望使用哪一个？"
         return f"We have different {en} values on file ({values}) — which one should we use?"

@@ -248,3 +248,23 @@ def run_bundled(catalog: Catalog, req: DraftRequest) -> tuple[str, ValidatedMeta
     return text, validate_metadata(
         meta, allowed_categories=[*catalog.categories, "general"], current_priority="low"
     )
+
+
+def test_with_several_devices_on_file_the_one_the_problem_is_about_is_named() -> None:
+    facts = {
+        "device_model_phone": "iPhone 14 Pro",
+        "device_model_router": "Netgear Nighthawk R7000",
+        "device_model_laptop": "Dell XPS 13",
+    }
+    text, _ = run(request(facts=facts))  # a router ticket
+    assert "Netgear Nighthawk R7000" in text
+    assert "iPhone" not in text and "Dell" not in text
+    # The message names the kind of device, whatever the category.
+    text, _ = run(request(facts=facts, message="my laptop drops off the wifi"))
+    assert "Dell XPS 13" in text and "Netgear" not in text
+
+
+def test_with_several_devices_and_no_clue_none_is_named() -> None:
+    facts = {"device_model_phone": "iPhone 14 Pro", "device_model_tablet": "iPad Air"}
+    text, _ = run(request(facts=facts))  # a router ticket: neither device is the subject
+    assert "iPhone" not in text and "iPad" not in text

@@ -22,8 +22,10 @@ from caseledger.domain.policies import preference_extraction as pe
 from caseledger.domain.policies.preference_extraction import (
     PREFERENCE_KEYS,
     ExtractedPreference,
+    device_family,
     extract_preferences,
     mask_pii,
+    preference_key,
 )
 
 DATA = Path(__file__).resolve().parents[3] / "data" / "preference_labelled.jsonl"
@@ -576,3 +578,38 @@ def test_any_text_gives_well_formed_preferences(text: str, when: datetime, zone:
             assert item.key in ("contact_channel", "contact_time")
             assert item.expires_at > sent_at
             assert item.expires_at.utcoffset() == sent_at.utcoffset()
+
+
+@pytest.mark.parametrize(
+    ("model", "family"),
+    [
+        ("iPhone 14 Pro", "phone"),
+        ("Samsung Galaxy S23 Ultra", "phone"),
+        ("Samsung Galaxy Tab S9", "tablet"),
+        ("iPad Air", "tablet"),
+        ("MacBook Pro 14", "laptop"),
+        ("Dell Inspiron 15", "laptop"),
+        ("Huawei MateBook X Pro", "laptop"),
+        ("Huawei Mate 60 Pro", "phone"),
+        ("HP LaserJet Pro", "printer"),
+        ("TP-Link Archer AX55", "router"),
+        ("Apple Watch Series 9", "watch"),
+        ("AirPods Pro 2", "audio"),
+        ("iMac", "desktop"),
+        ("PlayStation 5", "console"),
+        ("Toaster 3000", "other"),
+    ],
+)
+def test_device_family(model: str, family: str) -> None:
+    assert device_family(model) == family
+    assert preference_key("device_model", model) == f"device_model_{family}"
+
+
+def test_every_extracted_device_of_the_labelled_set_has_a_family() -> None:
+    # The key a device is stored under must never fall back to "other" for a model the
+    # extractor knows: that would make unrelated devices supersede each other.
+    rows = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines()]
+    models = [e["value"] for r in rows for e in r["expected"] if e["key"] == "device_model"]
+    assert len(models) >= 20
+    assert [m for m in models if device_family(m) == "other"] == []
+    assert preference_key("contact_channel", "phone") == "contact_channel"

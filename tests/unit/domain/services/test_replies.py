@@ -212,6 +212,28 @@ def test_changed_preference_is_echoed_once_and_change_reverts_it(container: Cont
     assert last and last[-1].payload["value"] == "email"
 
 
+def test_several_devices_are_several_facts_and_a_new_phone_replaces_the_old(
+    container: Container,
+) -> None:
+    ticket = container.desk.open_ticket("cust-1", "Sync", CUSTOMER)
+    replies, _, _ = service(container, [draft("Noted.", [])])
+    first = replies.handle_message(ticket, "It happens on my iPhone 13 and my iPad Air.", CUSTOMER)
+    prefs = container.desk.preferences("cust-1")
+    assert prefs["device_model_phone"].value == "iPhone 13"
+    assert prefs["device_model_tablet"].value == "iPad Air"
+    assert all(p.status == "current" for p in prefs.values())
+    assert "which one" not in first.text  # two devices are not a conflict
+    replies.handle_message(ticket, "I switched to my new Google Pixel 8 today.", CUSTOMER)
+    prefs = container.desk.preferences("cust-1")
+    assert prefs["device_model_phone"].value == "Google Pixel 8"
+    assert prefs["device_model_tablet"].value == "iPad Air"
+    # Two phones stated at once are a real conflict: ask which one.
+    asked = replies.handle_message(
+        ticket, "My phones are a Samsung Galaxy S23 and an iPhone 15.", CUSTOMER
+    )
+    assert "different phone model values" in asked.text
+
+
 def test_stream_yields_status_then_visible_deltas_then_done(container: Container) -> None:
     ticket = container.desk.open_ticket("cust-1", "Wi-Fi drops", CUSTOMER)
     text = "Let's restart your router first, then check the cables one by one."
