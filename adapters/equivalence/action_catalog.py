@@ -65,6 +65,11 @@ class CatalogGuardEquivalence:
     :class:`ActionIndex` (an empty ``ActionIndex()`` runs without a catalog, for the ablation).
     The packaged English model maps Chinese characters to ``[UNK]``, so texts containing CJK
     get no cosine unless ``semantic_for_cjk`` is set (for a multilingual model).
+    ``evidence_cosine``: whether a match the actions decided also reports the cosine as
+    evidence. That costs a model call per new candidate and was most of the guard's p95 in
+    ``bench/guard.py``, so by default (False) it is reported only when both vectors are
+    already cached (else 0.0, the port's "no embedder ran"; the rule names what decided), and
+    only pairs the actions cannot decide call the model.
     Thread-safe: the caches are guarded by a lock, the embedder serialises its own encoding.
     """
 
@@ -77,6 +82,7 @@ class CatalogGuardEquivalence:
         index: ActionIndex | None = None,
         semantic_for_cjk: bool = False,
         cache_size: int = 8192,
+        evidence_cosine: bool = False,
     ) -> None:
         if cache_size < 1:
             raise ValueError(f"cache_size must be >= 1, got {cache_size}")
@@ -85,6 +91,7 @@ class CatalogGuardEquivalence:
         self._index = index if index is not None else self._catalog.index()
         self._rule = rule if rule is not None else GuardRule()
         self._semantic_for_cjk = semantic_for_cjk
+        self._evidence_cosine = evidence_cosine
         self._cache_size = cache_size
         self._lock = threading.Lock()
         self._analyses: OrderedDict[str, TextActions] = OrderedDict()
@@ -160,7 +167,11 @@ class CatalogGuardEquivalence:
         semantic = verdict.semantic
         if semantic is None:
             # Evidence: record the cosine of the match too, when an embedding applies.
-            semantic = self._cosine(norm, verdict.known)
+            semantic = (
+                self._cosine(norm, verdict.known)
+                if self._evidence_cosine
+                else self._cached_cosine(norm, verdict.known)
+            )
         return EquivalenceMatch(
             attempt=known[position],
             lexical_score=self._score(verdict, norm),
@@ -293,6 +304,14 @@ class CatalogGuardEquivalence:
                 self._vectors[text] = array
             while len(self._vectors) > self._cache_size:
                 self._vectors.popitem(last=False)
+
+    def _cached_cosine(self, left: str, right: str) -> float | None:
+        """The cosine if both vectors are cached; never calls the model."""
+        with self._lock:
+            a, b = self._vectors.get(left), self._vectors.get(right)
+        if a is None or b is None:
+            return None
+        return float(max(-1.0, min(1.0, float(np.dot(a, b)))))
 
     def _cosine(self, left: str, right: str) -> float | None:
         if self._embedder is None or not (self._embeddable(left) and self._embeddable(right)):

@@ -125,6 +125,9 @@ class TextActions:
     # lexicon does not know the object ("turn off" + "smart network switch").
     lead_op: str | None = None
     lead_object: str = ""
+    # Some clause had words but no action the lexicon could read: possibly a step of its own
+    # ("then telnet into it"), so a partial reading must not stand for the whole text.
+    unread_clause: bool = False
 
     @property
     def understood(self) -> bool:
@@ -457,6 +460,10 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
             timing = kind == "split" and token.surface in _TIMING_WORDS
             if kind == "split" or kind in ("and", "or") and verb_follows and not checking:
                 start_new = True
+            elif kind in ("and", "or") and not checking and _unknown_verb_at(segment, index + 1):
+                # "... and sideload the beta build": an unknown verb starts an action of its own,
+                # which must not be read as more objects of the known one.
+                start_new = True
             elif kind in ("to", "by") and verb_follows and (has_op or has_obj) and not checking:
                 start_new = True
                 owner = len(clauses) - 1
@@ -504,6 +511,20 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
 
 
 _MARKS = frozenset({"colon", "end", "open", "close", "menu"})
+# Words that open a noun phrase: an unknown word right before one is likely a verb.
+_DETERMINERS = frozenset({"the", "a", "an", "your", "its", "their", "my", "our", "this", "that"})
+
+
+def _unknown_verb_at(segment: list[Token], index: int) -> bool:
+    """An unknown Latin word at ``index`` followed by a determiner or pronoun ("reflash the")."""
+    if index + 1 >= len(segment):
+        return False
+    token, after = segment[index], segment[index + 1]
+    if token.kind != "unk" or not token.surface[:1].isalpha() or is_cjk(token.surface[:1]):
+        return False
+    return after.kind == "pron" or after.surface in _DETERMINERS
+
+
 # English "after a reboot" says when; Chinese "A后B" puts the timing clause first, so B counts.
 _TIMING_WORDS = frozenset({"after", "before"})
 
@@ -788,7 +809,9 @@ def _frames_of(clause: _Clause, previous: _Clause | None) -> list[ActionFrame]:
     if clause.alias_ids and not uncovered:
         return []
     if op is None:
-        borrowed = None if previous is None or clause.aside else previous.resolved_op
+        # No borrowing past an unknown verb: "and rebuild the font cache" is not a clearing.
+        unborrowable = clause.aside or clause.unknown_verb is not None
+        borrowed = None if previous is None or unborrowable else previous.resolved_op
         if borrowed is not None and uncovered:
             op = borrowed  # "clear the cache; [clear] the cookies too"
         elif "other" in clause.qualifiers and uncovered:
@@ -940,6 +963,12 @@ _COMPOUNDS: dict[frozenset[str], str] = {
     frozenset({"close", "open"}): "restart",
     frozenset({"close", "restart"}): "restart",
     frozenset({"disable", "restart"}): "restart",
+    # The other half of a restart already read as one ("toggle it off ... switch it back on").
+    frozenset({"enable", "restart"}): "restart",
+    frozenset({"plug_in", "restart"}): "restart",
+    frozenset({"unplug", "restart"}): "restart",
+    frozenset({"open", "restart"}): "restart",
+    frozenset({"close", "enable"}): "restart",  # "强行停止后再启动"
     frozenset({"logout", "login"}): "login",  # "log out and back in" is signing in again
     frozenset({"remove", "add"}): "readd",
     frozenset({"remove", "create"}): "readd",
@@ -948,6 +977,9 @@ _COMPOUNDS: dict[frozenset[str], str] = {
     frozenset({"remove", "update"}): "readd",
     frozenset({"update", "add"}): "update",  # "download the newest driver and install it"
     frozenset({"remove", "login"}): "readd",
+    # Either half of a re-add next to the re-add itself ("reinstall it ... install it again").
+    frozenset({"readd", "add"}): "readd",
+    frozenset({"readd", "connect"}): "readd",
 }
 # Two frames that are one catalog step together (unplug the charger + hold the power button).
 _PAIR_STEPS: dict[frozenset[tuple[str, str]], ActionFrame] = {
@@ -1222,6 +1254,7 @@ class ActionIndex:
 
     def _assemble(self, text: str, clauses: list[_Clause]) -> TextActions:
         complete = True
+        unread = False
         # (frame, alias ids, group) in order; alias ids come once per clause. Frames of one
         # clause share a group when something serves the clause (a purpose, a parenthesis).
         items: list[tuple[ActionFrame | None, frozenset[str], int | None]] = []
@@ -1255,6 +1288,10 @@ class ActionIndex:
                     if resolved is None:
                         complete = False
                         continue
+                    if clause.unknown_slots and not clause.pron:
+                        # Its own object is a word the lexicon lacks ("toggle virtualization"),
+                        # not the previous object.
+                        unread = True
                     frame = replace(frame, obj=resolved)
                 items.append((frame, frozenset(), group))
                 if frame.obj is not None:
@@ -1264,6 +1301,9 @@ class ActionIndex:
                 complete = False
             if not menu and not frames and not clause.alias_ids and _has_unknown(clause):
                 complete = False  # a menu path ("Settings > General") need not be readable
+                # Led by an unknown word, it is an imperative the lexicon lacks ("then telnet
+                # into it"); led by a subject or pronoun it is commentary ("it only takes a sec").
+                unread = unread or _led_by_unknown(clause)
             previous = clause
         steps = self._steps(items)
         lead_op, lead_object = _lead(clauses)
@@ -1276,6 +1316,7 @@ class ActionIndex:
             complete=complete,
             lead_op=lead_op,
             lead_object=lead_object,
+            unread_clause=unread,
         )
 
     def _steps(
@@ -1412,6 +1453,11 @@ def _lead(clauses: list[_Clause]) -> tuple[str | None, str]:
     return clause.resolved_op, " ".join(words)
 
 
+def _led_by_unknown(clause: _Clause) -> bool:
+    first = next((t for t in clause.tokens if t.kind not in ("split", "and", "or", "trail")), None)
+    return first is not None and first.kind == "unk" and not first.surface[:1].isdigit()
+
+
 def _has_unknown(clause: _Clause) -> bool:
     return any(token.kind == "unk" for token in clause.tokens)
 
@@ -1487,6 +1533,9 @@ class GuardRule:
     use_frames: bool = True
     use_lexical: bool = True
     use_semantic: bool = True
+    use_partial: bool = True
+    # A partly read candidate none of whose steps touches the failed attempt is different.
+    partial_disjoint_differs: bool = True
     # The cosine costs a model call for every new candidate; a candidate whose actions were
     # read completely is decided without it (measured in bench/guard.py: it adds ~nothing).
     semantic_for_understood: bool = False
@@ -1514,6 +1563,26 @@ class GuardRule:
                 if self._overwhelming(lazy, semantic):
                     return GuardDecision(True, self._overwhelming_rule(), "overwhelming")
                 return GuardDecision(False, "differs:" + _labels(candidate.steps), how)
+        if (
+            self.use_partial
+            and structured
+            and not candidate.complete
+            and not candidate.unread_clause
+            and candidate.steps
+            and failed.understood
+        ):
+            # Partly read (a word the lexicon lacks), but what was read is exactly the failed
+            # attempt, both ways round: every step of each text is a step of the other.
+            covered, how = self._covered(candidate.steps, failed.steps)
+            back, _ = self._covered(failed.steps, candidate.steps)
+            if covered and back:
+                return GuardDecision(True, "partial:" + how, "partial")
+            if self.partial_disjoint_differs and not self._overlaps(candidate.steps, failed.steps):
+                # Nothing that was read is any step of the failed attempt: a different action.
+                # Decided without the cosine, which would cost a model call per new candidate.
+                if self._overwhelming(lazy, _none):
+                    return GuardDecision(True, self._overwhelming_rule(), "overwhelming")
+                return GuardDecision(False, "partial-differs:" + _labels(candidate.steps), how)
         if self.use_frames and candidate.lead_op and failed.lead_op:
             # Not fully read, but each is one verb on an object: a different verb is a
             # different action ("turn on" / "turn off" the same unknown switch); the same verb
@@ -1525,7 +1594,7 @@ class GuardRule:
                     False, f"op-differs:{candidate.lead_op}/{failed.lead_op}", "frame"
                 )
             closeness = _object_closeness(candidate.lead_object, failed.lead_object)
-            if closeness >= self.object_words:
+            if closeness >= self.object_words and not candidate.unread_clause:
                 return GuardDecision(True, f"frame:{candidate.lead_op}/~{closeness:.2f}", "frame")
         return self._similar(lazy, semantic)
 
@@ -1557,6 +1626,16 @@ class GuardRule:
         if via_frame:
             return True, "frame:" + "+".join([*via_catalog, *via_frame])
         return True, "catalog:" + "+".join(via_catalog)
+
+    def _overlaps(self, steps: Sequence[Step], others: Sequence[Step]) -> bool:
+        """Whether any step shares a catalog action or a compatible frame with any other."""
+        for step in steps:
+            for other in others:
+                if step.action_ids & other.action_ids:
+                    return True
+                if any(frames_compatible(a, b) for a in step.frames for b in other.frames):
+                    return True
+        return False
 
     def _overwhelming(self, lexical: _Lazy, semantic: Callable[[], float | None]) -> bool:
         if not self.use_lexical or lexical() < self.overwhelming_lexical:

@@ -61,11 +61,12 @@ add: add, install, subscribe, resubscribe, enter, re-enter, reenter, type, retyp
     download, set* up, put* back, insert, reinsert, re-insert, sign* up
 create: create, generate, make a new, make* a, request a new
 clear: clear, empty, flush, purge, erase, clean* out, wipe out, wipe
-clean: clean, dust, blow* out
+clean: clean, dust, blow* out, brush, brush* out, wipe* down
 check: check, verify, confirm, make* sure, ensure, rule* out, inspect, look* at, look* in,
     look* into,
     look* for, review, test, double-check, see* if, see* whether, find* out, examine, validate,
-    look* through
+    look* through, have* a look, take* a look, have* a look at, take* a look at, have* a look in,
+    take* a look in
 enable: enable, activate, unmute, unblock, whitelist, unlock
 disable: disable, deactivate, mute, shut* down, shut* off, power* off, power* down, stop, pause,
     keep* off,
@@ -83,6 +84,7 @@ contact: contact, call, phone up, ring, reach* out to, get* in touch, ask, notif
 calibrate: calibrate, recalibrate, re-calibrate
 scan: scan, rescan
 close: close, quit, exit, kill, force* close, force* quit, force* stop, swipe* away, end,
+    shut, swipe, swipe* up, swipe* closed,
     terminate
 open: open, launch, start, load
 login: log* on, sign* on, login, logon, signin
@@ -130,7 +132,8 @@ app: app, apps, application, applications, program, programs, software, outlook,
 browser: browser, web browser, chrome, google chrome, firefox, safari, edge, microsoft edge,
     opera, brave
 os: os, operating system, ios, android, windows, macos, system software, firmware update,
-    ipados, system
+    ipados, system, phone software, phones software, device software, software update,
+    software updates, system update, system updates
 cache: cache, caches, cached files, cached data, cached images and files,
     temporary internet files
 cookies: cookies, cookie, site data
@@ -210,6 +213,7 @@ notifications: notifications, notification, push notifications
 extensions: extensions, extension, add ons, addons, add on, plugins, plug ins, plugin,
     ad blocker, adblocker, ad blockers, content blocker, content blockers
 incognito: incognito, incognito mode, incognito window, private window, private browsing,
+    private browser window, private browser, incognito tab, private browsing mode,
     private browsing window, private mode, inprivate, inprivate window, private tab
 sync: sync, syncing, synchronization, auto sync, sync email, email sync, mail sync
 username: username, user name, login name, user id
@@ -452,6 +456,16 @@ _EN_STRUCTURE: dict[str, Lexeme] = {
     "let": ("causative", ""),
     "have": ("causative", ""),
     "just": ("stop", ""),
+    # repetition and hedging that carry no action ("once more" is not the clause break "once")
+    "once more": ("stop", ""),
+    "one more time": ("stop", ""),
+    "one more try": ("stop", ""),
+    "one of your": ("stop", ""),
+    "one of the": ("stop", ""),
+    "go ahead and": ("stop", ""),
+    "a fresh copy": ("pron", ""),
+    "a new copy": ("pron", ""),
+    "a clean copy": ("pron", ""),
     "try again": ("stop", ""),
     "try it again": ("stop", ""),
     "and try again": ("stop", ""),
@@ -513,6 +527,8 @@ sure suggest suggestion recommend recommended id i'd you'd we'd could you would 
 one's own etc e.g eg i.e ie have has had do does did done get got it's its bit little
 is currently currently same saved stored existing version versions server servers pending available
 outstanding old unused unnecessary unneeded large full complete temporary
+more ahead away two three four five six seven eight nine ten fifteen twenty thirty forty fifty
+sixty ninety half several moment moments quick
 """
 
 # -- Chinese -------------------------------------------------------------------------------
@@ -523,16 +539,19 @@ restart: 重启, 重新启动, 重开, 重新开机, 断电重启, 重新打开,
 reset: 重置, 还原, 恢复出厂, 恢复出厂设置, 初始化, 恢复默认, 复位
 update: 更新, 升级, 安装最新, 装最新, 刷新固件, 升到
 rollback: 回滚, 退回, 回退, 降级, 还原到上一个版本, 退回到, 恢复到上一个版本
-readd: 重新安装, 重装, 重新添加, 重新绑定, 重新绑, 重新配对, 重新下载, 重新插拔, 重新插上,
+readd: 重新安装, 重装, 重新装, 再装,
+    重新添加, 重新绑定, 重新绑, 重新配对, 重新下载, 重新插拔, 重新插上,
     重新设置, 重新注册, 重新关联
-remove: 删除, 删掉, 移除, 去掉, 卸载, 卸掉, 取消配对, 忽略, 忘记, 解绑, 拿掉, 取出, 拔出, 注销, 删了
-add: 添加, 绑定, 加入, 安装, 下载, 输入, 填写, 装上, 插入, 注册, 加装, 新增, 插回, 添加回来, 加回来
+remove: 删除, 删掉, 取消, 移除, 去掉, 卸载, 卸掉,
+    取消配对, 忽略, 忘记, 解绑, 拿掉, 取出, 拔出, 注销, 删了
+add: 添加, 绑定, 加入, 安装, 下载, 装, 输入,
+    填写, 装上, 插入, 注册, 加装, 新增, 插回, 添加回来, 加回来
 create: 创建, 生成, 新建, 申请一个
-clear: 清除, 清理, 清空, 清掉, 删除缓存, 刷新
+clear: 清除, 清理, 清空, 清掉, 删除缓存, 刷新, 清, 清一下, 清一清
 clean: 清洁, 擦拭, 除尘, 吹一吹
 check: 检查, 确认, 核对, 排除, 查看, 看看, 看一下, 检测, 确保, 看一看, 留意, 查一下, 查查,
     核实, 找找, 去看
-enable: 开启, 打开, 启用, 开通, 激活, 开, 打开一下, 允许, 开机, 打开电源
+enable: 开启, 打开, 启用, 启动, 开通, 激活, 开, 打开一下, 允许, 开机, 打开电源
 disable: 关闭, 关掉, 禁用, 停用, 关, 关上, 暂停, 屏蔽, 关机, 关闭电源
 allow: 授权, 授予, 放行, 批准, 同意
 deny: 撤销, 拒绝, 收回
@@ -679,7 +698,8 @@ auto: 自动, 自动获取
 latest: 最新, 最新版, 最新版本, 新版本
 previous: 上一个版本, 之前的版本, 旧版本, 上一版本, 早期版本, 之前
 factory: 出厂设置, 出厂, 默认设置
-other: 另一个, 其他, 别的, 另外一个, 另一张, 另一台, 新的, 一根新, 一张新, 一个新
+other: 另一个, 其他, 别的, 另外一个, 另外, 另外一张, 另外一根, 另外一台,
+    另一张, 另一台, 新的, 一根新, 一张新, 一个新
 same_network: 同一个网络, 同一个WIFI, 同一个无线网络, 同一网络
 high_performance: 高性能, 最佳性能
 balanced: 平衡
@@ -762,7 +782,8 @@ _ZH_STRUCTURE: dict[str, Lexeme] = {
 }
 
 _ZH_STOP = """
-的 了 一下 您 你 请 麻烦 建议 可以 试试看 尝试一下 吧 呢 吗 啊 这个 那个 这张 那张 这台 该
+的 了 一下 您 你 请 麻烦 建议 帮我 帮忙 帮 麻烦您 劳驾
+可以 试试看 尝试一下 吧 呢 吗 啊 这个 那个 这张 那张 这台 该
 此 这 那
 一个 一张 一根 一台 个 张 根 台 所有 全部 一些 几秒 几秒钟 秒 秒钟 分钟 半分钟 一分钟 下
 再次 重新 又

@@ -2,14 +2,18 @@
 guard set, with the old similarity-only rule as the baseline.
 
 ``tests/data/guard_labelled.jsonl``: rows ``{"failed": [...], "candidate", "block", "lang",
-"kind", "category", "split", "batch"}``. ``split: dev`` (batches 1 and 2) was used to write the
-lexicon and tune the rule; ``split: test`` (batch 3) was written before the guard was run on
-it. Measured on it first, before anything was changed for it: recall 0.709, false-block rate
+"kind", "category", "split", "batch"}``. ``split: dev`` (batches 1, 2 and 5) was used to write
+the lexicon and tune the rule; ``split: test`` (batch 3) was written before the guard was run
+on it. Measured on it first, before anything was changed for it: recall 0.709, false-block rate
 0.043; after one structural change prompted by its errors (the verb/object fallback for texts
 the lexicon cannot fully read, no vocabulary added): 0.747 / 0.022. Batch 2, held out the same
-way one round earlier, measured 0.685 / 0.045 before it was folded into dev. The floors below
-are the measured values less a small margin; the issue's target (recall >= 0.95 at a
-false-block rate <= 0.05 on held-out text) is NOT met, see ``test_target_recall_on_held_out``.
+way one round earlier, measured 0.685 / 0.045 before it was folded into dev. ``split: test2``
+(batch 4, 84 rows) was written before the guard was run on it and has never been used to
+change anything: 0.804 / 0.000 when written; 0.857 / 0.000 after the generalisation round
+driven by dev batch 5 (test: 0.759 / 0.022 — only aggregate figures of the held-out sets were
+looked at). The floors below are the measured values less a small margin; the issue's target
+(recall >= 0.95 at a false-block rate <= 0.05 on held-out text, English and Chinese each) is
+NOT met, see ``test_target_recall_on_held_out``.
 
 Figures per mode, split and language: ``python bench/guard.py --no-latency``.
 """
@@ -108,7 +112,7 @@ def guard(embedder: SentenceTransformerEmbedder) -> CatalogGuardEquivalence:
 def test_labelled_set_is_well_formed(rows: list[Row]) -> None:
     assert len(rows) >= 200
     assert len({(r.failed, r.candidate) for r in rows}) == len(rows)
-    for split in ("dev", "test"):
+    for split in ("dev", "test", "test2"):
         part = [r for r in rows if r.split == split]
         assert {r.lang for r in part} == {"en", "zh", "mixed"}
         assert {r.block for r in part} == {True, False}
@@ -120,18 +124,29 @@ def test_labelled_set_is_well_formed(rows: list[Row]) -> None:
 
 def test_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
     test = measure(rows, guard, lambda r: r.split == "test")
-    # Measured: R=0.747 FBR=0.022 (P=0.983).
-    assert test.recall >= 0.70, test
+    # Measured: R=0.759 FBR=0.022 (P=0.984).
+    assert test.recall >= 0.72, test
     assert test.false_block_rate <= 0.05, test
     chinese = measure(rows, guard, lambda r: r.split == "test" and r.lang != "en")
-    assert chinese.recall >= 0.80, chinese  # measured 0.92 (zh + mixed)
+    assert chinese.recall >= 0.90, chinese  # measured 0.96 (zh + mixed)
     assert chinese.false_block_rate == 0.0, chinese
+
+
+def test_fresh_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
+    fresh = measure(rows, guard, lambda r: r.split == "test2")
+    # Measured: R=0.857 FBR=0.000; English R=0.912, Chinese (zh + mixed) R=0.773.
+    assert fresh.recall >= 0.80, fresh
+    assert fresh.false_block_rate <= 0.05, fresh
+    english = measure(rows, guard, lambda r: r.split == "test2" and r.lang == "en")
+    assert english.recall >= 0.85 and english.false_block_rate <= 0.05, english
+    chinese = measure(rows, guard, lambda r: r.split == "test2" and r.lang != "en")
+    assert chinese.recall >= 0.70 and chinese.false_block_rate <= 0.05, chinese
 
 
 def test_dev_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
     dev = measure(rows, guard, lambda r: r.split == "dev")
-    # Measured: R=0.951 FBR=0.000 — the set the lexicon was written against.
-    assert dev.recall >= 0.93, dev
+    # Measured: R=0.939 FBR=0.000 — the set the lexicon was written against.
+    assert dev.recall >= 0.92, dev
     assert dev.false_block_rate <= 0.01, dev
 
 
@@ -141,12 +156,25 @@ def test_guard_beats_plain_similarity(
     held_out = lambda r: r.split == "test"  # noqa: E731
     old = measure(rows, RapidfuzzSemanticEquivalence(embedder), held_out)
     new = measure(rows, guard, held_out)
-    # Measured on test: similarity R=0.304 FBR=0.043; guard R=0.747 FBR=0.022.
+    # Measured on test: similarity R=0.304 FBR=0.043; guard R=0.759 FBR=0.022.
     assert new.recall >= old.recall + 0.3, (old, new)
     assert new.false_block_rate <= old.false_block_rate, (old, new)
 
 
-@pytest.mark.xfail(strict=True, reason="held-out recall is ~0.75, below the 0.95 target")
+@pytest.mark.xfail(
+    strict=True,
+    reason="held-out recall is 0.76 (test) and 0.86 (test2; zh+mixed 0.77), below the 0.95 target",
+)
 def test_target_recall_on_held_out(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
-    test = measure(rows, guard, lambda r: r.split == "test")
-    assert test.recall >= 0.95 and test.false_block_rate <= 0.05, test
+    for split in ("test", "test2"):
+        for english in (True, False):
+            figures = measure(
+                rows,
+                guard,
+                lambda r, s=split, e=english: r.split == s and (r.lang == "en") == e,
+            )
+            assert figures.recall >= 0.95 and figures.false_block_rate <= 0.05, (
+                split,
+                english,
+                figures,
+            )

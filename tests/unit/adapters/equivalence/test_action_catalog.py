@@ -77,14 +77,18 @@ def test_the_embedder_is_asked_only_for_pairs_it_can_decide_and_once_per_text() 
     embedder = FakeEmbedder()
     guard = CatalogGuardEquivalence(embedder)
     record = [known_attempt("Frobnicate the gizmo", "a"), known_attempt("Restart the router", "b")]
-    # Fully read candidate: decided without the model, though one failed text is unreadable;
-    # the only call embeds the match, as evidence for the DraftBlocked event.
+    # Fully read candidate: decided without the model, though one failed text is unreadable
+    # (and no evidence cosine by default).
     assert guard.find_equivalent("Reboot your router", record) is not None
+    assert embedder.calls == []
+    # With the evidence cosine on, the only call embeds the match, for the DraftBlocked event.
+    evidencing = CatalogGuardEquivalence(embedder, evidence_cosine=True)
+    assert evidencing.find_equivalent("Reboot your router", record) is not None
     assert embedder.calls == [["reboot your router", "restart the router"]]
     embedder.calls.clear()
     # Unreadable candidate: one batch, the candidate and the pairs the actions left open.
     guard.find_equivalent("Zorp the widget", record)
-    assert embedder.calls == [["zorp the widget", "frobnicate the gizmo"]]
+    assert embedder.calls == [["zorp the widget", "frobnicate the gizmo", "restart the router"]]
     embedder.calls.clear()
     guard.find_equivalent("Zorp the widget", record)
     assert embedder.calls == []  # vectors are cached per text
@@ -101,12 +105,26 @@ def test_chinese_gets_no_cosine_from_an_english_model() -> None:
 
 
 def test_evidence_carries_both_scores() -> None:
-    guard = CatalogGuardEquivalence(FakeEmbedder(synonyms={"reboot": "restart"}))
+    embedder = FakeEmbedder(synonyms={"reboot": "restart"})
+    guard = CatalogGuardEquivalence(embedder, evidence_cosine=True)
     match = guard.find_equivalent("Reboot the router", [known_attempt("Restart the router")])
     assert match is not None
     assert match.semantic_score == pytest.approx(1.0)
     assert match.lexical_score == pytest.approx(0.84, abs=0.05)
     assert match.rule == "catalog:router.restart"
+
+
+def test_evidence_cosine_by_default_never_calls_the_model() -> None:
+    embedder = FakeEmbedder(synonyms={"reboot": "restart"})
+    guard = CatalogGuardEquivalence(embedder)
+    record = [known_attempt("Restart the router")]
+    match = guard.find_equivalent("Reboot the router", record)
+    assert match is not None and match.rule == "catalog:router.restart"
+    assert embedder.calls == []  # the catalog decided: no model call for evidence
+    assert match.semantic_score == 0.0  # the port's "no embedder ran"
+    guard.warm_up(["Restart the router", "Reboot the router"])
+    warmed = guard.find_equivalent("Reboot the router", record)
+    assert warmed is not None and warmed.semantic_score == pytest.approx(1.0)  # cached: free
 
 
 def test_best_match_prefers_the_surer_part() -> None:

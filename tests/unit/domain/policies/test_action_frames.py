@@ -222,6 +222,64 @@ def test_partly_read_texts_fall_back_to_similarity() -> None:
     assert decide(candidate, failed, lexical=0.3, cosine=0.5)[0] is False
 
 
+def test_a_partial_reading_that_is_exactly_the_failed_attempt_blocks() -> None:
+    # "sorts" is not in the lexicon, but the clause it sits in is commentary, not a step.
+    candidate = INDEX.analyze("Reboot the router quickly, that usually sorts things out")
+    assert not candidate.complete and not candidate.unread_clause
+    decision = RULE.decide(candidate, INDEX.analyze("Restart the router"), 0.3, no_cosine)
+    assert decision.same and decision.rule == "partial:catalog:router.restart"
+    # Two steps, both read, in a text that is not fully read: only the partial clause sees it.
+    two = INDEX.analyze("Reboot the router and update the app, that usually sorts things out")
+    failed = INDEX.analyze("Update the app, then restart the router")
+    assert RULE.decide(two, failed, 0.3, no_cosine).same
+    assert not GuardRule(use_partial=False).decide(two, failed, 0.3, lambda: None).same
+
+
+@pytest.mark.parametrize(
+    "candidate",
+    [
+        "Restart the router, then telnet into it and reflash the bootloader",
+        "Restart the router and reflash the bootloader",
+        "Restart the router into recovery and toggle the blorp",
+    ],
+)
+def test_an_unread_step_next_to_a_failed_one_is_not_a_repeat(candidate: str) -> None:
+    analysis = INDEX.analyze(candidate)
+    assert analysis.unread_clause, analysis
+    same, rule = decide(candidate, "Restart the router", lexical=0.6, cosine=0.6)
+    assert not same, rule
+
+
+def test_a_partial_reading_disjoint_from_the_failed_attempt_needs_no_cosine() -> None:
+    candidate = INDEX.analyze("Reboot the router quickly, that usually sorts things out")
+    failed = INDEX.analyze("Restart the phone")
+    decision = RULE.decide(candidate, failed, 0.3, no_cosine)
+    assert not decision.same and decision.rule.startswith("partial-differs")
+    calls: list[int] = []
+
+    def cosine() -> float:
+        calls.append(1)
+        return 0.1
+
+    GuardRule(partial_disjoint_differs=False).decide(candidate, failed, 0.3, cosine)
+    assert calls == [1]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Toggle the router off, wait ten seconds, and switch it back on", "restart/router"),
+        ("把路由器关掉，过几秒再打开", "restart/router"),
+        ("Reinstall the app: remove it, then install a fresh copy", "readd/app"),
+        ("Reboot the router one more time", "restart/router"),
+    ],
+)
+def test_compound_and_filler_phrasings_read_as_one_step(text: str, expected: str) -> None:
+    analysis = INDEX.analyze(text)
+    assert analysis.understood, analysis
+    assert [step.frames[0].label() for step in analysis.steps] == [expected]
+
+
 def test_same_verb_on_the_same_unknown_object_and_different_verbs() -> None:
     same, rule = decide("关闭夜间模式", "把夜间模式关掉", lexical=0.4)
     assert same and rule.startswith("frame:disable")
