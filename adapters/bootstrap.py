@@ -70,7 +70,8 @@ def eventsourcing_env(settings: Settings) -> dict[str, str]:
             "SQLITE_DBNAME": str(settings.sqlite_path),
             "SQLITE_LOCK_TIMEOUT": "10",
             # Cached aggregates are fast-forwarded from the store on every get, so other
-            # writers' events are never missed; a reply loads ~16 aggregates.
+            # writers' events are never missed; each get returns a deep copy, so a reply
+            # takes one per aggregate and reuses it (desk.UnitOfWork).
             "AGGREGATE_CACHE_MAXSIZE": "1000",
         }
     assert settings.db.postgres_url is not None
@@ -124,6 +125,7 @@ def build_equivalence(
         catalog,
         GuardRule(similarity=similarity),
         semantic_for_cjk=settings.guard.semantic_for_cjk,
+        evidence_cosine=settings.guard.evidence_cosine,
     )
 
 

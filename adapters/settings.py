@@ -67,6 +67,9 @@ class GuardSettings(BaseModel):
     semantic_for_cjk: bool = False
     lexical_threshold: float | None = Field(default=None, ge=0, le=1)
     semantic_threshold: float | None = Field(default=None, ge=-1, le=1)
+    # A block the catalog/frames decided reports a cosine only when both vectors are cached
+    # (0.0 otherwise: no model call ran). True: always compute it (+1 model call, ~15 ms).
+    evidence_cosine: bool = False
 
 
 class EscalationSettings(BaseModel):

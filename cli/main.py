@@ -168,12 +168,24 @@ def replay(
     as_json: Annotated[
         bool, typer.Option("--json", help="--source kafka: the report as JSON")
     ] = False,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=64,
+            help="--source kafka: processes reading partitions in parallel (at most one per "
+            "partition)",
+        ),
+    ] = 1,
 ) -> None:
     """Rebuild read models from position zero of the event log (or compare with Kafka)."""
     names = projection or [p.name for p in all_projections()]
     if source == "kafka":
         settings = _settings()
-        if not streams_cli.replay_from_kafka(settings, names, console, keep=keep, as_json=as_json):
+        identical = streams_cli.replay_from_kafka(
+            settings, names, console, keep=keep, as_json=as_json, workers=workers
+        )
+        if not identical:
             raise typer.Exit(1)
         return
     if source != "log":
@@ -285,9 +297,7 @@ def memory_retry(
         for customer in customers:
             result = c.replies.retry_memory_writes(customer)
             retained, failed = retained + result["retained"], failed + result["failed"]
-        console.print(
-            f"{len(customers)} customer(s): retained {retained}, still failing {failed}"
-        )
+        console.print(f"{len(customers)} customer(s): retained {retained}, still failing {failed}")
         if failed:
             raise typer.Exit(1)
 

@@ -99,8 +99,7 @@ def memory(console: Console, customer_id: str, view: dict[str, Any]) -> None:
     """The memory view: one table per group; conflicts first, each item with its source."""
     if view["conflicts"]:
         console.print(
-            "[bold yellow]conflicts:[/] "
-            + "; ".join(item["text"] for item in view["conflicts"])
+            "[bold yellow]conflicts:[/] " + "; ".join(item["text"] for item in view["conflicts"])
         )
     for group, items in view["groups"].items():
         if not items:

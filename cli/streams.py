@@ -7,10 +7,11 @@ called by ``status --kafka`` and ``replay --source kafka``.
 
 from __future__ import annotations
 
+import functools
 import json
 import threading
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -213,8 +214,11 @@ def kafka_status(
 
 
 @contextmanager
-def fresh_store(settings: Settings, *, keep: bool) -> Iterator[tuple[ReadModelStore, str]]:
-    """An empty read-model store of the same backend (a new SQLite file / PostgreSQL schema)."""
+def fresh_store(
+    settings: Settings, *, keep: bool
+) -> Iterator[tuple[ReadModelStore, str, Callable[[], ReadModelStore]]]:
+    """An empty read-model store of the same backend (a new SQLite file / PostgreSQL schema),
+    where it is, and a picklable factory of more connections to it (parallel replay)."""
     stamp = f"{datetime.now(UTC):%Y%m%dT%H%M%S}_{uuid.uuid4().hex[:6]}"
     if settings.db.backend == "sqlite":
         from caseledger.adapters.readmodels.sqlite import SQLiteReadModelStore
@@ -223,7 +227,7 @@ def fresh_store(settings: Settings, *, keep: bool) -> Iterator[tuple[ReadModelSt
         path = settings.data_dir / f"replay-{stamp}.sqlite"
         store: ReadModelStore = SQLiteReadModelStore(path)
         try:
-            yield store, str(path)
+            yield store, str(path), functools.partial(SQLiteReadModelStore, path)
         finally:
             store.close()
             if not keep:
@@ -239,7 +243,11 @@ def fresh_store(settings: Settings, *, keep: bool) -> Iterator[tuple[ReadModelSt
     schema = f"replay_{stamp.lower()}"
     store = PostgresReadModelStore(url, schema=schema, pool_size=2)
     try:
-        yield store, f"schema {schema}"
+        yield (
+            store,
+            f"schema {schema}",
+            functools.partial(PostgresReadModelStore, url, schema=schema, pool_size=2),
+        )
     finally:
         store.close()
         if not keep:
@@ -254,6 +262,7 @@ def replay_from_kafka(
     *,
     keep: bool = False,
     as_json: bool = False,
+    workers: int = 1,
 ) -> bool:
     """``caseledger replay --source kafka``: rebuild from offset zero into fresh tables and
     compare with the live read models; prints the report and returns True when identical."""
@@ -266,7 +275,14 @@ def replay_from_kafka(
     if unknown:
         raise _fail(f"unknown projection(s) {', '.join(unknown)}; known: {', '.join(available)}")
     selected = [available[n] for n in names]
-    with _container(settings) as live, fresh_store(settings, keep=keep) as (store, where):
+    with (
+        _container(settings) as live,
+        fresh_store(settings, keep=keep) as (
+            store,
+            where,
+            open_store,
+        ),
+    ):
         with Progress(
             TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), console=errors
         ) as progress:
@@ -276,8 +292,15 @@ def replay_from_kafka(
                 progress.update(task, completed=done, total=total)
 
             try:
-                result = rebuild_from_kafka(settings.kafka, store, selected, progress=advance)
-            except (LookupError, TimeoutError) as exc:
+                result = rebuild_from_kafka(
+                    settings.kafka,
+                    store,
+                    selected,
+                    progress=advance,
+                    workers=workers,
+                    open_store=open_store,
+                )
+            except (LookupError, TimeoutError, RuntimeError) as exc:
                 raise _fail(str(exc)) from None
         comparisons = compare_stores(live.store, store, names)
     identical = all(c.identical for c in comparisons)

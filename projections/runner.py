@@ -39,16 +39,41 @@ class NotificationLogSource:
         return int(self._app.recorder.max_notification_id() or 0)
 
 
+Keyed = list[tuple[EventEnvelope, Sequence[str]]]
+
+
+def keyed(projection: Projection, envelopes: Iterable[EventEnvelope]) -> Keyed:
+    """Each envelope this projection cares about, with the keys it touches (computed once)."""
+    out: Keyed = []
+    for envelope in envelopes:
+        keys = projection.keys(envelope)
+        if keys:
+            out.append((envelope, keys))
+    return out
+
+
+def keys_of(batch: Keyed) -> set[str]:
+    """Every document key a keyed batch touches (what to load before folding)."""
+    return {k for _, keys in batch for k in keys}
+
+
+def apply_keyed(
+    projection: Projection, docs: dict[str, Doc], batch: Keyed
+) -> dict[str, Doc | None]:
+    """Fold a keyed batch into the loaded documents; returns every document that changed."""
+    changed: dict[str, Doc | None] = {}
+    for envelope, keys in batch:
+        for key in keys:
+            current = changed[key] if key in changed else docs.get(key)
+            changed[key] = fold(projection, key, current, envelope)
+    return changed
+
+
 def apply_batch(
     projection: Projection, docs: dict[str, Doc], envelopes: Iterable[EventEnvelope]
 ) -> dict[str, Doc | None]:
     """Fold envelopes into the loaded documents; returns every document that changed."""
-    changed: dict[str, Doc | None] = {}
-    for envelope in envelopes:
-        for key in projection.keys(envelope):
-            current = changed[key] if key in changed else docs.get(key)
-            changed[key] = fold(projection, key, current, envelope)
-    return changed
+    return apply_keyed(projection, docs, keyed(projection, envelopes))
 
 
 class ProjectionRunner:
@@ -101,9 +126,10 @@ class ProjectionRunner:
                     fresh = [e for e in batch if (e.position or 0) > positions[p.name]]
                     if not fresh:
                         continue
-                    keys = {k for e in fresh for k in p.keys(e)}
+                    batch_keys = keyed(p, fresh)
+                    keys = keys_of(batch_keys)
                     docs = self.store.load(p.name, keys) if keys else {}
-                    self.store.commit(p.name, apply_batch(p, docs, fresh), last)
+                    self.store.commit(p.name, apply_keyed(p, docs, batch_keys), last)
                     positions[p.name] = last
                 after = last
                 read += len(batch)

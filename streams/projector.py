@@ -21,7 +21,6 @@ Lag per partition: :func:`projector_lag` (``caseledger status --kafka``) and a l
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import os
 import signal
@@ -31,6 +30,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
 from kafka import ConsumerRebalanceListener, TopicPartition
 from kafka.errors import KafkaError
 from kafka.structs import OffsetAndMetadata
@@ -38,7 +38,7 @@ from kafka.structs import OffsetAndMetadata
 from caseledger.adapters.settings import Settings
 from caseledger.domain.envelope import EventEnvelope
 from caseledger.projections.base import Projection
-from caseledger.projections.runner import apply_batch
+from caseledger.projections.runner import apply_keyed, keyed, keys_of
 from caseledger.projections.store import ConsumerStateStore, ReadModelStore, StaleOffsets
 from caseledger.streams.schemas import ENVELOPE_SCHEMA, ENVELOPE_VERSION, ContractError
 from caseledger.streams.schemas import validate_envelope as _validate_envelope
@@ -55,7 +55,7 @@ def decode_event(value: bytes | None, *, validate: bool = True) -> EventEnvelope
     if value is None:
         raise ContractError(ENVELOPE_SCHEMA, "", "empty message (tombstone)")
     try:
-        document = json.loads(value)
+        document = orjson.loads(value)
     except ValueError as exc:
         raise ContractError(ENVELOPE_SCHEMA, "", f"not JSON: {exc}") from None
     if validate:
@@ -133,10 +133,10 @@ class ProjectorStep:
             fresh = [d for d in delivered if d.offset >= stored.get(d.tp, 0)]
             if not fresh:
                 continue
-            envelopes = [d.envelope for d in fresh]
-            keys = {k for e in envelopes for k in projection.keys(e)}
+            batch = keyed(projection, (d.envelope for d in fresh))
+            keys = keys_of(batch)
             docs = self.store.load(projection.name, keys) if keys else {}
-            changed = apply_batch(projection, docs, envelopes)
+            changed = apply_keyed(projection, docs, batch)
             advanced: dict[TP, int] = {}
             for d in fresh:
                 advanced[d.tp] = max(advanced.get(d.tp, 0), d.offset + 1)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,28 +48,35 @@ def rebuild_from_kafka(
     batch_size: int = 5000,
     validate: bool = False,
     progress: Callable[[int, int], None] | None = None,
+    workers: int = 1,
+    open_store: Callable[[], ReadModelStore] | None = None,
+    partitions: Collection[int] | None = None,
 ) -> RebuildResult:
     """Fold the whole events topic (as of now) into ``store``; returns what was read.
 
     ``progress(done, total)`` is called after each batch. ``validate`` checks every envelope
     against the JSON Schema (slower; the relay's output is checked by tests already).
+
+    ``workers > 1`` splits the partitions among that many processes, each folding its own
+    partitions into the same database through ``open_store()`` (a picklable factory of a new
+    connection to the database ``store`` writes to; required then). Every document belongs to
+    one customer and a customer to one partition, so workers never write the same row, and
+    each commits its partitions' offsets with its documents: a rebuild stopped part-way
+    resumes per partition. ``partitions`` restricts a rebuild to those partition numbers.
     """
+    if workers > 1:
+        if open_store is None:
+            raise ValueError("workers > 1 needs open_store: each process opens its own store")
+        return _rebuild_in_processes(
+            kafka, projections, open_store, workers, batch_size, validate, progress, partitions
+        )
     topic = topics.Topics.from_settings(kafka).events
-    consumer = topics.consumer(
-        kafka,
-        client_id="caseledger-replay",
-        max_poll_records=batch_size,
-        max_partition_fetch_bytes=8 * 1024 * 1024,
-        fetch_max_bytes=64 * 1024 * 1024,
-        check_crcs=False,  # the broker checked them on append; this is a bulk read
-    )
+    consumer = _bulk_consumer(kafka, batch_size)
     step = ProjectorStep(store, projections, REPLAY_GROUP)
     result = RebuildResult()
     started = time.perf_counter()
     try:
-        parts = topics.partitions_of(consumer, topic)
-        if not parts:
-            raise LookupError(f"topic {topic!r} does not exist (has the relay run?)")
+        parts = _partitions(consumer, topic, partitions)
         ends = {tp: int(o) for tp, o in consumer.end_offsets(parts).items()}
         result.end_offsets = {(tp.topic, tp.partition): o for tp, o in ends.items()}
         total = sum(ends.values())
@@ -105,6 +112,132 @@ def rebuild_from_kafka(
                 progress(result.records, total)
     finally:
         consumer.close(autocommit=False)
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _bulk_consumer(kafka: KafkaSettings, batch_size: int) -> Any:
+    return topics.consumer(
+        kafka,
+        client_id="caseledger-replay",
+        max_poll_records=batch_size,
+        max_partition_fetch_bytes=8 * 1024 * 1024,
+        fetch_max_bytes=64 * 1024 * 1024,
+        check_crcs=False,  # the broker checked them on append; this is a bulk read
+    )
+
+
+def _partitions(consumer: Any, topic: str, only: Collection[int] | None) -> list[TopicPartition]:
+    parts = topics.partitions_of(consumer, topic)
+    if not parts:
+        raise LookupError(f"topic {topic!r} does not exist (has the relay run?)")
+    if only is not None:
+        missing = sorted(set(only) - {tp.partition for tp in parts})
+        if missing:
+            raise LookupError(f"topic {topic!r} has no partition(s) {missing}")
+        parts = [tp for tp in parts if tp.partition in only]
+    return parts
+
+
+def _worker(
+    index: int,
+    kafka: KafkaSettings,
+    projections: Sequence[Projection],
+    open_store: Callable[[], ReadModelStore],
+    partitions: list[int],
+    batch_size: int,
+    validate: bool,
+    reports: Any,
+) -> None:
+    """One replay process: its partitions into its own connection; reports to the parent."""
+    try:
+        store = open_store()
+        try:
+
+            def report(done: int, _total: int) -> None:
+                reports.put(("progress", index, done))
+
+            result = rebuild_from_kafka(
+                kafka,
+                store,
+                projections,
+                batch_size=batch_size,
+                validate=validate,
+                progress=report,
+                partitions=partitions,
+            )
+        finally:
+            store.close()
+        reports.put(("done", index, result.records, result.end_offsets))
+    except BaseException as exc:  # the parent re-raises it; a worker never dies silently
+        reports.put(("error", index, f"{type(exc).__name__}: {exc}"))
+
+
+def _rebuild_in_processes(
+    kafka: KafkaSettings,
+    projections: Sequence[Projection],
+    open_store: Callable[[], ReadModelStore],
+    workers: int,
+    batch_size: int,
+    validate: bool,
+    progress: Callable[[int, int], None] | None,
+    only: Collection[int] | None,
+) -> RebuildResult:
+    import multiprocessing
+    import queue
+
+    topic = topics.Topics.from_settings(kafka).events
+    probe = topics.consumer(kafka, client_id="caseledger-replay")
+    try:
+        parts = _partitions(probe, topic, only)
+        total = sum(int(o) for o in probe.end_offsets(parts).values())
+    finally:
+        probe.close(autocommit=False)
+    numbers = [tp.partition for tp in parts]
+    groups = [numbers[i :: min(workers, len(numbers))] for i in range(min(workers, len(numbers)))]
+    # spawn, not fork: the parent may hold threads (Kafka clients, connection pools).
+    context = multiprocessing.get_context("spawn")
+    reports = context.Queue()
+    started = time.perf_counter()
+    processes = [
+        context.Process(
+            target=_worker,
+            args=(n, kafka, list(projections), open_store, group, batch_size, validate, reports),
+            name=f"caseledger-replay-{n}",
+        )
+        for n, group in enumerate(groups)
+    ]
+    for process in processes:
+        process.start()
+    result = RebuildResult()
+    done_by: dict[int, int] = {}
+    finished = 0
+    try:
+        while finished < len(processes):
+            try:
+                message = reports.get(timeout=1.0)
+            except queue.Empty:
+                dead = [p for p in processes if p.exitcode not in (None, 0)]
+                if dead:
+                    raise RuntimeError(
+                        f"replay worker {dead[0].name} died (exit code {dead[0].exitcode})"
+                    ) from None
+                continue
+            kind, index = message[0], message[1]
+            if kind == "error":
+                raise RuntimeError(f"replay worker {index} failed: {message[2]}")
+            done_by[index] = message[2]
+            if kind == "done":
+                finished += 1
+                result.end_offsets.update(message[3])
+            if progress is not None:
+                progress(sum(done_by.values()), total)
+    finally:
+        for process in processes:
+            if process.is_alive() and finished < len(processes):
+                process.terminate()
+            process.join(timeout=30)
+    result.records = sum(done_by.values())
     result.seconds = time.perf_counter() - started
     return result
 

@@ -132,6 +132,10 @@ def test_relay_status_and_replay_from_kafka(world: tuple[World, str]) -> None:
     }
     table = w.run("replay", "--source", "kafka")
     assert table.returncode == 0 and "identical" in table.stdout
+    parallel = w.run("replay", "--source", "kafka", "--workers", "3", "--json")
+    assert parallel.returncode == 0, parallel.stderr + parallel.stdout
+    assert json.loads(parallel.stdout)["identical"] is True
+    assert json.loads(parallel.stdout)["records"] == result["records"]
 
 
 def test_projector_worker_catches_up_and_status_shows_no_lag(world: tuple[World, str]) -> None:

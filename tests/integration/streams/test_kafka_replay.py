@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -57,5 +58,78 @@ def test_rebuild_of_one_projection_from_a_topic_that_does_not_exist_says_so(
     try:
         with pytest.raises(LookupError, match="does not exist"):
             rebuild_from_kafka(missing, store, all_projections()[:1])
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+def test_parallel_rebuild_in_processes_equals_the_single_process_one(
+    make_container: Any, kafka_settings: Settings, tmp_path: Path
+) -> None:
+    live: Container = make_container()
+    for n in range(6):  # customers land on all three partitions
+        customer_story(live, f"cust-{n}")
+    relay, close = build_relay(kafka_settings)
+    try:
+        relay.drain()
+    finally:
+        close()
+
+    path = tmp_path / "parallel.sqlite"
+    parallel = SQLiteReadModelStore(path)
+    seen: list[tuple[int, int]] = []
+    try:
+        result = rebuild_from_kafka(
+            kafka_settings.kafka,
+            parallel,
+            all_projections(),
+            batch_size=15,
+            workers=2,
+            open_store=functools.partial(SQLiteReadModelStore, path),
+            progress=lambda done, total: seen.append((done, total)),
+        )
+        assert result.records == live.runner.source.head()
+        assert len(result.end_offsets) == 3  # every partition, read by one of the two workers
+        assert seen and seen[-1] == (result.records, result.records)
+        assert checksum(parallel, NAMES) == checksum(live.store, NAMES)
+        # The offsets each worker committed with its documents: the store knows it is done.
+        again = rebuild_from_kafka(
+            kafka_settings.kafka,
+            parallel,
+            all_projections(),
+            workers=2,
+            open_store=functools.partial(SQLiteReadModelStore, path),
+        )
+        assert again.records == 0
+    finally:
+        parallel.close()
+
+
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+def test_a_failing_replay_worker_fails_the_rebuild_with_its_reason(
+    kafka_settings: Settings, tmp_path: Path
+) -> None:
+    missing = kafka_settings.kafka.model_copy(update={"events_topic": "no.such.topic"})
+    store = SQLiteReadModelStore(tmp_path / "replay.sqlite")
+    try:
+        with pytest.raises(LookupError, match="does not exist"):
+            rebuild_from_kafka(
+                missing,
+                store,
+                all_projections(),
+                workers=2,
+                open_store=functools.partial(SQLiteReadModelStore, tmp_path / "replay.sqlite"),
+            )
+        with pytest.raises(ValueError, match="open_store"):
+            rebuild_from_kafka(kafka_settings.kafka, store, all_projections(), workers=2)
+        # A worker that cannot open its store: the parent raises with the worker's reason.
+        with pytest.raises(RuntimeError, match="replay worker .* failed: .*unable to open"):
+            rebuild_from_kafka(
+                kafka_settings.kafka,
+                store,
+                all_projections(),
+                workers=2,
+                open_store=functools.partial(SQLiteReadModelStore, tmp_path / "no" / "x.sqlite"),
+            )
     finally:
         store.close()

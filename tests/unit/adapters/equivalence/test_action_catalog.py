@@ -156,3 +156,16 @@ def test_rule_is_configurable() -> None:
 def test_cache_size_must_be_positive() -> None:
     with pytest.raises(ValueError):
         CatalogGuardEquivalence(None, cache_size=0)
+
+
+@pytest.mark.parametrize("evidence_cosine", [False, True])
+def test_the_composition_root_passes_the_evidence_setting(evidence_cosine: bool) -> None:
+    from caseledger.adapters.bootstrap import build_equivalence
+    from caseledger.adapters.settings import GuardSettings, Settings
+
+    embedder = FakeEmbedder(synonyms={"reboot": "restart"})
+    settings = Settings(guard=GuardSettings(evidence_cosine=evidence_cosine))
+    guard = build_equivalence(settings, embedder, load_catalog())
+    match = guard.find_equivalent("Reboot the router", [known_attempt("Restart the router")])
+    assert match is not None and match.rule == "catalog:router.restart"
+    assert match.semantic_score == (pytest.approx(1.0) if evidence_cosine else 0.0)
