@@ -14,9 +14,12 @@ Run ``python bench/guard.py --help``. What it reports:
     the packaged model reads Chinese as ``[UNK]``);
   - ``similarity``: the old production rule (rapidfuzz + cosine, ``RapidfuzzSemanticEquivalence``);
   - ``guard``: ``CatalogGuardEquivalence`` as shipped (catalog + frames + similarity fallback);
-  - ablations of the guard: without the catalog, without frames, without the partial-reading
-    clauses, without the lexical score, without the embedding, and structure only (no
-    similarity fallback);
+  - the guard with the cosine also against failed attempts the lexicon cannot read (lexical
+    gate 0.4; off as shipped: it calls the model too often);
+  - ablations of the guard: without the catalog, without the catalog's sub-steps (steps its
+    own wordings spell out as part of an action), without frames, without the
+    partial-reading clauses, without the lexical score, without the embedding, and structure
+    only (no similarity fallback);
 
   plus, for the guard, which part decided each block (identical text, catalog action, frame,
   overwhelming scores, similarity).
@@ -320,6 +323,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             CatalogGuardEquivalence(
                 embedder, rule=GuardRule(use_partial=False, partial_disjoint_differs=False)
             )
+        ),
+        "guard - catalog sub-steps": equivalence_decision(
+            CatalogGuardEquivalence(embedder, rule=GuardRule(use_elaborations=False))
+        ),
+        "guard + cosine vs unread failed @0.4": equivalence_decision(
+            CatalogGuardEquivalence(embedder, rule=GuardRule(semantic_gate_unread_failed=0.4))
         ),
         "guard - frames": equivalence_decision(
             CatalogGuardEquivalence(embedder, rule=GuardRule(use_frames=False))

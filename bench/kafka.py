@@ -62,7 +62,7 @@ from caseledger.domain.errors import RepeatOfFailedAttempt
 from caseledger.domain.services import Cause
 from caseledger.streams import topics
 from caseledger.streams.relay import KafkaPublisher, Relay, RelayCursor, message_for
-from caseledger.streams.replay import rebuild_from_kafka
+from caseledger.streams.replay import bulk_consumer, rebuild_from_kafka
 
 REPO = Path(__file__).resolve().parent.parent
 KAFKA_SCRIPT = REPO / "scripts" / "kafka.sh"
@@ -355,14 +355,7 @@ def replay_run(kafka: KafkaSettings, names: list[str], workers: int = 1) -> dict
 
 def raw_consume_run(kafka: KafkaSettings) -> dict[str, Any]:
     """The baseline: kafka-python reading the same topic from offset zero, records dropped."""
-    consumer = topics.consumer(
-        kafka,
-        client_id="bench-raw-consume",
-        max_poll_records=5000,
-        max_partition_fetch_bytes=8 * 1024 * 1024,
-        fetch_max_bytes=64 * 1024 * 1024,
-        check_crcs=False,
-    )
+    consumer = bulk_consumer(kafka, 5000)  # the replay's own consumer settings
     try:
         parts = topics.partitions_of(consumer, kafka.events_topic)
         total = sum(int(o) for o in consumer.end_offsets(parts).values())

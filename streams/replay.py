@@ -71,7 +71,7 @@ def rebuild_from_kafka(
             kafka, projections, open_store, workers, batch_size, validate, progress, partitions
         )
     topic = topics.Topics.from_settings(kafka).events
-    consumer = _bulk_consumer(kafka, batch_size)
+    consumer = bulk_consumer(kafka, batch_size)
     step = ProjectorStep(store, projections, REPLAY_GROUP)
     result = RebuildResult()
     started = time.perf_counter()
@@ -116,7 +116,8 @@ def rebuild_from_kafka(
     return result
 
 
-def _bulk_consumer(kafka: KafkaSettings, batch_size: int) -> Any:
+def bulk_consumer(kafka: KafkaSettings, batch_size: int = 5000) -> Any:
+    """A group-less consumer tuned for reading a whole topic (large fetches, no CRC checks)."""
     return topics.consumer(
         kafka,
         client_id="caseledger-replay",
@@ -351,6 +352,7 @@ def end_offsets_of(kafka: KafkaSettings) -> dict[tuple[str, int], int]:
 
 __all__ = [
     "Comparison",
+    "bulk_consumer",
     "RebuildResult",
     "TopicPartition",
     "checksum",

@@ -11,9 +11,13 @@ way one round earlier, measured 0.685 / 0.045 before it was folded into dev. ``s
 (batch 4, 84 rows) was written before the guard was run on it and has never been used to
 change anything: 0.804 / 0.000 when written; 0.857 / 0.000 after the generalisation round
 driven by dev batch 5 (test: 0.759 / 0.022 — only aggregate figures of the held-out sets were
-looked at). The floors below are the measured values less a small margin; the issue's target
-(recall >= 0.95 at a false-block rate <= 0.05 on held-out text, English and Chinese each) is
-NOT met, see ``test_target_recall_on_held_out``.
+looked at). A later round tuned on dev only (sub-steps the catalog's own wordings spell out
+count as part of their action; an optional, gated cosine against unreadable failed attempts,
+left off for latency) raised dev from 0.939 to 0.945 and changed neither held-out set: their
+misses are mostly candidates read completely but as another action, which no score computed
+from the reading can tell from a hard negative. The floors below are the measured values less
+a small margin; the issue's target (recall >= 0.95 at a false-block rate <= 0.05 on held-out
+text, English and Chinese each) is NOT met, see ``test_target_recall_on_held_out``.
 
 Figures per mode, split and language: ``python bench/guard.py --no-latency``.
 """
@@ -145,7 +149,7 @@ def test_fresh_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence)
 
 def test_dev_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
     dev = measure(rows, guard, lambda r: r.split == "dev")
-    # Measured: R=0.939 FBR=0.000 — the set the lexicon was written against.
+    # Measured: R=0.945 FBR=0.000 — the set the lexicon was written against.
     assert dev.recall >= 0.92, dev
     assert dev.false_block_rate <= 0.01, dev
 
@@ -163,7 +167,8 @@ def test_guard_beats_plain_similarity(
 
 @pytest.mark.xfail(
     strict=True,
-    reason="held-out recall is 0.76 (test) and 0.86 (test2; zh+mixed 0.77), below the 0.95 target",
+    reason="held-out recall is 0.76 (test; English 0.67) and 0.86 (test2; zh+mixed 0.77), "
+    "below the 0.95 target",
 )
 def test_target_recall_on_held_out(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
     for split in ("test", "test2"):

@@ -349,3 +349,72 @@ def test_any_text_is_read_without_error(text: str) -> None:
     analysis = INDEX.analyze(text)
     assert isinstance(analysis, TextActions)
     assert analysis == INDEX.analyze(text)  # deterministic
+
+
+# -- sub-steps the catalog spells out (elaborations) ------------------------------------------
+
+WIFI = ActionIndex(
+    [
+        *ENTRIES,
+        CatalogEntry(
+            "wifi.forget_reconnect",
+            ActionFrame("readd", "wifi_network"),
+            ("forget the wifi network",),
+            texts=("Forget the Wi-Fi network, then join it again and re-enter the password.",),
+        ),
+    ]
+)
+
+
+def wifi_decide(candidate: str, failed: str, rule: GuardRule = RULE) -> tuple[bool, str]:
+    decision = rule.decide(WIFI.analyze(candidate), WIFI.analyze(failed), 0.3, no_cosine)
+    return decision.same, decision.rule
+
+
+def test_elaborations_are_read_from_the_catalog_wordings() -> None:
+    frames, action_ids = WIFI.elaborations("wifi.forget_reconnect")
+    assert [frame.label() for frame in frames] == ["add/password"]
+    assert action_ids == frozenset()
+    # Another operation on the action's own object is never a sub-step of it.
+    assert all(frame.obj != "wifi_network" for frame in frames)
+    assert WIFI.elaborations("router.restart") == ((), frozenset())
+    # The verbatim wording is still recognised whole, with its sub-steps attached.
+    step = WIFI.analyze(
+        "Forget the Wi-Fi network, then join it again and re-enter the password."
+    ).steps[0]
+    assert step.action_ids == {"wifi.forget_reconnect"}
+    assert [frame.label() for frame in step.elaborations] == ["add/password"]
+
+
+def test_a_sub_step_the_catalog_spells_out_is_not_a_new_step() -> None:
+    candidate = "Forget the wifi network, join it again, then type the password again"
+    same, rule = wifi_decide(candidate, "forget the wifi network")
+    assert same and "elaboration(add/password)" in rule
+    # Without the sub-step reading it adds a step, so it was a different solution.
+    no_sub_steps = GuardRule(use_elaborations=False)
+    assert not wifi_decide(candidate, "forget the wifi network", no_sub_steps)[0]
+    # A step the catalog does not spell out for the action is still a new step...
+    next_step = "Restart the router and then update its firmware"
+    assert not wifi_decide(next_step, "Restart the router")[0]
+    # ... and a sub-step alone does not repeat the action.
+    assert not wifi_decide("Re-enter the wifi password", "forget the wifi network")[0]
+
+
+def test_cosine_against_an_unreadable_failed_attempt_is_gated_by_wording() -> None:
+    calls: list[int] = []
+
+    def cosine() -> float:
+        calls.append(1)
+        return 0.9
+
+    read, unread = INDEX.analyze("Restart the router"), INDEX.analyze("Frobnicate the widget")
+    assert read.understood and not unread.understood
+    assert not RULE.decide(read, unread, 0.5, cosine).same
+    assert calls == []  # off by default: a read candidate never calls the model
+    gated = GuardRule(semantic_gate_unread_failed=0.4)
+    gated.decide(read, unread, 0.1, cosine)
+    assert calls == []  # little shared wording: no model call
+    decision = gated.decide(read, unread, 0.5, cosine)
+    assert calls == [1] and decision.same and decision.part == "similarity"
+    gated.decide(read, INDEX.analyze("Reboot the router"), 0.9, cosine)
+    assert calls == [1]  # both read: the actions decide
