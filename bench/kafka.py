@@ -228,20 +228,18 @@ def latency_run(
         deadline = math.inf
         poller = threading.Thread(target=poll, daemon=True)
         poller.start()
-        head = container.runner.source.head()
         started = time.time()
         n = 0
         while time.time() - started < seconds:
-            container.desk.receive_message(
+            # One command, one event; a message's id is its event's id, so the writer need not
+            # read the log back (that decode cost the writer a third of its rate).
+            event_id = container.desk.receive_message(
                 tickets[n % len(tickets)], f"any news? ({n})", Cause("customer")
             )
-            n += 1
-            new = container.runner.source.read(head, 1000)
             committed = time.time()
+            n += 1
             with lock:
-                for e in new:
-                    appended[e.event_id] = committed
-            head = new[-1].position or head if new else head
+                appended[str(event_id)] = committed
             # Pace to the target rate: sleep until this many events are due.
             due = started + len(appended) / rate
             time.sleep(max(0.0, due - time.time()))
