@@ -10,7 +10,14 @@ Run ``python bench/reply_latency.py --help``. What it does, per mode:
   ``--history`` customer messages and replies (written through the desk, untimed);
 * all conversations talk at once: each sends ``--turns`` messages one after another
   (``POST /v1/tickets/{id}/messages``, JSON answer), waiting ``--think-ms`` between turns; the
-  latency of every reply is the client-side wall time of its request.
+  latency of every reply is the client-side wall time of its request. The messages cycle
+  through seven texts, so after the first few the embedding cache answers the memory recall;
+  ``--unique-messages`` makes every message new text, so every reply pays one encode, as
+  with real customers.
+
+``--profile N`` instead runs N replies one at a time in-process (no HTTP, no concurrency)
+under cProfile on a seeded ticket, and prints per reply: the time, aggregate copies taken from
+the repository, commits, and texts the embedding model encoded; then the top functions.
 
 Modes:
 
@@ -29,10 +36,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
+import io
 import json
 import math
 import os
 import platform
+import pstats
 import random
 import socket
 import statistics
@@ -60,7 +70,8 @@ from caseledger.adapters.settings import (
 from caseledger.api.app import create_app
 from caseledger.domain.ids import event_id_for
 from caseledger.domain.ports import ContextSection, DraftRequest
-from caseledger.domain.services import Cause
+from caseledger.domain.services import Cause, SupportDesk
+from caseledger.domain.services.desk import UnitOfWork
 
 KEY = "bench-service-key-0123456789abcdef"
 TARGET_P95_MS = 100.0
@@ -188,6 +199,7 @@ class ModeResult:
     history_lines: list[int]
     seed_s: float
     read_floor_ms: float
+    cpu_s: float  # CPU time of this whole process (server, client, model) while timed
 
     def summary(self) -> dict[str, Any]:
         lat = sorted(self.latencies_ms)
@@ -207,6 +219,10 @@ class ModeResult:
             if self.history_lines
             else None,
             "read_p50_ms": round(self.read_floor_ms, 1),
+            # Less noisy than latency on a shared machine: what one reply costs in CPU.
+            "cpu_ms_per_reply": round(self.cpu_s * 1000 / self.replies, 1)
+            if self.replies
+            else None,
             "seed_s": round(self.seed_s, 1),
         }
 
@@ -238,24 +254,38 @@ def seed(container: Container, conversations: int, history: int) -> list[str]:
     for n in range(conversations):
         customer = f"bench-{n:03d}"
         desk.register_customer(customer, Cause(actor="service:bench"))
-        ticket = desk.open_ticket(customer, "Laptop not charging", Cause(actor="customer"))
-        for i in range(history):
-            message = desk.receive_message(
-                ticket, HISTORY_LINES[i % len(HISTORY_LINES)], Cause(actor="customer")
-            )
-            desk.send_reply(
-                ticket,
-                "Thanks — could you tell me a bit more about what you see?",
-                Cause(actor="assistant", causation_id=message),
-                in_reply_to=message,
-                responder="seed",
-            )
+        # One unit of work per ticket: one copy of the aggregates and one commit (untimed).
+        with desk.working(UnitOfWork()):
+            ticket = seed_ticket(desk, customer, history)
+        desk.load_ticket(ticket)  # into the repository's cache, where live tickets are
         tickets.append(ticket)
     return tickets
 
 
+def seed_ticket(desk: SupportDesk, customer: str, history: int) -> str:
+    ticket = desk.open_ticket(customer, "Laptop not charging", Cause(actor="customer"))
+    for i in range(history):
+        message = desk.receive_message(
+            ticket, HISTORY_LINES[i % len(HISTORY_LINES)], Cause(actor="customer")
+        )
+        desk.send_reply(
+            ticket,
+            "Thanks — could you tell me a bit more about what you see?",
+            Cause(actor="assistant", causation_id=message),
+            in_reply_to=message,
+            responder="seed",
+        )
+    return str(ticket)
+
+
+def message_text(index: int, turn: int, unique: bool) -> str:
+    """What conversation ``index`` says at ``turn``; with ``unique``, text never sent before."""
+    text = MESSAGES[(index + turn) % len(MESSAGES)]
+    return f"{text} (conversation {index}, turn {turn})" if unique else text
+
+
 async def converse(
-    base_url: str, tickets: list[str], turns: int, think_ms: float
+    base_url: str, tickets: list[str], turns: int, think_ms: float, unique: bool = False
 ) -> tuple[list[float], int, float]:
     latencies: list[float] = []
     errors = 0
@@ -275,7 +305,7 @@ async def converse(
             if think_ms:
                 await asyncio.sleep(rng.uniform(0, think_ms) / 1000)
             for turn in range(turns):
-                text = MESSAGES[(index + turn) % len(MESSAGES)]
+                text = message_text(index, turn, unique)
                 started = time.perf_counter()
                 response = await client.post(f"/v1/tickets/{ticket}/messages", json={"text": text})
                 elapsed = (time.perf_counter() - started) * 1000
@@ -321,12 +351,14 @@ def run_mode(mode: str, args: argparse.Namespace, embedder: Any) -> ModeResult:
             warmup, tickets = tickets[0], tickets[1:]
             with Server(container) as base_url:
                 # Untimed warm-up: first-use costs (imports, caches) stay out of the figures.
-                asyncio.run(converse(base_url, [warmup], 3, 0))
+                asyncio.run(converse(base_url, [warmup], 3, 0, args.unique_messages))
                 log.chars.clear()
                 log.history_lines.clear()
+                cpu_started = time.process_time()
                 latencies, errors, wall = asyncio.run(
-                    converse(base_url, tickets, args.turns, args.think_ms)
+                    converse(base_url, tickets, args.turns, args.think_ms, args.unique_messages)
                 )
+                cpu_s = time.process_time() - cpu_started
                 floor = asyncio.run(read_floor(base_url, tickets[0]))
             return ModeResult(
                 mode,
@@ -338,9 +370,64 @@ def run_mode(mode: str, args: argparse.Namespace, embedder: Any) -> ModeResult:
                 log.history_lines,
                 seed_s,
                 floor,
+                cpu_s,
             )
         finally:
             container.close()
+
+
+class Calls:
+    """Counts calls of one method of one object (the instance attribute shadows the class's)."""
+
+    def __init__(self, target: Any, name: str) -> None:
+        self.count = 0
+        original = getattr(target, name)
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            self.count += 1
+            return original(*args, **kwargs)
+
+        setattr(target, name, counted)
+
+
+def profile_replies(args: argparse.Namespace, embedder: Any) -> dict[str, Any]:
+    """Run ``args.profile`` replies one at a time under cProfile; what one reply costs."""
+    with tempfile.TemporaryDirectory(prefix="clbench-reply-profile-") as tmp:
+        container = bootstrap(
+            settings_for(Path(tmp), embeddings=args.embeddings), embedder=embedder
+        )
+        try:
+            tickets = seed(container, 2, args.history)
+            replies, desk = container.replies, container.desk
+            for turn in range(3):  # warm-up, as in the timed runs
+                replies.handle_message(tickets[0], message_text(0, turn, False), Cause("customer"))
+            copies, commits = Calls(desk.repository, "get"), Calls(desk, "save")
+            misses = embedder.cache_info().misses if embedder is not None else 0
+            profiler, times = cProfile.Profile(), []
+            for turn in range(args.profile):
+                text = message_text(1, turn, args.unique_messages)
+                started = time.perf_counter()
+                profiler.enable()
+                replies.handle_message(tickets[1], text, Cause("customer"))
+                profiler.disable()
+                times.append((time.perf_counter() - started) * 1000)
+            encoded = (embedder.cache_info().misses - misses) if embedder is not None else 0
+        finally:
+            container.close()
+    n = args.profile
+    per_reply = {
+        "replies": n,
+        "p50_ms": round(statistics.median(times), 1),
+        "mean_ms": round(statistics.fmean(times), 1),
+        "aggregate_copies": round(copies.count / n, 2),
+        "commits": round(commits.count / n, 2),
+        "texts_encoded": round(encoded / n, 2),
+    }
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(25)
+    print(json.dumps(per_reply))
+    print(out.getvalue())
+    return per_reply
 
 
 def load_embedder(enabled: bool) -> tuple[Any, float]:
@@ -369,11 +456,28 @@ def main(argv: list[str] | None = None) -> int:
         help="mean pause between a reply and the next message (0: closed loop, no pause)",
     )
     parser.add_argument("--no-embeddings", dest="embeddings", action="store_false")
+    parser.add_argument(
+        "--unique-messages",
+        action="store_true",
+        help="every message is new text (one encode per reply; default: seven texts repeat)",
+    )
+    parser.add_argument(
+        "--profile",
+        type=int,
+        default=0,
+        metavar="N",
+        help="instead: N replies one at a time in-process under cProfile, with per-reply counts",
+    )
     parser.add_argument("--modes", nargs="+", default=["guarded", "baseline"])
     parser.add_argument("--json-out", type=Path)
     args = parser.parse_args(argv)
 
     embedder, load_s = load_embedder(args.embeddings)
+    if args.profile:
+        profiled = {"profile": profile_replies(args, embedder)}
+        if args.json_out:
+            args.json_out.write_text(json.dumps(profiled, indent=2) + "\n")
+        return 0
     results = [run_mode(mode, args, embedder) for mode in args.modes]
     summaries = {r.mode: r.summary() for r in results}
     report: dict[str, Any] = {
@@ -398,13 +502,15 @@ def main(argv: list[str] | None = None) -> int:
         report["guarded_p95_meets_target"] = summaries["guarded"]["p95_ms"] <= TARGET_P95_MS
 
     header = f"{'mode':<9} {'replies':>7} {'err':>4} {'rep/s':>6} {'p50':>7} {'p95':>7} "
-    header += f"{'p99':>7} {'max':>7} {'ctx chars':>9} {'hist lines':>10} {'GET p50':>7}"
+    header += f"{'p99':>7} {'max':>7} {'ctx chars':>9} {'hist lines':>10} {'GET p50':>7} "
+    header += f"{'CPU/reply':>9}"
     print(header)
     for s in summaries.values():
         print(
             f"{s['mode']:<9} {s['replies']:>7} {s['errors']:>4} {s['replies_per_s']:>6} "
             f"{s['p50_ms']:>7} {s['p95_ms']:>7} {s['p99_ms']:>7} {s['max_ms']:>7} "
-            f"{s['mean_context_chars']:>9} {s['mean_history_lines']:>10} {s['read_p50_ms']:>7}"
+            f"{s['mean_context_chars']:>9} {s['mean_history_lines']:>10} {s['read_p50_ms']:>7} "
+            f"{s['cpu_ms_per_reply']:>9}"
         )
     if "baseline_over_guarded" in report:
         print("baseline / guarded:", json.dumps(report["baseline_over_guarded"]))

@@ -9,10 +9,17 @@ from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
 from caseledger.api import sse
-from caseledger.api.deps import ParticipantDep, RepliesDep, ViewsDep, check_ticket_write
+from caseledger.api.deps import (
+    ParticipantDep,
+    RepliesDep,
+    ReplyOutcomeLike,
+    ViewsDep,
+    check_ticket_write,
+)
 from caseledger.api.routers.params import COMMON_ERRORS, TicketIdPath
 from caseledger.api.schemas.common import ErrorPublic
 from caseledger.api.schemas.replies import MessageCreate, ReplyPublic
+from caseledger.domain.services import Cause
 
 router = APIRouter(
     prefix="/tickets/{ticket_id}/messages", tags=["messages"], responses=COMMON_ERRORS
@@ -54,10 +61,15 @@ async def post_message(
     Every step is recorded as an event: the message, outcomes of pending attempts read from
     it, what memory was recalled, blocked drafts, the reply and the attempts it proposes.
     """
-    await run_in_threadpool(check_ticket_write, principal, views, ticket_id)
-    # The message is the customer's, whoever relays it.
-    cause = principal.cause(body.occurred_at, actor="customer")
+
+    def admit() -> Cause:
+        """Check the caller may write to the ticket; the message is the customer's, whoever
+        relays it."""
+        check_ticket_write(principal, views, ticket_id)
+        return principal.cause(body.occurred_at, actor="customer")
+
     if stream or sse.MEDIA_TYPE in (accept or ""):
+        cause = await run_in_threadpool(admit)
         pump = sse.ReplyPump(lambda: replies.stream_message(ticket_id, body.text, cause)).start()
         first = await pump.next()
         # Errors before the first event (unknown ticket, text too long ...) are ordinary
@@ -67,5 +79,10 @@ async def post_message(
         if first is None:
             return StreamingResponse(iter(()), media_type=sse.MEDIA_TYPE, headers=sse.HEADERS)
         return StreamingResponse(pump.frames(first), media_type=sse.MEDIA_TYPE, headers=sse.HEADERS)
-    outcome = await run_in_threadpool(replies.handle_message, ticket_id, body.text, cause)
+
+    def reply() -> ReplyOutcomeLike:
+        return replies.handle_message(ticket_id, body.text, admit())
+
+    # One trip to the threadpool, not two: under load each trip waits for the GIL.
+    outcome = await run_in_threadpool(reply)
     return ReplyPublic.model_validate(outcome.to_dict())

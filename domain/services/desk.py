@@ -6,13 +6,15 @@ Aggregates never cross this boundary; library errors are wrapped into ``domain.e
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 from uuid import UUID, uuid4
 
-from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.application import AggregateNotFoundError, Application, project_aggregate
 from eventsourcing.persistence import JSONTranscoder, RecordConflictError
 
 from caseledger.domain.errors import (
@@ -52,6 +54,7 @@ from caseledger.domain.policies.preferences import (
 from caseledger.domain.ports import AttemptEquivalence, Clock, KnownAttempt
 
 _KEY = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,24 @@ class Limits:
     max_text_chars: int = 8000
     max_subject_chars: int = 300
     preference_confidence_threshold: float = 0.7
+
+
+@dataclass(eq=False)
+class UnitOfWork:
+    """One caller's run of commands: the aggregates it loaded and the events not saved yet.
+
+    While a unit is bound to a thread (``SupportDesk.working``), a command reuses the aggregate
+    an earlier command of the unit loaded, caught up with the store first (so another writer's
+    events are never missed), instead of deep-copying it from the repository's cache again;
+    and commands' events wait in the unit until the block ends, then are saved in one
+    transaction. A unit may span several blocks (a generator's steps), one thread at a time.
+    """
+
+    aggregates: dict[UUID, Ticket | Customer] = field(default_factory=dict)
+    unsaved: list[Any] = field(default_factory=list)  # events, in the order commands ran
+    dirty: set[UUID] = field(default_factory=set)  # held aggregates ahead of the store
+    loads: int = 0  # copies taken from the repository
+    saves: int = 0  # transactions committed
 
 
 class SupportDesk(Application[UUID]):
@@ -93,6 +114,7 @@ class SupportDesk(Application[UUID]):
         self.escalation = escalation or EscalationRule()
         self.limits = limits or Limits()
         self._on_saved = on_saved
+        self._bound = threading.local()  # the UnitOfWork this thread's commands run in, if any
         super().__init__(env=env)
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
@@ -118,7 +140,108 @@ class SupportDesk(Application[UUID]):
             correlation_id=cause.correlation_id or new_correlation_id(),
         )
 
+    # -- units of work ----------------------------------------------------------------
+
+    @contextmanager
+    def working(self, unit: UnitOfWork) -> Iterator[UnitOfWork]:
+        """Run this thread's commands in ``unit`` and save their events together at the end.
+
+        Every event of the block is saved in one transaction when it ends. When the block
+        fails, what its completed commands recorded is still saved (as when each command saved
+        its own) before the error goes on. Never hold a block open across a slow call with
+        events waiting (another writer of the same aggregate would then conflict on save), nor
+        across a generator's ``yield``. Nested blocks of the same unit save with the outer one.
+        """
+        current: UnitOfWork | None = getattr(self._bound, "unit", None)
+        if current is unit:
+            yield unit
+            return
+        if current is not None:
+            raise RuntimeError("another unit of work is already bound to this thread")
+        self._bound.unit = unit
+        try:
+            yield unit
+        except BaseException:
+            self._bound.unit = None
+            self._drop_unfinished(unit)
+            self._save_unit(unit)
+            raise
+        self._bound.unit = None
+        self._save_unit(unit)
+
+    def run_in(self, unit: UnitOfWork, step: Callable[[], _T], *, retries: int = 2) -> _T:
+        """Run ``step`` in a ``working(unit)`` block; when another writer got in first, run it
+        again on fresh copies (at most ``retries`` times).
+
+        Single commands reload before each change, so a writer between two of them never made
+        them conflict; a block saves once, so one can. Nothing of a conflicting block is saved,
+        so it can run again: ``step`` must start from scratch each time (its state local, what
+        it calls out to idempotent).
+        """
+        for attempt in range(retries + 1):
+            saves = unit.saves
+            try:
+                with self.working(unit):
+                    return step()
+            except ConcurrentUpdate:
+                if attempt == retries or unit.saves != saves:
+                    raise  # out of tries, or part of the step is saved already
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _unit(self) -> UnitOfWork | None:
+        unit: UnitOfWork | None = getattr(self._bound, "unit", None)
+        return unit
+
+    def _load(self, aggregate_id: UUID) -> Any:
+        unit = self._unit()
+        if unit is None:
+            return self.repository.get(aggregate_id)
+        held = unit.aggregates.get(aggregate_id)
+        if held is not None and held.pending_events:
+            # A command failed half-way on it: its changes never became events; start again.
+            self._save_unit(unit)
+            del unit.aggregates[aggregate_id]
+            held = None
+        if held is None:
+            held = self.repository.get(aggregate_id)  # a private deep copy
+            unit.aggregates[aggregate_id] = held
+            unit.loads += 1
+        elif aggregate_id not in unit.dirty:
+            # Catch up with other writers, as the repository does with its cached copy.
+            project_aggregate(held, self.repository.event_store.get(aggregate_id, gt=held.version))
+        return held
+
+    def _drop_unfinished(self, unit: UnitOfWork) -> None:
+        for aggregate_id, aggregate in list(unit.aggregates.items()):
+            if aggregate.pending_events:
+                del unit.aggregates[aggregate_id]
+
+    def _save_unit(self, unit: UnitOfWork) -> None:
+        if not unit.unsaved:
+            return
+        events, unit.unsaved = unit.unsaved, []
+        dirty, unit.dirty = unit.dirty, set()
+        first = events[0]
+        kind = type(unit.aggregates.get(first.originator_id)).__name__
+        try:
+            self.save(*events)
+        except BaseException as error:
+            # The held copies are ahead of the store now: the next command reloads them.
+            for aggregate_id in dirty:
+                unit.aggregates.pop(aggregate_id, None)
+            if isinstance(error, RecordConflictError):
+                raise ConcurrentUpdate(kind, str(first.originator_id)) from None
+            raise
+        unit.saves += 1
+
     def _persist(self, *aggregates: Ticket | Customer) -> None:
+        unit = self._unit()
+        if unit is not None:
+            for aggregate in aggregates:
+                unit.aggregates[aggregate.id] = aggregate
+                unit.unsaved.extend(aggregate.collect_events())
+                unit.dirty.add(aggregate.id)
+            return
         try:
             self.save(*aggregates)
         except RecordConflictError:
@@ -127,7 +250,7 @@ class SupportDesk(Application[UUID]):
 
     def _ticket(self, ticket_id: str) -> Ticket:
         try:
-            ticket: Ticket = self.repository.get(UUID(ticket_id))
+            ticket: Ticket = self._load(UUID(ticket_id))
         except (ValueError, AggregateNotFoundError):
             raise NotFound("ticket", ticket_id) from None
         if not isinstance(ticket, Ticket):
@@ -136,7 +259,7 @@ class SupportDesk(Application[UUID]):
 
     def _customer(self, customer_id: str) -> Customer:
         try:
-            customer: Customer = self.repository.get(customer_aggregate_id(customer_id))
+            customer: Customer = self._load(customer_aggregate_id(customer_id))
         except AggregateNotFoundError:
             raise NotFound("customer", customer_id) from None
         assert isinstance(customer, Customer)

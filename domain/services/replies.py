@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime, timedelta
+from functools import partial
 
 from caseledger.domain.errors import RepeatOfFailedAttempt
 from caseledger.domain.ids import new_correlation_id
@@ -40,7 +41,7 @@ from caseledger.domain.ports import (
     Responder,
     ResponderFailed,
 )
-from caseledger.domain.services.desk import Cause, SupportDesk
+from caseledger.domain.services.desk import Cause, SupportDesk, UnitOfWork
 
 # What support needs to know about a customer, added to every memory query.
 MEMORY_QUERY_KINDS = "devices, preferences, contact methods, reported issues, past resolutions"
@@ -191,8 +192,76 @@ class ReplyService:
         raise AssertionError("the pipeline ended without an outcome")  # pragma: no cover
 
     def stream_message(self, ticket_id: str, text: str, cause: Cause) -> Iterator[ReplyEvent]:
-        """Run a turn, yielding status steps, then the reply's visible text, then ``done``."""
+        """Run a turn, yielding status steps, then the reply's visible text, then ``done``.
+
+        The turn is one unit of work: the ticket and customer are copied from the repository
+        once and every step reuses them (caught up with other writers), and each step's events
+        are saved in one transaction. A step has nothing unsaved when it calls out (memory,
+        model), so no event waits on a slow call, and ends before every ``yield``: what a
+        client has been told is recorded is saved.
+        """
         cause = replace(cause, correlation_id=cause.correlation_id or new_correlation_id())
+        unit = UnitOfWork()
+        # The message, the outcomes read from it, the preferences it states.
+        turn = self.desk.run_in(unit, lambda: self._receive(ticket_id, text, cause))
+        yield ReplyEvent("status", "recorded message")
+        if turn.outcomes:
+            yield ReplyEvent("status", f"recorded {len(turn.outcomes)} outcome(s)")
+
+        context = self.desk.run_in(unit, lambda: self._context(turn))
+        turn.memory_status = context.memory_status
+        turn.context_ids.extend(context.context_ids)
+        yield ReplyEvent("status", f"recalled memory: {turn.memory_status}")
+
+        request, blocked = context.request, list[str]()
+        sent: _Sent | None = None
+        for round_no in range(self.max_regenerations + 1):
+            yield ReplyEvent("status", "drafting" if round_no == 0 else "regenerating")
+            with self.desk.working(unit):  # records nothing; reads the unit's ticket
+                draft = self._draft(request, turn)
+            # The guard's verdict, and once the draft is final: the reply and its attempts.
+            settled = self.desk.run_in(
+                unit,
+                partial(
+                    self._settle,
+                    turn,
+                    request,
+                    draft,
+                    context.failed,
+                    blocked,
+                    last_round=round_no == self.max_regenerations,
+                ),
+            )
+            request, blocked, sent = settled.request, settled.blocked, settled.sent
+            if settled.newly_blocked:
+                yield ReplyEvent("status", "guard blocked a draft")
+            if sent is not None:
+                break
+        assert sent is not None
+        for chunk in _chunks(sent.visible):
+            yield ReplyEvent("delta", chunk)
+
+        state = self.desk.run_in(unit, lambda: self._retain(turn, text))
+        yield ReplyEvent(
+            "done",
+            outcome=ReplyOutcome(
+                message_event_id=turn.message_event_id,
+                reply_event_id=sent.reply_id,
+                text=sent.visible,
+                responder=sent.draft.responder,
+                fallback=sent.draft.fallback,
+                attempts_proposed=tuple(sent.proposed),
+                outcomes_recorded=tuple(turn.outcomes),
+                blocked_event_ids=tuple(blocked),
+                escalated=sent.escalated or state == "escalated",
+                memory_status=turn.memory_status,
+            ),
+        )
+
+    # -- steps (each runs in one block of the turn's unit of work, and may run again) ----
+
+    def _receive(self, ticket_id: str, text: str, cause: Cause) -> _Turn:
+        """Record the message; then the outcomes and preferences read from it."""
         message_id = self.desk.receive_message(ticket_id, text, cause)
         ticket = self.desk.load_ticket(ticket_id)
         turn = _Turn(
@@ -203,34 +272,46 @@ class ReplyService:
             correlation_id=cause.correlation_id or "",
             language=detect_language(text),
         )
-        yield ReplyEvent("status", "recorded message")
-
         self._record_feedback(turn, ticket, text)
-        if turn.outcomes:
-            yield ReplyEvent("status", f"recorded {len(turn.outcomes)} outcome(s)")
         self._record_preferences(turn, text)
+        return turn
 
-        request = self._context(turn)
-        yield ReplyEvent("status", f"recalled memory: {turn.memory_status}")
-
-        failed = [k for k in self.desk.known_attempts(turn.customer_id) if k.status == "failed"]
-        draft = _Draft(text="", solutions=[], action_ids=[], responder="", fallback=None)
-        blocked: list[str] = []
-        escalated = False
-        for round_no in range(self.max_regenerations + 1):
-            yield ReplyEvent("status", "drafting" if round_no == 0 else "regenerating")
-            draft = self._draft(request, turn)
-            newly_blocked = self._guard(turn, draft, failed)
-            if not newly_blocked:
-                break
-            blocked.extend(newly_blocked)
-            yield ReplyEvent("status", "guard blocked a draft")
+    def _settle(
+        self,
+        turn: _Turn,
+        request: DraftRequest,
+        draft: _Draft,
+        failed: list[KnownAttempt],
+        blocked: list[str],
+        *,
+        last_round: bool,
+    ) -> _Settled:
+        """Guard the draft; send it when clean, or the holding reply after the last round."""
+        newly_blocked = self._guard(turn, draft, failed)
+        blocked = [*blocked, *newly_blocked]
+        if newly_blocked:
             request = replace(
                 request,
                 excluded_solutions=(*request.excluded_solutions, *draft.solutions),
                 tried_action_ids=(*request.tried_action_ids, *draft.action_ids),
             )
-        else:
+        sent = None
+        if not newly_blocked or last_round:
+            sent = self._send(turn, request, draft, blocked, exhausted=bool(newly_blocked))
+        return _Settled(newly_blocked, blocked, request, sent)
+
+    def _send(
+        self,
+        turn: _Turn,
+        request: DraftRequest,
+        draft: _Draft,
+        blocked: list[str],
+        *,
+        exhausted: bool,
+    ) -> _Sent:
+        """Record the reply (escalating first when due) and the attempts it proposes."""
+        escalated = False
+        if exhausted:
             # Still repeating a failed fix after every retry: a person takes over.
             self.desk.escalate(
                 turn.ticket_id,
@@ -245,7 +326,6 @@ class ReplyService:
                 responder=draft.responder,
                 fallback=draft.fallback,
             )
-
         if draft.handoff and not escalated:
             self.desk.escalate(
                 turn.ticket_id,
@@ -258,7 +338,7 @@ class ReplyService:
             turn.ticket_id,
             visible,
             turn.cause("assistant"),
-            in_reply_to=message_id,
+            in_reply_to=turn.message_event_id,
             context_event_ids=list(dict.fromkeys(turn.context_ids)),
             responder=draft.responder,
             prompt_hash=draft.prompt_hash or request_hash(request),
@@ -266,28 +346,7 @@ class ReplyService:
             fallback=draft.fallback,
         )
         proposed = self._propose(turn, reply_id, draft.solutions)
-        for chunk in _chunks(visible):
-            yield ReplyEvent("delta", chunk)
-
-        self._retain(turn, text)
-        state = self.desk.load_ticket(turn.ticket_id).status
-        yield ReplyEvent(
-            "done",
-            outcome=ReplyOutcome(
-                message_event_id=message_id,
-                reply_event_id=reply_id,
-                text=visible,
-                responder=draft.responder,
-                fallback=draft.fallback,
-                attempts_proposed=tuple(proposed),
-                outcomes_recorded=tuple(turn.outcomes),
-                blocked_event_ids=tuple(blocked),
-                escalated=escalated or state == "escalated",
-                memory_status=turn.memory_status,
-            ),
-        )
-
-    # -- steps -------------------------------------------------------------------------
+        return _Sent(reply_id, visible, proposed, escalated, draft)
 
     def _record_feedback(self, turn: _Turn, ticket: Ticket, text: str) -> None:
         open_attempts = [a for a in ticket.attempts.values() if a.status in ("pending", "unknown")]
@@ -401,12 +460,12 @@ class ReplyService:
             return f"我们记录的{zh}不一致（{values}），请问您希望使用哪一个？"
         return f"We have different {en} values on file ({values}) — which one should we use?"
 
-    def _context(self, turn: _Turn) -> DraftRequest:
+    def _context(self, turn: _Turn) -> _Context:
+        """Recall memory and build the draft request; the turn itself is left as it was."""
         ticket = self.desk.load_ticket(turn.ticket_id)
         text = ticket.messages[-1].text
         query = f"{text}\nRelevant: {MEMORY_QUERY_KINDS}"
         recall = self.memory.recall(turn.customer_id, query, limit=self.recall_limit)
-        turn.memory_status = recall.status
         recall_id = self.desk.record_memory_recall(
             turn.ticket_id,
             turn.cause("assistant"),
@@ -417,17 +476,14 @@ class ReplyService:
                 f"{recall.error_type}: {recall.error}"[:300] if recall.status == "failed" else None
             ),
         )
-        turn.context_ids.append(recall_id)
+        context_ids: list[str] = [recall_id]
         # Recalled memories lead back to the customer messages they were made from.
-        turn.context_ids.extend(m.source_event_id for m in recall.items if m.source_event_id)
+        context_ids.extend(m.source_event_id for m in recall.items if m.source_event_id)
 
         messages = ticket.messages[-self.recent_messages :]
         attempts = list(ticket.attempts.values())
-        others = [
-            k
-            for k in self.desk.known_attempts(turn.customer_id)
-            if k.ticket_id != turn.ticket_id and k.status == "failed"
-        ]
+        failed = [k for k in self.desk.known_attempts(turn.customer_id) if k.status == "failed"]
+        others = [k for k in failed if k.ticket_id != turn.ticket_id]
         prefs = self.desk.preferences(turn.customer_id, now=turn.sent_at)
         sections = (
             ContextSection(
@@ -470,11 +526,11 @@ class ReplyService:
         )
         for section in sections[1:]:
             if section.label != "ticket_attempts":  # attempt ids are not event ids
-                turn.context_ids.extend(section.ids)
+                context_ids.extend(section.ids)
         failed_here = [a for a in attempts if a.status == "failed"]
         classify = self.catalog_action
         tried = [x for x in (classify(a.text) for a in attempts) if x] if classify else []
-        return DraftRequest(
+        request = DraftRequest(
             customer_id=turn.customer_id,
             ticket_id=turn.ticket_id,
             message=text,
@@ -487,6 +543,7 @@ class ReplyService:
             ticket_category=ticket.category,
             tried_action_ids=tuple(dict.fromkeys(tried)),
         )
+        return _Context(request, failed, recall.status, context_ids)
 
     def _draft(self, request: DraftRequest, turn: _Turn) -> _Draft:
         responder, fallback_reason = self.responder, None
@@ -567,8 +624,11 @@ class ReplyService:
                 continue  # recorded as a refusal by the desk; the guard let it through
         return proposed
 
-    def _retain(self, turn: _Turn, text: str) -> None:
-        """Keep the customer's own words, after the reply is saved; the outcome is an event."""
+    def _retain(self, turn: _Turn, text: str) -> str:
+        """Keep the customer's own words, after the reply is saved; the outcome is an event.
+
+        Returns the ticket's status after the turn.
+        """
         self.retain_message(
             turn.customer_id,
             turn.ticket_id,
@@ -578,6 +638,7 @@ class ReplyService:
             turn.correlation_id,
             try_number=1,
         )
+        return self.desk.load_ticket(turn.ticket_id).status
 
     def retain_message(
         self,
@@ -658,6 +719,31 @@ class _Draft:
     handoff: bool = False  # the reply says a person will follow up: escalate
     unstructured: bool = False  # no usable metadata: guard the text itself
     prompt_hash: str | None = None
+
+
+@dataclass(frozen=True)
+class _Context:
+    request: DraftRequest
+    failed: list[KnownAttempt]  # every failed attempt of the customer, for the guard
+    memory_status: str
+    context_ids: list[str]  # event ids the reply's context was built from
+
+
+@dataclass(frozen=True)
+class _Sent:
+    reply_id: str
+    visible: str
+    proposed: list[str]
+    escalated: bool
+    draft: _Draft
+
+
+@dataclass(frozen=True)
+class _Settled:
+    newly_blocked: list[str]  # DraftBlocked event ids of this round
+    blocked: list[str]  # all of the turn so far
+    request: DraftRequest  # for the next round: this round's solutions excluded
+    sent: _Sent | None  # None: regenerate
 
 
 def _prompt_hash(responder: Responder, request: DraftRequest) -> str:

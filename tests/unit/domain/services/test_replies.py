@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -10,12 +10,19 @@ import pytest
 
 from caseledger.adapters.bootstrap import Container, bootstrap
 from caseledger.adapters.settings import GuardSettings, Settings
-from caseledger.domain.ports import METADATA_DELIMITER, Responder
+from caseledger.domain.ports import (
+    METADATA_DELIMITER,
+    DraftRequest,
+    KnownAttempt,
+    Responder,
+    ResponderFailed,
+)
 from caseledger.domain.services import Cause
 from caseledger.domain.services.replies import HOLDING_REPLY, ReplyService
 from tests.fakes import FakeMemoryStore, ScriptedResponder, SteppingClock, draft
 
 CUSTOMER = Cause(actor="customer")
+AGENT = Cause(actor="agent:sam")
 
 
 @pytest.fixture
@@ -244,3 +251,145 @@ def test_stream_yields_status_then_visible_deltas_then_done(container: Container
     deltas = [s.data for s in steps if s.kind == "delta"]
     assert len(deltas) > 1 and "".join(deltas) == text
     assert kinds.index("delta") > max(i for i, k in enumerate(kinds) if k == "status")
+
+
+def _counter(target: Any, name: str) -> list[int]:
+    """Count calls of ``target.name`` (on this instance); the list's one item is the count."""
+    calls = [0]
+    original = getattr(target, name)
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls[0] += 1
+        return original(*args, **kwargs)
+
+    setattr(target, name, counted)
+    return calls
+
+
+def test_a_turn_copies_each_aggregate_once_and_commits_per_step(container: Container) -> None:
+    ticket = container.desk.open_ticket("cust-1", "Wi-Fi drops", CUSTOMER)
+    replies, _, _ = service(
+        container,
+        [
+            draft("Restart the router.", ["Restart the router"]),
+            draft("Update its firmware.", ["Update the router firmware"]),
+        ],
+    )
+    replies.handle_message(ticket, "My wifi keeps dropping, email me at a@example.com", CUSTOMER)
+    copies = _counter(container.desk.repository, "get")
+    commits = _counter(container.desk, "save")
+    head = container.runner.source.head()
+    outcome = replies.handle_message(ticket, "I tried it, still not working", CUSTOMER)
+    assert outcome.outcomes_recorded and outcome.attempts_proposed
+    # The ticket and the customer are copied from the repository once for the whole turn
+    # (each command used to load its own copy). Commits: message + outcome; memory recall;
+    # reply + attempt; memory write.
+    assert copies[0] == 2
+    assert commits[0] == 4
+    assert types(container, head) == [
+        "ticket.message_received",
+        "ticket.attempt_outcome_recorded",
+        "ticket.memory_recalled",
+        "ticket.reply_sent",
+        "ticket.attempt_proposed",
+        "customer.memory_retained",
+    ]
+
+
+def test_other_writers_between_the_steps_of_a_turn_do_not_conflict(
+    container: Container, tmp_path: Path
+) -> None:
+    ticket = container.desk.open_ticket("cust-1", "Wi-Fi drops", CUSTOMER)
+    # A second engine on the same store: an agent's writes while the turn is under way.
+    other = bootstrap(
+        Settings(environment="test", data_dir=tmp_path, guard=GuardSettings(use_embeddings=False)),
+        clock=SteppingClock(),
+        embedder=None,
+    )
+
+    class AgentWritesWhileDrafting(ScriptedResponder):
+        def stream(self, request: DraftRequest) -> Iterator[str]:
+            other.desk.propose_attempt(ticket, "Move the router off the floor", AGENT)
+            return super().stream(request)
+
+    responder = AgentWritesWhileDrafting([draft("Restart the router.", ["Restart the router"])])
+    replies = ReplyService(
+        container.desk,
+        memory=FakeMemoryStore(),
+        responder=responder,
+        fallback=None,
+        guard=container.desk.equivalence,
+        allowed_categories=["general", "network"],
+    )
+    try:
+        steps = replies.stream_message(ticket, "My wifi keeps dropping", CUSTOMER)
+        assert next(steps).data == "recorded message"
+        # Between two steps of the stream nothing of the turn is bound to this thread: the
+        # agent's command is saved at once, and the turn goes on without a conflict.
+        before = container.runner.source.head()
+        container.desk.propose_attempt(ticket, "Check the cable", AGENT)
+        assert container.runner.source.head() == before + 1
+        outcome = [s for s in steps if s.outcome is not None][0].outcome
+        assert outcome is not None
+    finally:
+        other.close()
+    texts = [a.text for a in container.desk.load_ticket(ticket).attempts.values()]
+    assert texts == ["Check the cable", "Move the router off the floor", "Restart the router"]
+    assert outcome.attempts_proposed
+
+
+def test_a_failing_step_keeps_what_the_turn_recorded_before_it(container: Container) -> None:
+    ticket = container.desk.open_ticket("cust-1", "Wi-Fi drops", CUSTOMER)
+    replies, _, _ = service(container, [draft("Restart the router.")], fail_first=1)
+    head = container.runner.source.head()
+    with pytest.raises(ResponderFailed):
+        replies.handle_message(ticket, "My wifi keeps dropping", CUSTOMER)
+    assert types(container, head) == ["ticket.message_received", "ticket.memory_recalled"]
+
+
+def test_a_writer_inside_a_step_makes_it_run_again_and_records_nothing_twice(
+    container: Container, tmp_path: Path
+) -> None:
+    ticket = container.desk.open_ticket("cust-1", "Wi-Fi drops", CUSTOMER)
+    other = bootstrap(
+        Settings(environment="test", data_dir=tmp_path, guard=GuardSettings(use_embeddings=False)),
+        clock=SteppingClock(),
+        embedder=None,
+    )
+    guard = container.desk.equivalence
+    writes: list[str] = []
+
+    class AgentWritesDuringTheProposal:
+        """The desk's equivalence check runs after the reply is recorded but before the step
+        is saved: an agent's attempt lands right then, the first time."""
+
+        def find_equivalent(self, text: str, known: Sequence[KnownAttempt]) -> Any:
+            if not writes:
+                writes.append(other.desk.propose_attempt(ticket, "Check the cable", AGENT))
+            return guard.find_equivalent(text, known)
+
+    container.desk.equivalence = AgentWritesDuringTheProposal()
+    replies = ReplyService(
+        container.desk,
+        memory=FakeMemoryStore(),
+        responder=ScriptedResponder([draft("Restart the router.", ["Restart the router"])]),
+        fallback=None,
+        guard=guard,
+        allowed_categories=["general", "network"],
+    )
+    head = container.runner.source.head()
+    try:
+        outcome = replies.handle_message(ticket, "My wifi keeps dropping", CUSTOMER)
+    finally:
+        other.close()
+    assert types(container, head) == [
+        "ticket.message_received",
+        "ticket.memory_recalled",
+        "ticket.attempt_proposed",  # the agent's
+        "ticket.reply_sent",
+        "ticket.attempt_proposed",
+        "customer.memory_retained",
+    ]
+    state = container.desk.load_ticket(ticket)
+    [attempt] = outcome.attempts_proposed
+    assert state.attempts[attempt].caused_by == outcome.reply_event_id == state.last_reply_event_id
