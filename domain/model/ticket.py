@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from copy import deepcopy
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 from uuid import UUID
@@ -12,6 +13,9 @@ from eventsourcing.domain import Aggregate, event
 from caseledger.domain.errors import InvariantViolated, NotFound
 from caseledger.domain.ids import event_id_for
 from caseledger.domain.model.base import PRIORITIES, EventMeta
+
+# Values a copy may share: nothing can change them in place.
+_IMMUTABLE = (str, int, float, bool, type(None), datetime, UUID)
 
 
 @dataclass
@@ -183,6 +187,31 @@ class Ticket(Aggregate):
         """A resolved ticket was reopened."""
 
         reason: str
+
+    # -- copying -----------------------------------------------------------------------
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Ticket:
+        """A copy that shares what cannot change: the repository's aggregate cache hands out a
+        deep copy on every load, and copying each (frozen) message record of a long ticket was
+        most of that load. Containers and attempt records are copied; anything else mutable
+        is deep-copied as usual."""
+        clone = object.__new__(type(self))
+        memo[id(self)] = clone
+        state: dict[str, Any] = {}
+        for name, value in self.__dict__.items():
+            if name == "messages":
+                state[name] = list(value)  # MessageRecord is frozen: share the records
+            elif name == "attempts":
+                state[name] = {
+                    key: replace(record, outcomes=list(record.outcomes))
+                    for key, record in value.items()
+                }
+            elif isinstance(value, _IMMUTABLE):
+                state[name] = value
+            else:
+                state[name] = deepcopy(value, memo)
+        clone.__dict__.update(state)
+        return clone
 
     # -- state -------------------------------------------------------------------------
 
