@@ -122,6 +122,9 @@ class ProjectionRunner:
                     return read
                 last = batch[-1].position
                 assert last is not None
+                # Every projection's documents and position in one transaction per batch:
+                # after each command in embedded mode, one commit instead of one per view.
+                updates: dict[str, dict[str, Doc | None]] = {}
                 for p in selected:
                     fresh = [e for e in batch if (e.position or 0) > positions[p.name]]
                     if not fresh:
@@ -129,8 +132,10 @@ class ProjectionRunner:
                     batch_keys = keyed(p, fresh)
                     keys = keys_of(batch_keys)
                     docs = self.store.load(p.name, keys) if keys else {}
-                    self.store.commit(p.name, apply_keyed(p, docs, batch_keys), last)
-                    positions[p.name] = last
+                    updates[p.name] = apply_keyed(p, docs, batch_keys)
+                if updates:
+                    self.store.commit_many(updates, last)
+                    positions.update(dict.fromkeys(updates, last))
                 after = last
                 read += len(batch)
                 if progress is not None:

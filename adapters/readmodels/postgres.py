@@ -95,32 +95,38 @@ class PostgresReadModelStore:
         return {key: doc for key, doc in rows}
 
     def commit(self, projection: str, docs: Mapping[str, Doc | None], position: int) -> None:
-        table = self._ensure(projection)
-        upserts: list[tuple[Any, ...]] = [
-            (key, doc.get("customer_id"), Jsonb(doc))
-            for key, doc in docs.items()
-            if doc is not None
-        ]
-        deletes = [(key,) for key, doc in docs.items() if doc is None]
+        self.commit_many({projection: docs}, position)
+
+    def commit_many(self, updates: Mapping[str, Mapping[str, Doc | None]], position: int) -> None:
+        writes = []
+        for projection, docs in updates.items():
+            upserts: list[tuple[Any, ...]] = [
+                (key, doc.get("customer_id"), Jsonb(doc))
+                for key, doc in docs.items()
+                if doc is not None
+            ]
+            deletes = [(key,) for key, doc in docs.items() if doc is None]
+            writes.append((projection, self._ensure(projection), upserts, deletes))
         with self._pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
-            if upserts:
-                cur.executemany(
+            for projection, table, upserts, deletes in writes:
+                if upserts:
+                    cur.executemany(
+                        sql.SQL(
+                            "INSERT INTO {} (key, customer_id, doc) VALUES (%s, %s, %s) "
+                            "ON CONFLICT (key) DO UPDATE SET customer_id = EXCLUDED.customer_id, "
+                            "doc = EXCLUDED.doc"
+                        ).format(table),
+                        upserts,
+                    )
+                if deletes:
+                    cur.executemany(sql.SQL("DELETE FROM {} WHERE key = %s").format(table), deletes)
+                cur.execute(
                     sql.SQL(
-                        "INSERT INTO {} (key, customer_id, doc) VALUES (%s, %s, %s) "
-                        "ON CONFLICT (key) DO UPDATE SET customer_id = EXCLUDED.customer_id, "
-                        "doc = EXCLUDED.doc"
-                    ).format(table),
-                    upserts,
+                        "INSERT INTO {} (projection, position) VALUES (%s, %s) "
+                        "ON CONFLICT (projection) DO UPDATE SET position = EXCLUDED.position"
+                    ).format(self._ident("rm_positions")),
+                    (projection, position),
                 )
-            if deletes:
-                cur.executemany(sql.SQL("DELETE FROM {} WHERE key = %s").format(table), deletes)
-            cur.execute(
-                sql.SQL(
-                    "INSERT INTO {} (projection, position) VALUES (%s, %s) "
-                    "ON CONFLICT (projection) DO UPDATE SET position = EXCLUDED.position"
-                ).format(self._ident("rm_positions")),
-                (projection, position),
-            )
 
     def get(self, projection: str, key: str) -> Doc | None:
         return self.load(projection, [key]).get(key)

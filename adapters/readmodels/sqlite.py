@@ -95,28 +95,37 @@ class SQLiteReadModelStore:
         return out
 
     def commit(self, projection: str, docs: Mapping[str, Doc | None], position: int) -> None:
-        table = self._ensure(projection)
-        upserts = [
-            (key, doc.get("customer_id"), _dumps(doc))
-            for key, doc in docs.items()
-            if doc is not None
-        ]
-        deletes = [(key,) for key, doc in docs.items() if doc is None]
+        self.commit_many({projection: docs}, position)
+
+    def commit_many(self, updates: Mapping[str, Mapping[str, Doc | None]], position: int) -> None:
+        # Encode outside the lock and the transaction: they are held only for the writes.
+        writes = []
+        for projection, docs in updates.items():
+            upserts = [
+                (key, doc.get("customer_id"), _dumps(doc))
+                for key, doc in docs.items()
+                if doc is not None
+            ]
+            deletes = [(key,) for key, doc in docs.items() if doc is None]
+            writes.append((projection, self._ensure(projection), upserts, deletes))
         with self._lock:
             self._conn.execute("BEGIN IMMEDIATE")
             try:
-                self._conn.executemany(
-                    f"INSERT INTO {table} (key, customer_id, doc) VALUES (?, ?, ?) "
-                    "ON CONFLICT(key) DO UPDATE SET customer_id = excluded.customer_id, "
-                    "doc = excluded.doc",
-                    upserts,
-                )
-                self._conn.executemany(f"DELETE FROM {table} WHERE key = ?", deletes)
-                self._conn.execute(
-                    "INSERT INTO rm_positions (projection, position) VALUES (?, ?) "
-                    "ON CONFLICT(projection) DO UPDATE SET position = excluded.position",
-                    (projection, position),
-                )
+                for projection, table, upserts, deletes in writes:
+                    if upserts:
+                        self._conn.executemany(
+                            f"INSERT INTO {table} (key, customer_id, doc) VALUES (?, ?, ?) "
+                            "ON CONFLICT(key) DO UPDATE SET customer_id = excluded.customer_id, "
+                            "doc = excluded.doc",
+                            upserts,
+                        )
+                    if deletes:
+                        self._conn.executemany(f"DELETE FROM {table} WHERE key = ?", deletes)
+                    self._conn.execute(
+                        "INSERT INTO rm_positions (projection, position) VALUES (?, ?) "
+                        "ON CONFLICT(projection) DO UPDATE SET position = excluded.position",
+                        (projection, position),
+                    )
             except BaseException:
                 self._conn.execute("ROLLBACK")
                 raise
