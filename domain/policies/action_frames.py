@@ -371,13 +371,21 @@ _CLEARABLE = frozenset(
     {"cache", "cookies", "history", "data", "print_queue", "spam_folder", "paper_jam"}
 )
 # Qualifiers that only add nuance: a step with one still matches a step without.
-_NUANCE_QUALIFIERS = frozenset({"factory", "closer", "latest", "previous", "health", "safe_mode"})
+# A qualifier that names which one ("name:spotify" for "the Spotify app").
+NAME_PREFIX = "name:"
+# Heads a name in front of them qualifies: "<unknown word> app" is that app.
+_NAMEABLE = frozenset({"app"})
+_NUANCE_QUALIFIERS = frozenset(
+    {"factory", "closer", "latest", "previous", "health", "safe_mode", "uncrowded"}
+)
 # Ops that need no object to be understood.
 _OBJECTLESS_OPS = frozenset({"wait", "login", "logout"})
 # Ops that only prepare the real step ("open Settings", "wait a minute").
 _PREPARATORY_OPS = frozenset({"wait", "open", "nav"})
 # Compound head names that have a canonical single object.
 _COMPOUND_OBJECTS: dict[str, str] = {"bios.firmware": "bios", "bios.update": "bios"}
+# What one asks a provider about, not whom one contacts ("ask whether there is an outage").
+_ASKED_ABOUT = frozenset({"outage", "line", "internet", "payment"})
 _STORAGE_OWNERS = frozenset({"phone", "computer", "disk", "mailbox", "tablet"})
 # Things a device is "set to".
 _SETTINGS = HEAD_OBJECTS | SETTABLE_HEADS | {"wifi_network", "power_plan", "default_printer"}
@@ -581,6 +589,7 @@ def _read_clause(clause: _Clause) -> None:
     pending_quals: list[str] = []  # qualifiers right before a noun ("a different outlet")
 
     locative = False  # "in Settings", "在设置里": never the object
+    named: str | None = None  # an unknown word naming the object after it ("Spotify app")
 
     def close_compound() -> None:
         nonlocal pending, agent
@@ -625,6 +634,8 @@ def _read_clause(clause: _Clause) -> None:
         after_and, last_kind = last_kind in ("and", "or"), kind
         if kind == "sub":
             break  # "when you set up 2FA", "if it is still slow": a condition, not a step
+        if kind == "causative" and checking and token.surface.casefold().startswith("ha"):
+            continue  # "check that you have a connection": possession, not "have X do Y"
         if kind == "causative":
             close_compound()
             agent = True  # "let Windows reinstall it": Windows does it, it is not the object
@@ -658,6 +669,15 @@ def _read_clause(clause: _Clause) -> None:
             following = _next_meaningful(clause.tokens, position)
             if following is not None and following.kind not in ("and", "or", "part", "split"):
                 kind = "loc"  # "the address on file", "on the same network", "on the order"
+        elif (
+            kind == "part"
+            and value == "on"
+            and clause.particles
+            and (pending or any(o.main for o in clause.objects))
+        ):
+            following = _next_meaningful(clause.tokens, position)
+            if following is not None and following.kind.split("/")[-1] in ("obj", "objq", "ctx"):
+                kind = "loc"  # "turn off Bluetooth on the laptop": where, not "off and on"
         after_prep = kind in ("prep", "to", "by", "loc", "nav")
         if kind == "neg":
             if clause.op is None and clause.pv is None:
@@ -739,10 +759,24 @@ def _read_clause(clause: _Clause) -> None:
             name, _, extra = value.partition("|")
             if kind == "objq":
                 pending.append((name, None, extra, position))
+            elif named is not None and name in _NAMEABLE:
+                pending.append((name, None, named, position))
             else:
                 pending.append((name, extra or None, None, position))
+            named = None
             continue
         if kind == "unk":
+            following = _next_meaningful(clause.tokens, position)
+            surface = token.surface
+            if (
+                following is not None
+                and following.kind.split("/")[-1] == "obj"
+                and following.value.split("|")[0] in _NAMEABLE
+                and surface.isascii()
+                and surface.isalpha()
+            ):
+                named = NAME_PREFIX + surface.casefold()  # "the Spotify app"
+                continue
             close_compound()
             verb_seen = clause.op or clause.pv or clause.weak
             if verb_seen and not in_context and not any(o.main for o in clause.objects):
@@ -892,6 +926,8 @@ def _normalize_frame(
         op = "use"  # "sign in with a recovery code" uses the code
     if obj == "password_reset" and op in ("request", "use", "open", "add", "check", "create"):
         op, obj = "reset", "password"  # "request a password reset link"
+    if op == "connect" and obj == "password":
+        obj = "wifi_network"  # "reconnect with the password": it is the network that is joined
     if op in ("remove", "readd", "connect") and obj == "wifi":
         obj = "wifi_network"  # you forget or join a network, not the radio
     if obj is not None and obj.split(".")[-1] == "update":
@@ -910,8 +946,20 @@ def _normalize_frame(
         )
         if device is not None:
             obj = device
+    if op in ("remove", "clear") and obj is not None and obj.rsplit(".", 1)[-1] == "trash":
+        op, obj = "free", "storage"  # "empty the trash / the recycle bin" frees space
+    if op in ("remove", "clear") and obj is not None and obj.rsplit(".", 1)[-1] == "storage":
+        op = "free"  # "delete old emails so the mailbox has room"
+    if op == "free" and obj in ("email.storage", "mail.storage"):
+        obj = "mailbox.storage"
+    if op == "contact" and obj in _ASKED_ABOUT:
+        op = "check"  # "问一下是不是有故障": asking whether there is an outage checks for it
+    if op == "drain" and obj in ("power_button", *OBJECT_FAMILIES["device"]):
+        obj = "residual_power"  # "按住开机键放电", "drain the laptop": it is residual power
     if op == "scan":
         obj = "malware"  # support only ever scans for malware ("scan your PC with antivirus")
+    if obj == "app" and qualifier == NAME_PREFIX + "vpn" and op in ("disable", "close", "enable"):
+        op, obj, qualifier = ("enable" if op == "enable" else "disable"), "vpn", None
     if op in ("disable", "close") and obj == "app":
         modes = [o for o in (*context, *nouns) if o in ("startup_apps", "background_apps")]
         obj = modes[0] if modes else obj  # "stop programs from starting automatically"
@@ -931,12 +979,23 @@ def _normalize_frame(
         # "make room on your phone": what is freed is storage, wherever the text says.
         owner = next((o for o in context if o in _STORAGE_OWNERS), None)
         obj = f"{owner}.storage" if owner else "storage"
+    if op == "free" and obj == "storage":
+        # "free up space on the C drive": the place says whose storage.
+        owner = next((o for o in context if o in _STORAGE_OWNERS), None)
+        obj = f"{owner}.storage" if owner else obj
     if op == "free" and obj is not None and not obj.endswith("storage"):
         obj = f"{obj}.storage" if obj in _STORAGE_OWNERS else "storage"
     everything = {o.name for o in clause.objects}
     wired = everything & {"ethernet", "ethernet.cable"}
     if op in ("connect", "plug_in", "use") and wired and "other" not in quals:
         op, obj = "use", "ethernet"  # "plug the computer into the router with a network cable"
+    plugging = op in ("plug_in", "move", "use", "connect", "add")
+    if plugging and "other" in quals and "power_outlet" in everything:
+        op, obj = "replace", "power_outlet"  # "插到别的插座上": it is the outlet that changes
+    chargeable = obj in ("headphones", "phone", "device", "tablet", "computer", "battery")
+    charger_there = "charger" in context and "other" not in quals
+    if op in ("move", "plug_in", "connect") and chargeable and charger_there:
+        op = "charge"  # "put the earbuds in their charging case"
     if op in ("add", "use") and "latest" in quals:
         op = "update"
     if op == "update" and obj == "ram":
@@ -1024,10 +1083,18 @@ def qualifiers_compatible(left: str | None, right: str | None) -> bool:
     if left == right:
         return True
     if left is None:
-        return right in _NUANCE_QUALIFIERS
+        return _nuance(right)
     if right is None:
-        return left in _NUANCE_QUALIFIERS
+        return _nuance(left)
+    if left.startswith(NAME_PREFIX) or right.startswith(NAME_PREFIX):
+        return False  # "the Spotify app" is not "the Zoom app"
     return left in _NUANCE_QUALIFIERS and right in _NUANCE_QUALIFIERS
+
+
+def _nuance(qualifier: str | None) -> bool:
+    """A qualifier a step may carry and still be the step without it: a nuance ("factory"),
+    or the name of the thing ("the Spotify app" is still "the app")."""
+    return qualifier is None or qualifier in _NUANCE_QUALIFIERS or qualifier.startswith(NAME_PREFIX)
 
 
 def frames_compatible(left: ActionFrame, right: ActionFrame) -> bool:
@@ -1214,7 +1281,7 @@ class ActionIndex:
                 continue
             if target.qualifier is not None and target.qualifier != frame.qualifier:
                 continue
-            if target.qualifier is None and frame.qualifier not in (None, *_NUANCE_QUALIFIERS):
+            if target.qualifier is None and not _nuance(frame.qualifier):
                 continue  # a setting the catalog action does not name makes it another action
             score = (
                 (4 if target.op == frame.op else 0)
@@ -1356,6 +1423,8 @@ class ActionIndex:
                         # not the previous object.
                         unread = True
                     frame = replace(frame, obj=resolved)
+                    if frame.op in ("set", "replace", "create") and resolved == "password":
+                        frame = ActionFrame("reset", "password", None)  # "choose a new one"
                 items.append((frame, frozenset(), group))
                 if frame.obj is not None:
                     last_object = frame.obj

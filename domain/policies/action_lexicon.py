@@ -49,7 +49,7 @@ _EN_OPS = """
 restart: restart, reboot, power cycle*, power-cycle, relaunch, force restart, hard restart,
     soft reset, cycle* the power, reopen, bounce
 reset: reset, restore, factory reset*, factory-reset
-update: update, upgrade, patch, refresh the firmware
+update: update, upgrade, patch, refresh the firmware, flash, reflash, re-flash
 rollback: roll* back, revert, downgrade, undo the update, go* back to
 readd: reinstall, re-install, readd, re-add, re-pair, repair, relink, re-link, reseat, re-seat,
     re-register, reregister, re-bind, rebind, redownload, re-download
@@ -74,13 +74,15 @@ disable: disable, deactivate, mute, shut* down, shut* off, power* off, power* do
 allow: allow, grant, permit, give* permission, give* access, approve, authorize, authorise,
     whitelist
 deny: revoke, deny, disallow
-set: set, change, configure, adjust, modify, edit, point, alter
+set: set, change, configure, adjust, modify, edit, point, alter,
+    choose* a, pick* a, select* a
 replace: replace, swap, exchange
 connect: connect, join, reconnect, re-connect, pair, hook* up, plug* into, attach
 disconnect: disconnect, detach
 move: move, relocate, reposition, place, put, sit, stand, bring, position
 charge: charge, recharge, top* up
-contact: contact, call, phone up, ring, reach* out to, get* in touch, ask, notify, consult
+contact: contact, call, phone up, ring, reach* out to, get* in touch, ask, notify, consult,
+    speak* to, speak* with, talk* to, talk* with, get* hold of, phone
 calibrate: calibrate, recalibrate, re-calibrate
 scan: scan, rescan
 close: close, quit, exit, kill, force* close, force* quit, force* stop, swipe* away, end,
@@ -96,7 +98,8 @@ hold: hold, press* and hold, long-press, long* press, press, hold* down, keep* h
 nav: go* to, navigate to, visit, tap, click, press* on, select, choose, find, locate, head to,
     follow, pick,
     browse to, go* into, scroll to, open settings, open the settings
-free: free* up, make* room, make* space, clear* space, clear* up space, reclaim
+free: free* up, make* room, make* space, clear* space, clear* up space, reclaim,
+    get* space back, get* back space, get* storage back, get* back storage, recover* space
 wait: wait, leave* it, give* it
 request: request, apply* for
 sync: sync, synchronize, synchronise, resync, re-sync
@@ -128,7 +131,7 @@ headphones: headphones, headphone, headset, earbuds, earbud, earphones, airpods,
     bluetooth headphones, bluetooth headset, bluetooth earbuds, wireless earbuds, the pair,
     ear buds, speaker, bluetooth speaker
 app: app, apps, application, applications, program, programs, software, outlook, gmail,
-    mail app, email app, whatsapp, the app, client, mail client, vpn app
+    mail app, email app, the app, client, mail client
 browser: browser, web browser, chrome, google chrome, firefox, safari, edge, microsoft edge,
     opera, brave
 os: os, operating system, ios, android, windows, macos, system software, firmware update,
@@ -152,7 +155,8 @@ address: address
 card: card, credit card, debit card, bank card, payment card, visa, mastercard, amex, cards,
     credit, debit, saved card, card on file
 battery: battery, batteries
-charger: charger, power adapter, ac adapter, adapter, power supply, charging brick, power brick,
+charger: charger, charging case, charging dock, charging cradle, charging pad, charging stand,
+    wireless charger, power adapter, ac adapter, adapter, power supply, charging brick, power brick,
     ac charger, laptop charger,
     wall charger, charging adapter
 cable: cable, cables, cord, lead, wire
@@ -172,7 +176,9 @@ battery_saver: battery saver, low power mode, power saving mode, power saver,
     battery saver mode,
     low power, battery saving mode
 isp: isp, internet provider, internet service provider, broadband provider, provider, carrier
-bank: bank, card issuer, issuer, issuing bank, bank's fraud team, fraud department
+bank: bank, card issuer, issuer, issuing bank, bank's fraud team, fraud department,
+    number on the back of your card, number on the back of the card, number on your card,
+    banks fraud team, bank's customer service, bank's hotline
 merchant: merchant, seller, vendor, shop
 paypal: paypal
 alipay: alipay
@@ -180,6 +186,8 @@ apple_pay: apple pay
 account: account, accounts, profile, user account
 email_account: email account, mail account, mailbox account, email profile
 mailbox: mailbox, inbox, email inbox
+trash: trash, trash folder, deleted items, deleted items folder, recycle bin, recycling bin,
+    trash can, wastebasket, bin
 spam_folder: spam folder, junk folder, junk mail folder, spam, junk mail, junk, spam box
 print_queue: print queue, printing queue, print jobs, print job, spooler, print spooler,
     queued jobs, pending print jobs
@@ -257,6 +265,28 @@ payment: payment, transaction, transactions, purchase, charge attempt, payments
 dirt: dust, lint, debris, dirt, fluff, gunk, grime
 reset_button: reset button, reset key, reset pin, reset hole
 """
+
+_STARTUP_VERBS = ("launch", "start", "run", "open", "load", "boot")
+_STARTUP_WHEN = (
+    "at startup", "on startup", "at start up", "at boot", "on boot", "at boot up", "on boot up",
+    "at login", "on login", "at log in", "at sign in", "at logon", "with windows",
+    "when the computer starts", "when windows starts", "when the pc starts",
+    "when you log in", "when you sign in", "automatically",
+)
+
+
+def _startup_phrases() -> str:
+    """ "launching at boot", "opens on startup", "run when Windows starts": the startup list."""
+    forms = sorted(
+        {
+            f"{form} {when}"
+            for verb in _STARTUP_VERBS
+            for form in {verb, verb + "s", verb + "ing", "ran" if verb == "run" else verb + "ed"}
+            for when in _STARTUP_WHEN
+        }
+    )
+    return "startup_apps: " + ", ".join(forms) + "\n"
+
 
 # Objects that need the object in front of them: "browser cache" -> "browser.cache".
 HEAD_OBJECTS = frozenset(
@@ -342,8 +372,9 @@ factory: factory, factory settings, factory defaults, default settings, defaults
     original settings, factory state
 other: different, another, other, alternative, alternate, second, spare, separate, backup,
     new, brand new
-same_network: same network, same wifi, same wireless network, same wifi network,
-    same wi fi network
+same_network: same network, same wifi, same wi fi, same wlan, same wireless, same router,
+    same hotspot, same wireless network, same wifi network, same wi fi network, same home network,
+    same local network, same lan
 high_performance: high performance, best performance, maximum performance, ultimate performance
 balanced: balanced, power saver plan
 push: push
@@ -355,6 +386,8 @@ microsoft: microsoft account, outlook account
 on: on, enabled, active, turned on, switched on, activated
 off: off, disabled, inactive, turned off, switched off, deactivated
 safe_mode: safe mode
+uncrowded: less crowded, less busy, less congested, least crowded, least busy, least congested,
+    quieter, clearer, uncrowded, less used, less interference
 """
 
 # Objects whose qualifier is folded into the object itself: "apple id" is an account.
@@ -375,6 +408,15 @@ _QUALIFIED_OBJECTS: dict[str, tuple[str, str]] = {
     "microsoft account": ("account", "microsoft"),
     "outlook account": ("account", "microsoft"),
     "icloud storage": ("storage", "icloud"),
+    # named apps: still "the app", never another named app
+    **{
+        f"{name} {kind}": ("app", f"name:{name.replace(' ', '')}")
+        for name in ("vpn", "whatsapp", "outlook", "gmail")
+        for kind in ("app", "application", "client", "software", "program")
+    },
+    "whatsapp": ("app", "name:whatsapp"),
+    "outlook": ("app", "name:outlook"),
+    "gmail": ("app", "name:gmail"),
 }
 
 _EN_STRUCTURE: dict[str, Lexeme] = {
@@ -526,7 +568,8 @@ page field box built built-in builtin in-built entire whole everything anything 
 sure suggest suggestion recommend recommended id i'd you'd we'd could you would you mind kindly
 one's own etc e.g eg i.e ie have has had do does did done get got it's its bit little
 is currently currently same saved stored existing version versions server servers pending available
-outstanding old unused unnecessary unneeded large full complete temporary
+outstanding old big huge bigger biggest larger largest heavy unused unnecessary unneeded large
+full complete temporary
 more ahead away two three four five six seven eight nine ten fifteen twenty thirty forty fifty
 sixty ninety half several moment moments quick
 """
@@ -562,7 +605,7 @@ connect: 连接, 连上, 加入, 接入, 连, 配对, 重连, 重新连接, 再�
 disconnect: 断连, 断开, 断开连接
 move: 移动, 挪, 挪到, 放到, 放在, 移到, 靠近, 摆放, 放置, 调整位置, 搬到
 charge: 充电, 充满, 充满电
-contact: 联系, 致电, 打电话给, 打给, 咨询, 询问, 联络, 拨打
+contact: 联系, 致电, 打电话给, 打给, 咨询, 询问, 联络, 拨打, 问一下, 问问, 打电话问
 calibrate: 校准, 重新校准
 scan: 扫描, 杀毒, 查杀, 全盘扫描
 close: 强制关闭, 强行停止, 强制停止, 退出, 结束, 划掉, 杀掉, 强制退出, 关闭应用, 结束运行
@@ -579,7 +622,7 @@ sync: 同步, 重新同步
 optimize: 优化, 碎片整理, 整理碎片
 buy: 购买, 买
 print: 打印
-drain: 放电
+drain: 放电, 放掉, 泄掉, 耗尽
 increase: 调高, 提高, 增加, 延长, 调大, 调亮
 decrease: 调低, 降低, 减少, 缩短, 调小, 调暗
 """
@@ -615,7 +658,7 @@ channel: 信道
 address: 地址
 card: 银行卡, 信用卡, 借记卡, 卡, 卡片
 battery: 电池
-charger: 充电器, 电源适配器, 适配器, 充电头
+charger: 充电器, 电源适配器, 适配器, 充电头, 充电盒, 充电仓, 充电座, 无线充电器
 cable: 线, 线缆
 charging.cable: 数据线, 充电线
 charging.port: 充电口, 充电接口, 充电孔, 接口
@@ -639,8 +682,10 @@ alipay: 支付宝
 account: 账号, 账户, 帐号, 帐户
 email_account: 邮箱账户, 邮箱账号, 邮件账户, 邮件账号
 mailbox: 邮箱
+trash: 回收站, 废纸篓, 已删除邮件, 已删除
 spam_folder: 垃圾邮件, 垃圾邮件文件夹, 垃圾箱
-print_queue: 打印队列, 打印任务
+print_queue: 打印队列, 打印任务, 打印作业, 等待打印的任务, 待打印的任务, 打印中的任务,
+    排队的打印任务
 ink_cartridge: 墨盒, 硒鼓, 墨水
 paper_jam: 卡纸, 卡住的纸
 troubleshooter: 疑难解答, 故障排除, 诊断
@@ -763,6 +808,8 @@ _ZH_STRUCTURE: dict[str, Lexeme] = {
     "不": ("not", ""),
     "未": ("not", ""),
     "是否": ("stop", ""),
+    "是不是": ("stop", ""),
+    "有没有什么": ("stop", ""),
     "有没有": ("stop", ""),
     "代替": ("instead", ""),
     "替代": ("instead", ""),
@@ -779,6 +826,17 @@ _ZH_STRUCTURE: dict[str, Lexeme] = {
     "试试看": ("stop", ""),
     "试试": ("trail", ""),
     "试一下": ("trail", ""),
+    # what the step is expected to achieve, not a step ("一般就能恢复", "应该就好了")
+    "一般就能恢复": ("stop", ""),
+    "就能恢复": ("stop", ""),
+    "一般就好了": ("stop", ""),
+    "应该就好了": ("stop", ""),
+    "就好了": ("stop", ""),
+    "就能解决": ("stop", ""),
+    "一般就能解决": ("stop", ""),
+    "通常就能解决": ("stop", ""),
+    "一般": ("stop", ""),
+    "通常": ("stop", ""),
 }
 
 _ZH_STOP = """
@@ -909,6 +967,7 @@ def _verb_forms(phrase: str) -> set[str]:
 
 def _build_en() -> dict[str, Lexeme]:
     table: dict[str, Lexeme] = {}
+    objects = _EN_OBJECTS + _startup_phrases()
     for word in _EN_STOP.split():
         table[_en_key(word)] = ("stop", "")
     for key, lexeme in _EN_STRUCTURE.items():
@@ -916,7 +975,7 @@ def _build_en() -> dict[str, Lexeme]:
     for canonical, phrases in _entries(_EN_CONTEXT):
         for phrase in phrases:
             table[_en_key(phrase)] = ("ctx", canonical)
-    for canonical, phrases in _entries(_EN_OBJECTS):
+    for canonical, phrases in _entries(objects):
         for phrase in phrases:
             table[_en_key(phrase)] = ("obj", canonical)
     for canonical, phrases in _entries(_OWNER_WORDS):

@@ -2,7 +2,7 @@
 guard set, with the old similarity-only rule as the baseline.
 
 ``tests/data/guard_labelled.jsonl``: rows ``{"failed": [...], "candidate", "block", "lang",
-"kind", "category", "split", "batch"}``. ``split: dev`` (batches 1, 2 and 5) was used to write
+"kind", "category", "split", "batch"}``. ``split: dev`` (batches 1, 2, 5 and 6) was used to write
 the lexicon and tune the rule; ``split: test`` (batch 3) was written before the guard was run
 on it. Measured on it first, before anything was changed for it: recall 0.709, false-block rate
 0.043; after one structural change prompted by its errors (the verb/object fallback for texts
@@ -15,7 +15,14 @@ looked at). A later round tuned on dev only (sub-steps the catalog's own wording
 count as part of their action; an optional, gated cosine against unreadable failed attempts,
 left off for latency) raised dev from 0.939 to 0.945 and changed neither held-out set: their
 misses are mostly candidates read completely but as another action, which no score computed
-from the reading can tell from a hard negative. The floors below are the measured values less
+from the reading can tell from a hard negative. Dev batch 6 (102 rows, 6 to 12 per catalog
+category, written before the guard was run on them) measured 0.828 / 0.026 when written; the
+vocabulary round it drove (synonym classes for operations and objects, startup wordings,
+"on <device>" read as a place, plug/put-into rules, spelling variants of "same network", named
+apps such as "the Spotify app" kept as the app with its name) took it to 0.969 / 0.000, dev to
+0.963 / 0.000, test to 0.785 / 0.022 (English 0.667 -> 0.722,
+Chinese 0.960 -> 0.920: one Chinese pair lost, not looked at) and left test2 at 0.857 / 0.000.
+The floors below are the measured values less
 a small margin; the issue's target (recall >= 0.95 at a false-block rate <= 0.05 on held-out
 text, English and Chinese each) is NOT met, see ``test_target_recall_on_held_out``.
 
@@ -128,11 +135,11 @@ def test_labelled_set_is_well_formed(rows: list[Row]) -> None:
 
 def test_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
     test = measure(rows, guard, lambda r: r.split == "test")
-    # Measured: R=0.759 FBR=0.022 (P=0.984).
-    assert test.recall >= 0.72, test
+    # Measured: R=0.785 FBR=0.022 (was 0.759 before the batch-6 vocabulary round).
+    assert test.recall >= 0.75, test
     assert test.false_block_rate <= 0.05, test
     chinese = measure(rows, guard, lambda r: r.split == "test" and r.lang != "en")
-    assert chinese.recall >= 0.90, chinese  # measured 0.96 (zh + mixed)
+    assert chinese.recall >= 0.90, chinese  # measured 0.92 (zh + mixed; 0.96 before batch 6)
     assert chinese.false_block_rate == 0.0, chinese
 
 
@@ -149,8 +156,8 @@ def test_fresh_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence)
 
 def test_dev_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
     dev = measure(rows, guard, lambda r: r.split == "dev")
-    # Measured: R=0.945 FBR=0.000 — the set the lexicon was written against.
-    assert dev.recall >= 0.92, dev
+    # Measured: R=0.963 FBR=0.000 (batches 1, 2, 5, 6) — the set the lexicon was written against.
+    assert dev.recall >= 0.94, dev
     assert dev.false_block_rate <= 0.01, dev
 
 
@@ -160,14 +167,14 @@ def test_guard_beats_plain_similarity(
     held_out = lambda r: r.split == "test"  # noqa: E731
     old = measure(rows, RapidfuzzSemanticEquivalence(embedder), held_out)
     new = measure(rows, guard, held_out)
-    # Measured on test: similarity R=0.304 FBR=0.043; guard R=0.759 FBR=0.022.
+    # Measured on test: similarity R=0.304 FBR=0.043; guard R=0.785 FBR=0.022.
     assert new.recall >= old.recall + 0.3, (old, new)
     assert new.false_block_rate <= old.false_block_rate, (old, new)
 
 
 @pytest.mark.xfail(
     strict=True,
-    reason="held-out recall is 0.76 (test; English 0.67) and 0.86 (test2; zh+mixed 0.77), "
+    reason="held-out recall is 0.785 (test; English 0.72) and 0.857 (test2; zh+mixed 0.77), "
     "below the 0.95 target",
 )
 def test_target_recall_on_held_out(rows: list[Row], guard: CatalogGuardEquivalence) -> None:

@@ -418,3 +418,65 @@ def test_cosine_against_an_unreadable_failed_attempt_is_gated_by_wording() -> No
     assert calls == [1] and decision.same and decision.part == "similarity"
     gated.decide(read, INDEX.analyze("Reboot the router"), 0.9, cosine)
     assert calls == [1]  # both read: the actions decide
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "on <device>" after "turn off X" says where, it does not make "off and on".
+        ("Turn off Bluetooth on the laptop", {"disable/bluetooth"}),
+        ("Turn Bluetooth off and on", {"restart/bluetooth"}),
+        # startup: any launch verb form x any "at startup" wording
+        ("Stop apps from launching at boot", {"disable/startup_apps"}),
+        ("Stop programs that open when Windows starts", {"disable/startup_apps"}),
+        # plugging into another outlet is trying another outlet
+        ("把充电器插到别的插座上", {"replace/power_outlet"}),
+        # putting a device on its charger charges it
+        ("Put the earbuds in their charging case", {"charge/headphones"}),
+        # emptying the trash or deleting to make room frees storage
+        ("Empty the recycle bin", {"free/storage"}),
+        ("Delete old emails so the mailbox has room", {"free/mailbox.storage"}),
+        # contact synonyms; asking the provider about an outage checks for one
+        ("Speak to your bank", {"contact/bank"}),
+        ("问一下运营商是不是有故障", {"check/outage", "contact/isp"}),
+        ("Flash the latest BIOS", {"update/bios"}),
+        ("Choose a new password", {"reset/password"}),
+    ],
+)
+def test_vocabulary_classes(text: str, expected: set[str]) -> None:
+    assert main_frames(text) == expected
+
+
+def test_same_network_keeps_its_qualifier_in_any_spelling() -> None:
+    for spelling in ("same Wi-Fi", "same wifi", "same WLAN", "same home network"):
+        frames = parse_frames(f"Connect the printer to the {spelling} as the computer")
+        assert [frame.qualifier for frame in frames] == ["same_network"], spelling
+    assert [f.qualifier for f in parse_frames("Connect the printer with a USB cable")] == [None]
+
+
+def test_a_named_app_is_the_app_but_not_another_named_app() -> None:
+    (spotify,) = parse_frames("Update the Spotify app")
+    (plain,) = parse_frames("Update the app")
+    (zoom,) = parse_frames("Update the Zoom app")
+    assert (spotify.op, spotify.obj, spotify.qualifier) == ("update", "app", "name:spotify")
+    assert frames_compatible(spotify, plain)
+    assert not frames_compatible(spotify, zoom)
+    # the VPN app switched off is the VPN switched off; removed, it is still the app
+    assert main_frames("Disconnect the VPN app") == {"disable/vpn"}
+    assert main_frames("Uninstall the VPN app") == {"remove/app[name:vpn]"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Check that you have an internet connection", {"check/internet"}),
+        ("Reconnect with the password", {"connect/wifi_network"}),
+        ("Pick a less busy channel", {"set/channel[uncrowded]"}),
+        ("Choose a different card", {"replace/card"}),
+        ("Free up space on the C drive", {"free/disk.storage"}),
+        ("取消所有等待打印的任务", {"clear/print_queue"}),
+        ("把路由器重启一下，一般就能恢复", {"restart/router"}),
+    ],
+)
+def test_more_vocabulary_classes(text: str, expected: set[str]) -> None:
+    assert main_frames(text) == expected
