@@ -992,6 +992,9 @@ def _normalize_frame(
     plugging = op in ("plug_in", "move", "use", "connect", "add")
     if plugging and "other" in quals and "power_outlet" in everything:
         op, obj = "replace", "power_outlet"  # "插到别的插座上": it is the outlet that changes
+    if op == "charge" and obj == "battery":
+        # "top up the headset battery": the device whose battery it is gets charged
+        obj = next((n for n in nouns if n in OBJECT_FAMILIES["device"]), obj)
     chargeable = obj in ("headphones", "phone", "device", "tablet", "computer", "battery")
     charger_there = "charger" in context and "other" not in quals
     if op in ("move", "plug_in", "connect") and chargeable and charger_there:
@@ -1758,6 +1761,8 @@ class GuardRule:
             for other in others:
                 if self.use_catalog and step.action_ids and other.action_ids:
                     shared = step.action_ids & other.action_ids
+                    if shared and _other_names(step, other):
+                        continue  # one catalog action on two named things ("Spotify" / "Zoom")
                     if shared:
                         via_catalog.append("|".join(sorted(shared)))
                         hit = True
@@ -1844,6 +1849,15 @@ class _Lazy:
             source = self._source
             self._value = float(source()) if callable(source) else float(source)
         return self._value
+
+
+def _other_names(step: Step, other: Step) -> bool:
+    """Whether the two steps name different things ("the Spotify app" / "the Zoom app")."""
+    mine, theirs = (
+        {f.qualifier for f in s.frames if f.qualifier and f.qualifier.startswith(NAME_PREFIX)}
+        for s in (step, other)
+    )
+    return bool(mine and theirs and not mine & theirs)
 
 
 def _sub_step(frame: ActionFrame, action: ActionFrame) -> bool:

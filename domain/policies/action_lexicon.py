@@ -65,7 +65,8 @@ clean: clean, dust, blow* out, brush, brush* out, wipe* down
 check: check, verify, confirm, make* sure, ensure, rule* out, inspect, look* at, look* in,
     look* into,
     look* for, review, test, double-check, see* if, see* whether, find* out, examine, validate,
-    look* through, have* a look, take* a look, have* a look at, take* a look at, have* a look in,
+    look* through, pull* up, bring* up, have* a look, take* a look, have* a look at,
+    take* a look at, have* a look in,
     take* a look in
 enable: enable, activate, unmute, unblock, whitelist, unlock
 disable: disable, deactivate, mute, shut* down, shut* off, power* off, power* down, stop, pause,
@@ -379,7 +380,8 @@ high_performance: high performance, best performance, maximum performance, ultim
 balanced: balanced, power saver plan
 push: push
 closer: closer, nearer, near, close to, next to, within a few feet, within range, within reach
-health: health, condition, battery health, wear level, battery report
+health: health, condition, battery health, wear level, battery report, worn, worn out, wear,
+    degraded, degradation, battery wear
 apple: apple id, icloud, apple account
 google_account: google account, gmail account
 microsoft: microsoft account, outlook account
@@ -586,7 +588,7 @@ readd: 重新安装, 重装, 重新装, 再装,
     重新添加, 重新绑定, 重新绑, 重新配对, 重新下载, 重新插拔, 重新插上,
     重新设置, 重新注册, 重新关联
 remove: 删除, 删掉, 取消, 移除, 去掉, 卸载, 卸掉,
-    取消配对, 忽略, 忘记, 解绑, 拿掉, 取出, 拔出, 注销, 删了
+    取消配对, 忽略, 忘记, 忘掉, 忘了, 解绑, 拿掉, 取出, 拔出, 注销, 删了
 add: 添加, 绑定, 加入, 安装, 下载, 装, 输入,
     填写, 装上, 插入, 注册, 加装, 新增, 插回, 添加回来, 加回来
 create: 创建, 生成, 新建, 申请一个

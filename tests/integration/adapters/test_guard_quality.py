@@ -2,7 +2,7 @@
 guard set, with the old similarity-only rule as the baseline.
 
 ``tests/data/guard_labelled.jsonl``: rows ``{"failed": [...], "candidate", "block", "lang",
-"kind", "category", "split", "batch"}``. ``split: dev`` (batches 1, 2, 5 and 6) was used to write
+"kind", "category", "split", "batch"}``. ``split: dev`` (batches 1, 2, 5-8) was used to write
 the lexicon and tune the rule; ``split: test`` (batch 3) was written before the guard was run
 on it. Measured on it first, before anything was changed for it: recall 0.709, false-block rate
 0.043; after one structural change prompted by its errors (the verb/object fallback for texts
@@ -19,8 +19,12 @@ from the reading can tell from a hard negative. Dev batch 6 (102 rows, 6 to 12 p
 category, written before the guard was run on them) measured 0.828 / 0.026 when written; the
 vocabulary round it drove (synonym classes for operations and objects, startup wordings,
 "on <device>" read as a place, plug/put-into rules, spelling variants of "same network", named
-apps such as "the Spotify app" kept as the app with its name) took it to 0.969 / 0.000, dev to
-0.963 / 0.000, test to 0.785 / 0.022 (English 0.667 -> 0.722,
+apps such as "the Spotify app" kept as the app with its name) took it to 0.969 / 0.000. Two
+more dev batches written the same way measured, before any change for them: batch 7 (56 rows,
+rephrasings) 0.929 / 0.000, batch 8 (24 rows, hard negatives sharing words with the new
+vocabulary) 1.000 / 0.043 (one false block, "Update the Spotify app" / "Update the Zoom app",
+fixed by class: one catalog action on two named things is not a repeat). After: dev 0.967 /
+0.000, test to 0.785 / 0.022 (English 0.667 -> 0.722,
 Chinese 0.960 -> 0.920: one Chinese pair lost, not looked at) and left test2 at 0.857 / 0.000.
 The floors below are the measured values less
 a small margin; the issue's target (recall >= 0.95 at a false-block rate <= 0.05 on held-out
@@ -156,7 +160,7 @@ def test_fresh_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence)
 
 def test_dev_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
     dev = measure(rows, guard, lambda r: r.split == "dev")
-    # Measured: R=0.963 FBR=0.000 (batches 1, 2, 5, 6) — the set the lexicon was written against.
+    # Measured: R=0.967 FBR=0.000 (batches 1, 2, 5-8) — the set the lexicon was written against.
     assert dev.recall >= 0.94, dev
     assert dev.false_block_rate <= 0.01, dev
 

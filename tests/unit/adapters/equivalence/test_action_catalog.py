@@ -36,6 +36,10 @@ def test_satisfies_the_port() -> None:
         ("Remove the card and add it again", "Delete the saved card, then re-enter it"),
         ("Restart the router", "重启路由器"),
         ("Power cycle the modem", "Unplug the modem, wait 30 seconds and plug it back in"),
+        ("Update the Spotify app", "Update the app"),
+        ("Turn off any VPN", "Disconnect the VPN app"),
+        ("Charge the headphones", "Put the earbuds in their charging case for an hour"),
+        ("Disable startup programs", "Stop apps from launching at boot in Task Manager"),
     ],
 )
 def test_blocks_the_same_action_and_names_the_catalog_rule(failed: str, candidate: str) -> None:
@@ -54,6 +58,9 @@ def test_blocks_the_same_action_and_names_the_catalog_rule(failed: str, candidat
         ("Remove the card and add it again", "Try a different card"),
         ("重启路由器", "将路由器恢复出厂设置"),
         ("Turn off the Smart Gizmo Switch", "Turn on the Smart Gizmo Switch"),
+        ("Update the Spotify app", "Update the Zoom app"),
+        ("Turn Bluetooth off and back on", "Turn off Bluetooth on the laptop"),
+        ("Uninstall the VPN app", "Turn off the VPN"),
     ],
 )
 def test_lets_a_different_action_through(failed: str, candidate: str) -> None:
