@@ -44,6 +44,7 @@ from caseledger.domain.services import Cause, SupportDesk
 from caseledger.projections.store import ConsumerStateStore
 from caseledger.streams.relay import Header, Message, Publisher
 from caseledger.streams.schemas import INBOUND_VERSION, ContractError, validate_inbound
+from caseledger.streams.topics import await_partitions
 
 log = logging.getLogger(__name__)
 
@@ -435,6 +436,8 @@ class IngestWorker:
         self.worker = worker
         self.batch_size = batch_size
         self.counts = {"applied": 0, "duplicate": 0, "dead_letter": 0}
+        if not await_partitions(consumer, topic):
+            log.warning("no partition metadata for %s yet; joining the group anyway", topic)
         consumer.subscribe([topic])
 
     def poll_once(self, timeout_ms: int = 500) -> list[IngestResult]:

@@ -40,6 +40,7 @@ from caseledger.domain.envelope import EventEnvelope
 from caseledger.projections.base import Projection
 from caseledger.projections.runner import apply_keyed, keyed, keys_of
 from caseledger.projections.store import ConsumerStateStore, ReadModelStore, StaleOffsets
+from caseledger.streams import topics
 from caseledger.streams.schemas import ENVELOPE_SCHEMA, ENVELOPE_VERSION, ContractError
 from caseledger.streams.schemas import validate_envelope as _validate_envelope
 
@@ -221,6 +222,8 @@ class Projector:
         self.lag_log_interval = lag_log_interval
         self.applied = 0
         self._last_lag_log = time.monotonic()
+        if not topics.await_partitions(consumer, topic):
+            log.warning("no partition metadata for %s yet; joining the group anyway", topic)
         consumer.subscribe([topic], listener=_Rebalance(self))
 
     def resume(self, assigned: Iterable[Any]) -> None:

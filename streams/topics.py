@@ -6,6 +6,7 @@ No client is created at import time: every worker builds its own from settings, 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -106,6 +107,21 @@ def partitions_of(client: KafkaConsumer, topic: str) -> list[TopicPartition]:
     """The topic's partitions (empty if the topic does not exist)."""
     ids = client.partitions_for_topic(topic) or set()
     return [TopicPartition(topic, p) for p in sorted(ids)]
+
+
+def await_partitions(client: KafkaConsumer, topic: str, *, timeout: float = 30.0) -> set[int]:
+    """Block until ``client``'s metadata knows ``topic``'s partitions (or ``timeout`` passes).
+
+    Call it before ``subscribe``: a group leader that joins before its metadata lists the
+    topic assigns nothing ("No partition metadata for topic"), and the member can sit without
+    partitions until a later metadata refresh (seen with a topic created moments earlier).
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        partitions = client.partitions_for_topic(topic)
+        if partitions or time.monotonic() >= deadline:
+            return set(partitions or ())
+        time.sleep(0.2)
 
 
 def end_offsets(client: KafkaConsumer, topic: str) -> dict[tuple[str, int], int]:
