@@ -17,6 +17,32 @@ from caseledger.projections.store import InboundClaim, StaleOffsets, TopicPartit
 _NAME = re.compile(r"^[a-z][a-z0-9_]{0,40}$")
 
 
+Rows = list[tuple[Any, ...]]
+
+
+def _rows(docs: Mapping[str, Doc | None]) -> tuple[Rows, Rows]:
+    """Upsert rows (key, customer id, JSONB) and delete rows (key,) of changed documents."""
+    upserts: Rows = [
+        (key, doc.get("customer_id"), Jsonb(doc)) for key, doc in docs.items() if doc is not None
+    ]
+    return upserts, [(key,) for key, doc in docs.items() if doc is None]
+
+
+def _write(cur: Any, table: sql.Composable, upserts: Rows, deletes: Rows) -> None:
+    """Apply a projection's document changes inside the caller's transaction."""
+    if upserts:
+        cur.executemany(
+            sql.SQL(
+                "INSERT INTO {} (key, customer_id, doc) VALUES (%s, %s, %s) "
+                "ON CONFLICT (key) DO UPDATE SET customer_id = EXCLUDED.customer_id, "
+                "doc = EXCLUDED.doc"
+            ).format(table),
+            upserts,
+        )
+    if deletes:
+        cur.executemany(sql.SQL("DELETE FROM {} WHERE key = %s").format(table), deletes)
+
+
 class PostgresReadModelStore:
     """One table per projection (key, customer_id, doc JSONB) plus a positions table."""
 
@@ -98,28 +124,13 @@ class PostgresReadModelStore:
         self.commit_many({projection: docs}, position)
 
     def commit_many(self, updates: Mapping[str, Mapping[str, Doc | None]], position: int) -> None:
-        writes = []
-        for projection, docs in updates.items():
-            upserts: list[tuple[Any, ...]] = [
-                (key, doc.get("customer_id"), Jsonb(doc))
-                for key, doc in docs.items()
-                if doc is not None
-            ]
-            deletes = [(key,) for key, doc in docs.items() if doc is None]
-            writes.append((projection, self._ensure(projection), upserts, deletes))
+        writes = [
+            (projection, self._ensure(projection), *_rows(docs))
+            for projection, docs in updates.items()
+        ]
         with self._pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
             for projection, table, upserts, deletes in writes:
-                if upserts:
-                    cur.executemany(
-                        sql.SQL(
-                            "INSERT INTO {} (key, customer_id, doc) VALUES (%s, %s, %s) "
-                            "ON CONFLICT (key) DO UPDATE SET customer_id = EXCLUDED.customer_id, "
-                            "doc = EXCLUDED.doc"
-                        ).format(table),
-                        upserts,
-                    )
-                if deletes:
-                    cur.executemany(sql.SQL("DELETE FROM {} WHERE key = %s").format(table), deletes)
+                _write(cur, table, upserts, deletes)
                 cur.execute(
                     sql.SQL(
                         "INSERT INTO {} (projection, position) VALUES (%s, %s) "
@@ -179,13 +190,7 @@ class PostgresReadModelStore:
         expected: Mapping[TopicPartitionKey, int | None] | None = None,
     ) -> None:
         table = self._ensure(projection) if projection is not None else None
-        items = dict(docs or {})
-        upserts: list[tuple[Any, ...]] = [
-            (key, doc.get("customer_id"), Jsonb(doc))
-            for key, doc in items.items()
-            if doc is not None
-        ]
-        deletes = [(key,) for key, doc in items.items() if doc is None]
+        upserts, deletes = _rows(docs or {})
         offsets_table = self._ident("rm_offsets")
         with self._pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
             if expected:
@@ -207,17 +212,8 @@ class PostgresReadModelStore:
                     raise StaleOffsets(
                         f"{consumer}: offsets of {sorted(stale)} moved since the batch began"
                     )
-            if table is not None and upserts:
-                cur.executemany(
-                    sql.SQL(
-                        "INSERT INTO {} (key, customer_id, doc) VALUES (%s, %s, %s) "
-                        "ON CONFLICT (key) DO UPDATE SET customer_id = EXCLUDED.customer_id, "
-                        "doc = EXCLUDED.doc"
-                    ).format(table),
-                    upserts,
-                )
-            if table is not None and deletes:
-                cur.executemany(sql.SQL("DELETE FROM {} WHERE key = %s").format(table), deletes)
+            if table is not None:
+                _write(cur, table, upserts, deletes)
             if offsets:
                 cur.executemany(
                     sql.SQL(
