@@ -334,7 +334,6 @@ def build_projector(
 ) -> tuple[Projector, Callable[[], None]]:
     """A projector wired from settings, and the function that closes what it opened."""
     from caseledger.adapters.bootstrap import bootstrap, kafka_projections
-    from caseledger.streams import topics
     from caseledger.streams.worker import worker_id
 
     names = topics.Topics.from_settings(settings.kafka)

@@ -195,7 +195,8 @@ def _rebuild_in_processes(
     finally:
         probe.close(autocommit=False)
     numbers = [tp.partition for tp in parts]
-    groups = [numbers[i :: min(workers, len(numbers))] for i in range(min(workers, len(numbers)))]
+    count = min(workers, len(numbers))  # at most one process per partition
+    groups = [numbers[i::count] for i in range(count)]
     # spawn, not fork: the parent may hold threads (Kafka clients, connection pools).
     context = multiprocessing.get_context("spawn")
     reports = context.Queue()

@@ -16,17 +16,23 @@ from caseledger.streams.replay import checksum, compare_stores, rebuild_from_kaf
 from tests.integration.streams.support import NAMES, customer_story
 
 
-def test_rebuild_from_kafka_equals_the_live_read_models_and_reports_differences(
-    make_container: Any, kafka_settings: Settings, tmp_path: Path
-) -> None:
-    live: Container = make_container()  # embedded mode: the live tables come from the log
-    for n in range(4):
+def _relayed_history(make_container: Any, settings: Settings, *, customers: int) -> Container:
+    """An embedded-mode container (live tables from the log) whose log is on the topic."""
+    live: Container = make_container()
+    for n in range(customers):
         customer_story(live, f"cust-{n}")
-    relay, close = build_relay(kafka_settings)
+    relay, close = build_relay(settings)
     try:
         relay.drain()
     finally:
         close()
+    return live
+
+
+def test_rebuild_from_kafka_equals_the_live_read_models_and_reports_differences(
+    make_container: Any, kafka_settings: Settings, tmp_path: Path
+) -> None:
+    live = _relayed_history(make_container, kafka_settings, customers=4)
 
     fresh = SQLiteReadModelStore(tmp_path / "replay.sqlite")
     try:
@@ -66,14 +72,7 @@ def test_rebuild_of_one_projection_from_a_topic_that_does_not_exist_says_so(
 def test_parallel_rebuild_in_processes_equals_the_single_process_one(
     make_container: Any, kafka_settings: Settings, tmp_path: Path
 ) -> None:
-    live: Container = make_container()
-    for n in range(6):  # customers land on all three partitions
-        customer_story(live, f"cust-{n}")
-    relay, close = build_relay(kafka_settings)
-    try:
-        relay.drain()
-    finally:
-        close()
+    live = _relayed_history(make_container, kafka_settings, customers=6)  # all 3 partitions
 
     path = tmp_path / "parallel.sqlite"
     parallel = SQLiteReadModelStore(path)
