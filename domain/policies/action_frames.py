@@ -134,6 +134,10 @@ class TextActions:
     # Some clause had words but no action the lexicon could read: possibly a step of its own
     # ("then telnet into it"), so a partial reading must not stand for the whole text.
     unread_clause: bool = False
+    # A pronoun with nothing in the text to point at ("reinstall it", "turn it off and on"):
+    # the text is read again with the failed attempt's object as what "it" is (:meth:`against`).
+    dangling: bool = False
+    reread: Callable[[str], TextActions] | None = field(default=None, compare=False, repr=False)
 
     @property
     def understood(self) -> bool:
@@ -153,6 +157,21 @@ class TextActions:
         if len(self.steps) != 1 or len(self.steps[0].action_ids) != 1:
             return None
         return next(iter(self.steps[0].action_ids))
+
+    def sole_object(self) -> str | None:
+        """The one thing every step of this text acts on, if there is exactly one."""
+        objects = {step.frames[0].obj for step in self.steps if step.frames}
+        objects.discard(None)
+        return objects.pop() if len(objects) == 1 else None
+
+    def against(self, other: TextActions) -> TextActions:
+        """This text with a dangling pronoun read as the one thing ``other`` acts on: a
+        candidate's "reinstall it" next to the failed "Uninstall the app" is about the app.
+        Unchanged when nothing dangles or ``other`` names no single thing."""
+        if not self.dangling or self.reread is None:
+            return self
+        obj = other.sole_object()
+        return self.reread(obj) if obj is not None else self
 
 
 # -- lexing --------------------------------------------------------------------------------
@@ -841,8 +860,13 @@ def _resolve_op(clause: _Clause, previous: _Clause | None) -> str | None:
     return op
 
 
-def _frames_of(clause: _Clause, previous: _Clause | None) -> list[ActionFrame]:
-    """The frames a read clause stands for: one per main object outside alias matches."""
+def _frames_of(
+    clause: _Clause, previous: _Clause | None, pronoun: str | None = None
+) -> list[ActionFrame]:
+    """The frames a read clause stands for: one per main object outside alias matches.
+
+    ``pronoun``: what the clause's pronoun stands for when the clause names nothing itself
+    (the object is read as written there, so "put them back on the charger" charges them)."""
     op = clause.resolved_op
     mains = [o for o in clause.objects if o.main]
     uncovered = [o for o in mains if not set(o.positions) & clause.covered]
@@ -858,6 +882,8 @@ def _frames_of(clause: _Clause, previous: _Clause | None) -> list[ActionFrame]:
             op = "replace"  # "a different card"
         else:
             return []
+    if pronoun is not None and not uncovered and clause.pron:
+        uncovered = [_Object(pronoun, None, True, ())]
     others = [o for o in clause.objects if "other" in o.quals]
     if op not in ("replace", "remove", "readd") and others and not any(o.main for o in others):
         # "plug the charger into a different outlet": trying another outlet is the step.
@@ -983,7 +1009,7 @@ def _normalize_frame(
         # "free up space on the C drive": the place says whose storage.
         owner = next((o for o in context if o in _STORAGE_OWNERS), None)
         obj = f"{owner}.storage" if owner else obj
-    if op == "free" and obj is not None and not obj.endswith("storage"):
+    if op == "free" and obj is not None and not obj.endswith("storage") and obj != "ram":
         obj = f"{obj}.storage" if obj in _STORAGE_OWNERS else "storage"
     everything = {o.name for o in clause.objects}
     wired = everything & {"ethernet", "ethernet.cable"}
@@ -997,7 +1023,7 @@ def _normalize_frame(
         obj = next((n for n in nouns if n in OBJECT_FAMILIES["device"]), obj)
     chargeable = obj in ("headphones", "phone", "device", "tablet", "computer", "battery")
     charger_there = "charger" in context and "other" not in quals
-    if op in ("move", "plug_in", "connect") and chargeable and charger_there:
+    if op in ("move", "plug_in", "connect", "add") and chargeable and charger_there:
         op = "charge"  # "put the earbuds in their charging case"
     if op in ("add", "use") and "latest" in quals:
         op = "update"
@@ -1317,6 +1343,18 @@ class ActionIndex:
         self._match_aliases(live)
         return self._assemble(text, clauses)
 
+    def _reader(self, text: str, clauses: list[_Clause]) -> Callable[[str], TextActions]:
+        """Reads ``clauses`` again with a dangling pronoun standing for a given object."""
+        memo: dict[str, TextActions] = {}
+
+        def reread(antecedent: str) -> TextActions:
+            found = memo.get(antecedent)
+            if found is None:
+                found = memo[antecedent] = self._assemble(text, clauses, antecedent)
+            return found
+
+        return reread
+
     def _match_aliases(self, clauses: list[_Clause]) -> None:
         if not self._aliases:
             return
@@ -1385,9 +1423,12 @@ class ActionIndex:
             return None
         return self._by_id[next(iter(ids))].frame
 
-    def _assemble(self, text: str, clauses: list[_Clause]) -> TextActions:
+    def _assemble(
+        self, text: str, clauses: list[_Clause], antecedent: str | None = None
+    ) -> TextActions:
         complete = True
         unread = False
+        dangling = False
         # (frame, alias ids, group) in order; alias ids come once per clause. Frames of one
         # clause share a group when something serves the clause (a purpose, a parenthesis).
         items: list[tuple[ActionFrame | None, frozenset[str], int | None]] = []
@@ -1404,13 +1445,16 @@ class ActionIndex:
                 clause.link if clause.link is not None else (number if number in served else None)
             )
             if clause.alias_ids:
+                clause.alias_ids = self._specific(clause, previous)
                 items.append((None, frozenset(clause.alias_ids), group))
                 entry_objs = [self._by_id[i].frame.obj for i in sorted(clause.alias_ids)]
                 last_object = next((o for o in entry_objs if o), last_object)
             frames = _frames_of(clause, previous)
             for frame in frames:
                 if frame.obj is None and frame.op not in _OBJECTLESS_OPS:
-                    if frame.op in _PREPARATORY_OPS or frame.op in ("use", "run"):
+                    reopening = frame.op == "open" and clause.pron and last_object is not None
+                    preparing = frame.op in _PREPARATORY_OPS or frame.op in ("use", "run")
+                    if preparing and not reopening:
                         continue  # "open Settings", "wait a minute", "try it": nothing to compare
                     # A pronoun, or a verb that continues the previous object ("plug it back
                     # in"); a check needs its own object ("确认是否断网" does not check the ISP).
@@ -1418,7 +1462,16 @@ class ActionIndex:
                     if clause.timing and not clause.pron:
                         continue  # "after a reboot": says when, not what
                     resolved = resolved or _following_object(clauses, number)
+                    if resolved is None and clause.pron and antecedent is not None:
+                        # "it" with nothing in the text before it: what the other text acts on.
+                        reread = _frames_of(clause, previous, antecedent)
+                        if reread and reread[0].obj is not None:
+                            frame = reread[0]
+                            items.append((frame, frozenset(), group))
+                            last_object = frame.obj
+                            continue
                     if resolved is None:
+                        dangling = dangling or clause.pron
                         complete = False
                         continue
                     if clause.unknown_slots and not clause.pron:
@@ -1431,6 +1484,11 @@ class ActionIndex:
                 items.append((frame, frozenset(), group))
                 if frame.obj is not None:
                     last_object = frame.obj
+            if not frames:
+                # A clause that only names something ("go to Battery Saver", "在设置里找到它")
+                # still gives a later "it" its referent.
+                mains = [o.name for o in clause.objects if o.main]
+                last_object = mains[0] if mains else last_object
             menu = clause.aside and not frames
             if not menu and any(p not in clause.covered for p in clause.unknown_slots):
                 complete = False
@@ -1452,7 +1510,26 @@ class ActionIndex:
             lead_op=lead_op,
             lead_object=lead_object,
             unread_clause=unread,
+            dangling=dangling and antecedent is None,
+            reread=self._reader(text, clauses) if dangling and antecedent is None else None,
         )
+
+    def _specific(self, clause: _Clause, previous: _Clause | None) -> set[str]:
+        """An alias naming a generic object yields to the clause's own reading when that names
+        whose it is: "free up space" is freeing storage, "... on the C drive" the drive's."""
+        ids = set(clause.alias_ids)
+        own = _frames_of(replace(clause, covered=set(), alias_ids=set()), previous)
+        for action_id in sorted(clause.alias_ids):
+            target = self._by_id[action_id].frame
+            if target.obj is None or "." in target.obj:
+                continue
+            for frame in own:
+                narrower = frame.obj is not None and frame.obj.endswith("." + target.obj)
+                found = self.frame_action(frame) if narrower and frame.op == target.op else None
+                if found is not None and found != action_id:
+                    ids.discard(action_id)
+                    ids.add(found)
+        return ids
 
     def _steps(
         self, items: list[tuple[ActionFrame | None, frozenset[str], int | None]]
@@ -1505,7 +1582,13 @@ class ActionIndex:
         for step in steps:
             if not any(_same_step(step, other) and _same_step(other, step) for other in unique):
                 unique.append(step)
-        return tuple(unique)
+        # "删掉C盘的临时文件腾出空间": freeing space in general is what freeing the drive's
+        # space already is, not a step of its own.
+        return tuple(
+            step
+            for step in unique
+            if not any(other is not step and _narrows(other, step) for other in unique)
+        )
 
 
 def _merge_compounds(
@@ -1605,6 +1688,21 @@ def _following_object(clauses: list[_Clause], number: int) -> str | None:
     return None
 
 
+def _narrows(specific: Step, generic: Step) -> bool:
+    """Whether ``generic`` is ``specific`` said without whose: the same op on the bare head
+    ("free storage") of the object ``specific`` names with its owner ("free disk storage")."""
+    if not generic.frames or not specific.frames:
+        return False
+    wide = generic.frames[0]
+    return wide.obj is not None and any(
+        frame.op == wide.op
+        and frame.obj is not None
+        and frame.obj.endswith("." + wide.obj)
+        and qualifiers_compatible(frame.qualifier, wide.qualifier)
+        for frame in specific.frames
+    )
+
+
 def _same_step(left: Step, right: Step) -> bool:
     """Whether ``left`` is covered by ``right``: a shared catalog action, or (when either has no
     catalog action) compatible frames. Different catalog actions never cover each other."""
@@ -1695,6 +1793,7 @@ class GuardRule:
         """Decide one pair. ``lexical`` may be a callable and ``semantic`` is one: each is
         called at most once, and only when the rule needs that score."""
         lazy = _Lazy(lexical)
+        candidate = candidate.against(failed)
         if (
             candidate.understood
             and not self.semantic_for_understood

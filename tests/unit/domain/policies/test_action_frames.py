@@ -480,3 +480,77 @@ def test_a_named_app_is_the_app_but_not_another_named_app() -> None:
 )
 def test_more_vocabulary_classes(text: str, expected: set[str]) -> None:
     assert main_frames(text) == expected
+
+
+# -- batch 9 rules -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("failed", "candidate"),
+    [
+        ("Uninstall the app and install it again", "Remove it from your phone and reinstall it"),
+        ("Restart the router", "Turn it off and on again"),
+        ("Charge the headphones", "Put them back on the charger"),
+    ],
+)
+def test_a_dangling_pronoun_is_the_failed_attempts_object(failed: str, candidate: str) -> None:
+    alone = INDEX.analyze(candidate)
+    assert alone.dangling and not alone.understood  # nothing in the candidate to point at
+    resolved = alone.against(INDEX.analyze(failed))
+    assert resolved.understood and not resolved.dangling
+    assert RULE.decide(alone, INDEX.analyze(failed), 0.0, lambda: None).same
+
+
+def test_a_dangling_pronoun_takes_no_object_from_a_text_naming_several() -> None:
+    alone = INDEX.analyze("Turn it off and on again")
+    several = INDEX.analyze("Restart the router and update the app")
+    assert alone.against(several) is alone
+    assert not RULE.decide(alone, several, 0.0, lambda: None).same
+
+
+def test_a_pronoun_resolved_from_the_failed_text_keeps_a_different_action_different() -> None:
+    alone = INDEX.analyze("Turn it off and leave it off overnight")
+    failed = INDEX.analyze("Restart the router")
+    assert not RULE.decide(alone, failed, 0.0, lambda: None).same
+
+
+def test_a_clause_that_only_names_something_gives_it_its_referent() -> None:
+    assert main_frames("Go to Battery Saver in Settings and switch it off") == {
+        "disable/battery_saver"
+    }
+    assert main_frames("Go to the router and turn it off and on again") == {"restart/router"}
+
+
+def test_open_it_again_after_closing_is_a_restart() -> None:
+    assert main_frames("Force close the app, then open it again") == {"restart/app"}
+
+
+def test_freeing_memory_is_not_freeing_storage() -> None:
+    assert main_frames("Free up memory by closing browser tabs") != main_frames(
+        "Free up storage space"
+    )
+    assert "free/ram" in main_frames("Free up memory")
+
+
+STORAGE = ActionIndex(
+    [
+        CatalogEntry("app.free_storage", ActionFrame("free", "storage"), ("腾出空间",)),
+        CatalogEntry(
+            "slow.free_disk",
+            ActionFrame("free", "disk.storage"),
+            ("临时文件",),
+            also_ops=("remove", "clear"),
+        ),
+    ]
+)
+
+
+def test_a_generic_alias_yields_to_the_owner_the_clause_names() -> None:
+    # "腾出空间" (free up space) is an alias of the generic action; the drive is named.
+    assert STORAGE.analyze("Free up space on the C drive").action_ids == {"slow.free_disk"}
+    assert STORAGE.analyze("Free up space on your phone").action_ids == {"app.free_storage"}
+
+
+def test_the_generic_step_next_to_its_specific_form_is_no_step_of_its_own() -> None:
+    # "delete the C drive's temp files to free up space": one step, the drive's storage.
+    assert STORAGE.analyze("把C盘的临时文件删掉腾出空间").action_ids == {"slow.free_disk"}
