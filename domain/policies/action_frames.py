@@ -340,7 +340,8 @@ def lex(text: str) -> list[list[Token]]:
                 if singular is not None:
                     tokens.append(Token(singular[0], singular[1], atom))  # plain plural
                 else:
-                    kind = "num" if any(ch.isdigit() for ch in atom) else "unk"
+                    # "三十秒", "半分钟": Chinese numerals are numbers too
+                    kind = "num" if any(ch.isnumeric() for ch in atom) else "unk"
                     tokens.append(Token(kind, atom, atom))
                 index += 1
         segments.append(tokens)
@@ -385,6 +386,11 @@ _PARTICLE_DEFAULT: dict[str, str] = {
     "log": "login",
     "sign": "login",
 }
+# Devices Device Manager lists by their driver, and what is done to a driver there.
+_DRIVEN = frozenset(
+    {"printer", "bluetooth", "wifi", "battery", "graphics", "audio", "touchpad", "camera"}
+)
+_DRIVER_OPS = frozenset({"remove", "readd", "update", "rollback", "add", "disable", "enable"})
 # Objects a "clear"/"remove" empties rather than deletes.
 _CLEARABLE = frozenset(
     {"cache", "cookies", "history", "data", "print_queue", "spam_folder", "paper_jam"}
@@ -452,6 +458,7 @@ class _Clause:
     alias_ids: set[str] = field(default_factory=set)
     covered: set[int] = field(default_factory=set)  # token indexes inside an alias match
     resolved_op: str | None = None
+    device_manager: bool = False  # "in Device Manager": a device there stands for its driver
 
 
 def _clauses(segments: list[list[Token]]) -> list[_Clause]:
@@ -587,8 +594,8 @@ def _next_meaningful(segment: list[Token], index: int) -> Token | None:
 
 def _is_verbal(token: Token, *, has_op: bool) -> bool:
     kind = token.kind
-    if kind in ("op", "pv", "weak", "nav", "neg"):
-        return True
+    if kind in ("op", "pv", "weak", "nav", "neg", "causative"):
+        return True  # "... and let Windows reinstall it": a step of its own
     # "update" is a verb at the start of a clause and a noun after another verb.
     return kind.startswith(("op/", "weak/", "pv/")) and not has_op
 
@@ -723,6 +730,7 @@ def _read_clause(clause: _Clause) -> None:
             continue
         if kind in ("prep", "to", "by", "ba", "and", "or", "ctx", "pron", "nav", "loc"):
             close_compound()
+            clause.device_manager = clause.device_manager or value == "device_manager"
             saw_ba = saw_ba or kind == "ba"
             if kind in ("prep", "to", "by", "nav", "loc"):
                 in_context = True
@@ -865,8 +873,9 @@ def _frames_of(
 ) -> list[ActionFrame]:
     """The frames a read clause stands for: one per main object outside alias matches.
 
-    ``pronoun``: what the clause's pronoun stands for when the clause names nothing itself
-    (the object is read as written there, so "put them back on the charger" charges them)."""
+    ``pronoun``: what the clause acts on when it names nothing itself (its pronoun's referent,
+    or the object a Chinese serial verb continues); read as if written there, so "put them back
+    on the charger" charges them and "按住开机键放电" drains residual power, not the button."""
     op = clause.resolved_op
     mains = [o for o in clause.objects if o.main]
     uncovered = [o for o in mains if not set(o.positions) & clause.covered]
@@ -882,14 +891,16 @@ def _frames_of(
             op = "replace"  # "a different card"
         else:
             return []
-    if pronoun is not None and not uncovered and clause.pron:
+    if pronoun is not None and not uncovered:
         uncovered = [_Object(pronoun, None, True, ())]
     others = [o for o in clause.objects if "other" in o.quals]
     if op not in ("replace", "remove", "readd") and others and not any(o.main for o in others):
         # "plug the charger into a different outlet": trying another outlet is the step.
         op, uncovered = "replace", [others[0]]
     devices = len(uncovered) == 1 and uncovered[0].name in PHYSICAL_OBJECTS
-    if op == "set" and (devices or (not uncovered and clause.pron)):
+    defaulting = "default" in clause.qualifiers
+    # ("make this printer the default": the printer itself becomes the default one)
+    if op == "set" and (devices or (not uncovered and clause.pron)) and not defaulting:
         # "switch the router to a less crowded channel": the setting is what changes.
         setting = next(
             (o for o in clause.objects if not o.main and o.name.rsplit(".", 1)[-1] in _SETTINGS),
@@ -913,7 +924,7 @@ def _normalize_frame(
 ) -> ActionFrame | None:
     """Canonical frame for ``op`` on ``target``: folds the usual ways of saying one action."""
     obj = target.name if target else None
-    if obj in HEAD_OBJECTS and target is not None:
+    if obj in HEAD_OBJECTS and target is not None and target.positions:
         # "the cache for the app": a head takes its owner from the object after it.
         after = [o for o in clause.objects if not o.main and o.positions[0] > target.positions[-1]]
         if after and after[0].owner:
@@ -936,6 +947,10 @@ def _normalize_frame(
             op, obj = "reset", owner
         else:
             obj = "power_button"
+    if clause.device_manager and obj in _DRIVEN and op in _DRIVER_OPS:
+        obj = f"{obj}.driver"  # "uninstall the printer in Device Manager": its driver
+    if op == "set" and obj == "printer" and "default" in (qualifier, *quals):
+        obj, qualifier = "default_printer", None  # "make this printer the default"
     if obj == "dirt" and op in ("remove", "clear", "clean"):
         op, obj = "clean", next(iter(context), None)
     if op == "disconnect":
@@ -1084,6 +1099,10 @@ _PAIR_STEPS: dict[frozenset[tuple[str, str]], ActionFrame] = {
         "drain", "residual_power"
     ),
     frozenset({("unplug", "computer"), ("hold", "power_button")}): ActionFrame(
+        "drain", "residual_power"
+    ),
+    # holding the power button is how residual power is drained ("按住开机键半分钟放电")
+    frozenset({("hold", "power_button"), ("drain", "residual_power")}): ActionFrame(
         "drain", "residual_power"
     ),
 }
@@ -1478,7 +1497,11 @@ class ActionIndex:
                         # Its own object is a word the lexicon lacks ("toggle virtualization"),
                         # not the previous object.
                         unread = True
-                    frame = replace(frame, obj=resolved)
+                    reread = _frames_of(clause, previous, resolved)
+                    if reread and reread[0].obj is not None and reread[0].op == frame.op:
+                        frame = reread[0]
+                    else:
+                        frame = replace(frame, obj=resolved)
                     if frame.op in ("set", "replace", "create") and resolved == "password":
                         frame = ActionFrame("reset", "password", None)  # "choose a new one"
                 items.append((frame, frozenset(), group))

@@ -75,7 +75,7 @@ disable: disable, deactivate, mute, shut* down, shut* off, power* off, power* do
 allow: allow, grant, permit, give* permission, give* access, approve, authorize, authorise,
     whitelist
 deny: revoke, deny, disallow
-set: set, change, configure, adjust, modify, edit, point, alter,
+set: set, change, configure, adjust, modify, edit, point, alter, make,
     choose* a, pick* a, select* a
 replace: replace, swap, exchange
 connect: connect, join, reconnect, re-connect, pair, hook* up, plug* into, attach
@@ -269,10 +269,25 @@ reset_button: reset button, reset key, reset pin, reset hole
 
 _STARTUP_VERBS = ("launch", "start", "run", "open", "load", "boot")
 _STARTUP_WHEN = (
-    "at startup", "on startup", "at start up", "at boot", "on boot", "at boot up", "on boot up",
-    "at login", "on login", "at log in", "at sign in", "at logon", "with windows",
-    "when the computer starts", "when windows starts", "when the pc starts",
-    "when you log in", "when you sign in", "automatically",
+    "at startup",
+    "on startup",
+    "at start up",
+    "at boot",
+    "on boot",
+    "at boot up",
+    "on boot up",
+    "at login",
+    "on login",
+    "at log in",
+    "at sign in",
+    "at logon",
+    "with windows",
+    "when the computer starts",
+    "when windows starts",
+    "when the pc starts",
+    "when you log in",
+    "when you sign in",
+    "automatically",
 )
 
 
@@ -349,10 +364,11 @@ touchpad: touchpad, trackpad
 """
 
 # Never the object of an action: only where to do it ("in Device Manager", "on the website").
-CONTEXT_OBJECTS = frozenset({"where"})
+CONTEXT_OBJECTS = frozenset({"where", "device_manager"})
 
 _EN_CONTEXT = """
-where: device manager, task manager, settings app, system settings, control panel,
+device_manager: device manager, devices and printers
+where: task manager, settings app, system settings, control panel,
     command prompt, terminal, powershell, app store, play store, google play, store,
     admin page, admin panel, web interface, website, site, page, menu, screen settings,
     account settings, system preferences, sign in page, login page, sign in screen,
@@ -388,9 +404,32 @@ microsoft: microsoft account, outlook account
 on: on, enabled, active, turned on, switched on, activated
 off: off, disabled, inactive, turned off, switched off, deactivated
 safe_mode: safe mode
+default: default, as default, the default, as the default
 uncrowded: less crowded, less busy, less congested, least crowded, least busy, least congested,
     quieter, clearer, uncrowded, less used, less interference
 """
+
+# Apps users name without saying "app": canonical name -> spellings (English and Chinese).
+_NAMED_APPS: dict[str, tuple[str, ...]] = {
+    "spotify": ("spotify",),
+    "zoom": ("zoom",),
+    "instagram": ("instagram", "ins"),
+    "facebook": ("facebook",),
+    "messenger": ("messenger",),
+    "tiktok": ("tiktok", "抖音"),
+    "netflix": ("netflix",),
+    "youtube": ("youtube",),
+    "teams": ("microsoft teams",),
+    "slack": ("slack",),
+    "telegram": ("telegram",),
+    "discord": ("discord",),
+    "skype": ("skype",),
+    "snapchat": ("snapchat",),
+    "wechat": ("wechat", "微信"),
+    "qq": ("qq",),
+    "dingtalk": ("dingtalk", "钉钉"),
+    "taobao": ("taobao", "淘宝"),
+}
 
 # Objects whose qualifier is folded into the object itself: "apple id" is an account.
 _QUALIFIED_OBJECTS: dict[str, tuple[str, str]] = {
@@ -419,6 +458,14 @@ _QUALIFIED_OBJECTS: dict[str, tuple[str, str]] = {
     "whatsapp": ("app", "name:whatsapp"),
     "outlook": ("app", "name:outlook"),
     "gmail": ("app", "name:gmail"),
+    # well-known apps named without their kind ("update Spotify", "把微信关掉"): the app, by name
+    **{
+        f"{name}{kind}": ("app", f"name:{canonical}")
+        for canonical, names in _NAMED_APPS.items()
+        for name in names
+        for kind in ("", " app", " application", " client", "应用", "软件", "APP")
+        if not (kind and kind.isascii()) or name.isascii()
+    },
 }
 
 _EN_STRUCTURE: dict[str, Lexeme] = {
@@ -543,6 +590,10 @@ _EN_STRUCTURE: dict[str, Lexeme] = {
     "took": ("pv", "take"),
     "taking": ("pv", "take"),
     "toggle": ("pv", "toggle"),
+    "flip": ("pv", "switch"),
+    "flips": ("pv", "switch"),
+    "flipped": ("pv", "switch"),
+    "flipping": ("pv", "switch"),
     "log": ("pv", "log"),
     "logging": ("pv", "log"),
     "logged": ("pv", "log"),
@@ -590,7 +641,7 @@ readd: 重新安装, 重装, 重新装, 再装,
 remove: 删除, 删掉, 取消, 移除, 去掉, 卸载, 卸掉,
     取消配对, 忽略, 忘记, 忘掉, 忘了, 解绑, 拿掉, 取出, 拔出, 注销, 删了
 add: 添加, 绑定, 加入, 安装, 下载, 装, 输入,
-    填写, 装上, 插入, 注册, 加装, 新增, 插回, 添加回来, 加回来
+    填写, 装上, 插入, 注册, 加装, 新增, 插回, 添加回来, 加回来, 输, 敲
 create: 创建, 生成, 新建, 申请一个
 clear: 清除, 清理, 清空, 清掉, 删除缓存, 刷新, 清, 清一下, 清一清
 clean: 清洁, 擦拭, 除尘, 吹一吹
@@ -614,7 +665,7 @@ close: 强制关闭, 强行停止, 强制停止, 退出, 结束, 划掉, 杀掉,
 nav: 打开设置, 进入, 前往, 点击, 点, 选择, 去, 找到
 login: 登录, 登陆, 重新登入, 登进, 重新登录
 logout: 退出登录, 登出, 注销登录, 退出账号, 退出账户, 登出账号
-unplug: 拔掉, 拔下, 拔出电源, 断电, 拔掉电源, 拔电, 拔下电源, 切断电源
+unplug: 拔掉, 拔下, 拔出电源, 断电, 拔掉电源, 拔电, 拔下电源, 切断电源, 拔, 拔了
 plug_in: 插上, 插好, 插回去, 插上电源, 通电, 重新插上电源, 插到, 插进, 接到
 hold: 长按, 按住, 按下, 按
 free: 释放, 腾出, 清理出, 腾空
@@ -687,11 +738,12 @@ mailbox: 邮箱
 trash: 回收站, 废纸篓, 已删除邮件, 已删除
 spam_folder: 垃圾邮件, 垃圾邮件文件夹, 垃圾箱
 print_queue: 打印队列, 打印任务, 打印作业, 等待打印的任务, 待打印的任务, 打印中的任务,
-    排队的打印任务
+    排队的打印任务, 队列
 ink_cartridge: 墨盒, 硒鼓, 墨水
 paper_jam: 卡纸, 卡住的纸
 troubleshooter: 疑难解答, 故障排除, 诊断
-startup_apps: 开机启动项, 启动项, 开机自启, 自启动, 开机自动运行的程序, 开机自启动
+startup_apps: 开机启动项, 启动项, 开机自启, 自启动, 开机自动运行的程序, 开机自启动,
+    开机自动启动, 开机自动运行, 开机启动, 开机自动打开, 自动启动
 background_apps: 后台程序, 后台应用, 后台, 后台运行的程序
 disk: 磁盘, 硬盘, C盘, 固态硬盘
 malware: 病毒, 恶意软件, 木马, 杀毒软件, 安全软件
@@ -719,7 +771,7 @@ ethernet: 有线
 internet: 网络连接, 联网, 网
 update: 更新
 link: 链接
-residual_power: 残余电量, 残留电量
+residual_power: 残余电量, 残留电量, 余电, 剩余电量, 余电量
 outage: 故障, 区域故障, 断网, 停机, 网络故障
 line: 线路, 线材
 position: 位置, 地方, 摆放位置
@@ -732,7 +784,8 @@ band: 频段
 """
 
 _ZH_CONTEXT = """
-where: 设备管理器, 任务管理器, 控制面板, 命令提示符, 应用商店, 管理页面, 管理后台, 官网, 登录页,
+device_manager: 设备管理器
+where: 任务管理器, 控制面板, 命令提示符, 应用商店, 管理页面, 管理后台, 官网, 登录页,
     页面, 设置页面, 设置里, 设置中, 网站, 系统设置, 账户设置, 浏览器设置
 """
 
@@ -852,6 +905,7 @@ _ZH_STOP = """
 正常 正确 是否正确 好 紧 牢 插紧 一遍 里面 里 中 内 上 下面 背面 边 里有没有 没有问题
 这封 这封信 信 一次 他们 她们 已保存 保存 保存的 已保存的 现有 所在 区域 等待中 待 所有 任何
 就行 即可 成 到 至 对 向 让 使 被 由
+起来 回来 卡住
 """
 
 

@@ -14,6 +14,7 @@ from caseledger.domain.policies.action_frames import (
     TextActions,
     atoms,
     frames_compatible,
+    lex,
     objects_compatible,
     parse_frames,
     qualifiers_compatible,
@@ -554,3 +555,64 @@ def test_a_generic_alias_yields_to_the_owner_the_clause_names() -> None:
 def test_the_generic_step_next_to_its_specific_form_is_no_step_of_its_own() -> None:
     # "delete the C drive's temp files to free up space": one step, the drive's storage.
     assert STORAGE.analyze("把C盘的临时文件删掉腾出空间").action_ids == {"slow.free_disk"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a Chinese serial verb continues the object before it, read as if written there
+        ("按住开机键半分钟放电", {"drain/residual_power"}),
+        ("把电源键按住三十秒，把余电放掉", {"drain/residual_power"}),
+        # Chinese numerals are numbers, not unknown words
+        ("把路由器电源拔了，等半分钟再插回去", {"restart/router"}),
+        ("把开机自动启动的软件都关掉", {"disable/startup_apps"}),
+        ("电脑先关掉再开起来", {"restart/computer"}),
+        ("把队列里卡住的打印任务都删掉", {"clear/print_queue"}),
+    ],
+)
+def test_chinese_object_before_verb_readings(text: str, expected: set[str]) -> None:
+    assert main_frames(text) == expected
+
+
+def test_chinese_numerals_lex_as_numbers() -> None:
+    assert [t.kind for t in lex("三十")[0]] == ["num", "num"]
+
+
+def test_a_well_known_app_named_without_its_kind_is_that_app() -> None:
+    assert main_frames("Update Spotify") == {"update/app[name:spotify]"}
+    assert main_frames("把微信彻底关掉再重新打开") == {"restart/app[name:wechat]"}
+    (spotify,) = parse_frames("Update Spotify from the App Store")
+    (zoom,) = parse_frames("Update Zoom")
+    (app,) = parse_frames("Update the app")
+    assert frames_compatible(spotify, app) and not frames_compatible(spotify, zoom)
+    assert ids("Delete Spotify and download it again") == {"app.reinstall"}
+
+
+def test_a_device_in_device_manager_stands_for_its_driver() -> None:
+    assert main_frames("Remove the printer in Device Manager and let Windows reinstall it") == {
+        "readd/printer.driver"
+    }
+    assert main_frames("Remove the printer from the Wi-Fi network") != {"remove/printer.driver"}
+
+
+def test_let_someone_do_it_is_a_step_of_its_own() -> None:
+    # "let Windows reinstall it": Windows does it; the reinstall is still a step.
+    assert main_frames("Uninstall the app and let the store reinstall it") == {"readd/app"}
+
+
+def test_making_a_printer_the_default_sets_the_default_printer() -> None:
+    assert main_frames("Make this printer the default") == {"set/default_printer"}
+    assert main_frames("Make this printer your default in Settings") == {"set/default_printer"}
+
+
+def test_flip_is_a_switch() -> None:
+    assert main_frames("Flip airplane mode on, wait a bit, then flip it off") == {
+        "restart/airplane_mode"
+    }
+
+
+def test_a_pronoun_can_stand_for_a_head_object_of_the_failed_text() -> None:
+    # The referent is not written in the candidate: nothing to take an owner from.
+    candidate = INDEX.analyze("Wipe it in Settings")
+    resolved = candidate.against(INDEX.analyze("Clear the cache"))
+    assert [step.frames[0].label() for step in resolved.steps] == ["clear/cache"]
