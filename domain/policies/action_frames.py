@@ -386,6 +386,26 @@ _PARTICLE_DEFAULT: dict[str, str] = {
     "log": "login",
     "sign": "login",
 }
+# Verbs that put the 把 object somewhere: what follows them is the place.
+_PLACING_OPS = frozenset({"move", "plug_in", "connect", "add"})
+# What one does to an app: a proper name these act on is an app ("update Spotify").
+_APP_OPS = frozenset({"update", "readd", "remove", "add", "close", "restart", "open", "clear"})
+
+
+def _proper_names(text: str) -> frozenset[str]:
+    """Capitalised Latin words not at the start of a sentence or clause, casefolded: names."""
+    names: set[str] = set()
+    start = True
+    for word in text.replace("\u2019", "'").split():
+        bare = word.strip("\"'()[]{}“”‘’")
+        core = bare.split("'")[0]
+        capitalised = core.isascii() and core.isalpha() and core[:1].isupper()
+        if capitalised and len(core) > 1 and not start:
+            names.add(core.casefold())
+        start = word[-1:] in ".:;!?," or not bare
+    return frozenset(names)
+
+
 # Devices Device Manager lists by their driver, and what is done to a driver there.
 _DRIVEN = frozenset(
     {"printer", "bluetooth", "wifi", "battery", "graphics", "audio", "touchpad", "camera"}
@@ -459,6 +479,7 @@ class _Clause:
     covered: set[int] = field(default_factory=set)  # token indexes inside an alias match
     resolved_op: str | None = None
     device_manager: bool = False  # "in Device Manager": a device there stands for its driver
+    proper: frozenset[str] = frozenset()  # capitalised words of the text, not sentence-initial
 
 
 def _clauses(segments: list[list[Token]]) -> list[_Clause]:
@@ -749,6 +770,10 @@ def _read_clause(clause: _Clause) -> None:
                 last_anchor = position
                 checking = value == "check"
                 in_context = locative = False
+                if saw_ba and any(o.main for o in clause.objects) and value in _PLACING_OPS:
+                    # "把耳机放回充电盒里": the 把 object is what is moved; a noun after the
+                    # verb is where it goes.
+                    in_context = True
                 if clause.weak is not None:
                     # "用软毛刷清洁充电口": what followed the weak verb was an instrument.
                     clause.unknown_slots.clear()
@@ -803,6 +828,18 @@ def _read_clause(clause: _Clause) -> None:
                 and surface.isalpha()
             ):
                 named = NAME_PREFIX + surface.casefold()  # "the Spotify app"
+                continue
+            if (
+                surface in clause.proper
+                and clause.op in _APP_OPS
+                and not in_context
+                and not pending
+                and not any(o.main for o in clause.objects)
+                and (following is None or following.kind.split("/")[-1] not in ("obj", "objq"))
+            ):
+                # "Update Spotify", "Delete Spotify and download it again": a proper name as
+                # what an app operation acts on is an app, by that name.
+                pending.append(("app", None, NAME_PREFIX + surface, position))
                 continue
             close_compound()
             verb_seen = clause.op or clause.pv or clause.weak
@@ -961,6 +998,8 @@ def _normalize_frame(
         op = "logout"  # "退出账号", "quit your account"
     if op in ("login", "logout") and obj in ("app", "browser", "where", None):
         obj = "account"  # "sign out of the app": it is the account session that ends
+    if op in ("login", "logout") and obj in ("mailbox", "email"):
+        obj = "email_account"  # "登录邮箱": signing in to the mailbox is the email account
     if op == "login" and obj in PHYSICAL_OBJECTS:
         op = "nav"  # "log into the router's admin page": a way in, not a remedy
     elif op == "login" and obj not in ("account", "email_account", None):
@@ -1100,6 +1139,10 @@ _PAIR_STEPS: dict[frozenset[tuple[str, str]], ActionFrame] = {
     ),
     frozenset({("unplug", "computer"), ("hold", "power_button")}): ActionFrame(
         "drain", "residual_power"
+    ),
+    # unplugging the charger to plug it into another outlet is trying another outlet
+    frozenset({("unplug", "charger"), ("replace", "power_outlet")}): ActionFrame(
+        "replace", "power_outlet"
     ),
     # holding the power button is how residual power is drained ("按住开机键半分钟放电")
     frozenset({("hold", "power_button"), ("drain", "residual_power")}): ActionFrame(
@@ -1353,8 +1396,10 @@ class ActionIndex:
             step = self._elaborated((Step((entry.frame,), frozenset({known})),))[0]
             return TextActions(text=text, normalized=normalized, steps=(step,), complete=True)
         clauses = _clauses(lex(text))
+        proper = _proper_names(text) if any(c.isupper() for c in text) else frozenset()
         previous: _Clause | None = None
         for clause in clauses:
+            clause.proper = proper
             _read_clause(clause)
             clause.resolved_op = _resolve_op(clause, previous)
             previous = clause

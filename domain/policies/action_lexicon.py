@@ -77,7 +77,7 @@ allow: allow, grant, permit, give* permission, give* access, approve, authorize,
 deny: revoke, deny, disallow
 set: set, change, configure, adjust, modify, edit, point, alter, make,
     choose* a, pick* a, select* a
-replace: replace, swap, exchange
+replace: replace, swap, exchange, borrow
 connect: connect, join, reconnect, re-connect, pair, hook* up, plug* into, attach
 disconnect: disconnect, detach
 move: move, relocate, reposition, place, put, sit, stand, bring, position
@@ -656,8 +656,8 @@ set: 设置, 设为, 设成, 设置成, 设置为, 改成, 改为, 修改, 更�
 replace: 更换, 换, 换一个, 换一张, 换个, 换张, 替换, 换用, 换一根, 换根
 connect: 连接, 连上, 加入, 接入, 连, 配对, 重连, 重新连接, 再连接
 disconnect: 断连, 断开, 断开连接
-move: 移动, 挪, 挪到, 放到, 放在, 移到, 靠近, 摆放, 放置, 调整位置, 搬到
-charge: 充电, 充满, 充满电
+move: 移动, 挪, 挪到, 放到, 放在, 移到, 靠近, 摆放, 放置, 调整位置, 搬到, 放回, 放进, 放入
+charge: 充电, 充满, 充满电, 充, 充一会儿, 充一下
 contact: 联系, 致电, 打电话给, 打给, 咨询, 询问, 联络, 拨打, 问一下, 问问, 打电话问
 calibrate: 校准, 重新校准
 scan: 扫描, 杀毒, 查杀, 全盘扫描
@@ -711,7 +711,7 @@ channel: 信道
 address: 地址
 card: 银行卡, 信用卡, 借记卡, 卡, 卡片
 battery: 电池
-charger: 充电器, 电源适配器, 适配器, 充电头, 充电盒, 充电仓, 充电座, 无线充电器
+charger: 充电器, 电源适配器, 适配器, 充电头, 充电盒, 充电仓, 充电座, 无线充电器, 插头
 cable: 线, 线缆
 charging.cable: 数据线, 充电线
 charging.port: 充电口, 充电接口, 充电孔, 接口
@@ -800,7 +800,8 @@ previous: 上一个版本, 之前的版本, 旧版本, 上一版本, 早期版�
 factory: 出厂设置, 出厂, 默认设置
 other: 另一个, 其他, 别的, 另外一个, 另外, 另外一张, 另外一根, 另外一台,
     另一张, 另一台, 新的, 一根新, 一张新, 一个新
-same_network: 同一个网络, 同一个WIFI, 同一个无线网络, 同一网络
+same_network: 同一个网络, 同一个WIFI, 同一个无线网络, 同一网络, 同一个无线网, 同一无线网, 同一个网,
+    同一WIFI, 同一个路由器
 high_performance: 高性能, 最佳性能
 balanced: 平衡
 push: 推送, PUSH
@@ -905,7 +906,7 @@ _ZH_STOP = """
 正常 正确 是否正确 好 紧 牢 插紧 一遍 里面 里 中 内 上 下面 背面 边 里有没有 没有问题
 这封 这封信 信 一次 他们 她们 已保存 保存 保存的 已保存的 现有 所在 区域 等待中 待 所有 任何
 就行 即可 成 到 至 对 向 让 使 被 由
-起来 回来 卡住
+起来 回来 卡住 下来 墙上
 """
 
 

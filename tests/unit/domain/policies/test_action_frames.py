@@ -616,3 +616,29 @@ def test_a_pronoun_can_stand_for_a_head_object_of_the_failed_text() -> None:
     candidate = INDEX.analyze("Wipe it in Settings")
     resolved = candidate.against(INDEX.analyze("Clear the cache"))
     assert [step.frames[0].label() for step in resolved.steps] == ["clear/cache"]
+
+
+def test_a_proper_name_an_app_operation_acts_on_is_an_app() -> None:
+    # Not in any word list: the capital letter and the app operation make it an app.
+    assert main_frames("Update Evernote from the App Store") == {"update/app[name:evernote]"}
+    assert main_frames("Delete Evernote and download it again") == {"readd/app[name:evernote]"}
+    (evernote,) = parse_frames("Update Evernote")
+    (plain,) = parse_frames("Update the app")
+    (other,) = parse_frames("Update Dropbox")
+    assert frames_compatible(evernote, plain) and not frames_compatible(evernote, other)
+    # lower case, a sentence start, or a non-app operation: no name is guessed
+    assert parse_frames("update evernote") == ()
+    assert main_frames("Update Windows") == {"update/os"}
+
+
+def test_signing_in_to_the_mailbox_is_the_email_account() -> None:
+    assert main_frames("登录邮箱") == {"login/email_account"}
+
+
+def test_a_noun_after_a_ba_placing_verb_is_where_the_object_goes() -> None:
+    assert main_frames("把耳机放回充电盒里充一会儿") == {"charge/headphones"}
+    assert main_frames("把耳机放到桌子上") == {"move/headphones"}
+
+
+def test_unplugging_the_charger_into_another_outlet_is_trying_another_outlet() -> None:
+    assert main_frames("把插头拔下来，插到墙上另一个插座") == {"replace/power_outlet"}
