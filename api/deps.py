@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hmac
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Annotated, Any, Literal, Protocol
@@ -63,7 +63,8 @@ class ReplyPipeline(Protocol):
         ...
 
     def stream_message(self, ticket_id: str, text: str, cause: Cause) -> Iterator[ReplyEventLike]:
-        """Run a turn step by step: status events, text deltas, then done."""
+        """Run a turn step by step: status events, text deltas, done; then, before it ends,
+        the memory write (a caller that stops at done must still run it to its end)."""
         ...
 
 
@@ -106,11 +107,14 @@ class Principal:
             raise NotFound(kind, customer_id)
 
 
+# The dependencies below are ``async def`` on purpose: they do no I/O, and FastAPI runs a
+# plain ``def`` dependency in the threadpool: a thread hop and a wait for the GIL each, per
+# request, which under load cost more than the work itself.
 _bearer = HTTPBearer(auto_error=False, description="Authorization: Bearer <API key>")
 _api_key = APIKeyHeader(name="X-API-Key", auto_error=False, description="the API key")
 
 
-def get_container(request: Request) -> Container:
+async def get_container(request: Request) -> Container:
     """The container the app was created with."""
     container: Container = request.app.state.container
     return container
@@ -119,17 +123,17 @@ def get_container(request: Request) -> Container:
 ContainerDep = Annotated[Container, Depends(get_container)]
 
 
-def get_desk(container: ContainerDep) -> SupportDesk:
+async def get_desk(container: ContainerDep) -> SupportDesk:
     """The command side: every write goes through the desk."""
     return container.desk
 
 
-def get_views(container: ContainerDep) -> ReadViews:
+async def get_views(container: ContainerDep) -> ReadViews:
     """The read side: every read comes from the projections."""
     return container.views
 
 
-def get_replies(container: ContainerDep) -> ReplyPipeline:
+async def get_replies(container: ContainerDep) -> ReplyPipeline:
     """The reply pipeline; 503 when this deployment has none wired."""
     replies: ReplyPipeline | None = getattr(container, "replies", None)
     if replies is None:
@@ -142,7 +146,7 @@ ViewsDep = Annotated[ReadViews, Depends(get_views)]
 RepliesDep = Annotated[ReplyPipeline, Depends(get_replies)]
 
 
-def authenticate(
+async def authenticate(
     container: ContainerDep,
     bearer: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
     api_key: Annotated[str | None, Depends(_api_key)],
@@ -174,10 +178,10 @@ def authenticate(
 PrincipalDep = Annotated[Principal, Depends(authenticate)]
 
 
-def require(*roles: Role, doing: str) -> Callable[[Principal], Principal]:
+def require(*roles: Role, doing: str) -> Callable[[Principal], Awaitable[Principal]]:
     """A dependency that admits only ``roles``; anyone else gets 403 with the reason."""
 
-    def check(principal: PrincipalDep) -> Principal:
+    async def check(principal: PrincipalDep) -> Principal:
         """Admit the caller or refuse with 403."""
         if principal.role not in roles:
             raise HTTPException(

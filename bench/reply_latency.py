@@ -10,8 +10,10 @@ Run ``python bench/reply_latency.py --help``. What it does, per mode:
   ``--history`` customer messages and replies (written through the desk, untimed);
 * all conversations talk at once: each sends ``--turns`` messages one after another
   (``POST /v1/tickets/{id}/messages``, JSON answer), waiting ``--think-ms`` between turns; the
-  latency of every reply is the client-side wall time of its request. The messages cycle
-  through seven texts, so after the first few the embedding cache answers the memory recall;
+  latency of every reply is the client-side wall time of its request. The client runs in a
+  process of its own (``--client thread``: in the server's process, sharing its GIL). The
+  messages cycle through seven texts, so after the first few the embedding cache answers the
+  memory recall;
   ``--unique-messages`` makes every message new text, so every reply pays one encode, as
   with real customers.
 
@@ -46,6 +48,7 @@ import pstats
 import random
 import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -199,7 +202,7 @@ class ModeResult:
     history_lines: list[int]
     seed_s: float
     read_floor_ms: float
-    cpu_s: float  # CPU time of this whole process (server, client, model) while timed
+    cpu_s: float  # CPU of the server's process while timed (with --client thread, the client's too)
 
     def summary(self) -> dict[str, Any]:
         lat = sorted(self.latencies_ms)
@@ -322,6 +325,29 @@ async def converse(
     return latencies, errors, wall
 
 
+def run_client(
+    base_url: str, tickets: list[str], turns: int, think_ms: float, unique: bool
+) -> tuple[list[float], int, float]:
+    """The timed conversations (in the client process, or in this one with ``--client
+    thread``)."""
+    return asyncio.run(converse(base_url, tickets, turns, think_ms, unique))
+
+
+def run_client_process(*timed: Any) -> tuple[list[float], int, float]:
+    """``run_client`` in a process of its own (this script, ``--client-run``): in the server's
+    process its JSON and socket work would take the server's GIL, as no real client does."""
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--client-run", json.dumps(timed)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"the client process failed:\n{done.stderr[-4000:]}")
+    latencies, errors, wall = json.loads(done.stdout.splitlines()[-1])
+    return latencies, errors, wall
+
+
 async def read_floor(base_url: str, ticket: str, n: int = 50) -> float:
     """p50 of ``GET /v1/tickets/{id}`` alone: what the HTTP stack costs without the pipeline."""
     headers = {"Authorization": f"Bearer {KEY}"}
@@ -354,10 +380,12 @@ def run_mode(mode: str, args: argparse.Namespace, embedder: Any) -> ModeResult:
                 asyncio.run(converse(base_url, [warmup], 3, 0, args.unique_messages))
                 log.chars.clear()
                 log.history_lines.clear()
+                timed = (base_url, tickets, args.turns, args.think_ms, args.unique_messages)
                 cpu_started = time.process_time()
-                latencies, errors, wall = asyncio.run(
-                    converse(base_url, tickets, args.turns, args.think_ms, args.unique_messages)
-                )
+                if args.client == "process":
+                    latencies, errors, wall = run_client_process(*timed)
+                else:
+                    latencies, errors, wall = run_client(*timed)
                 cpu_s = time.process_time() - cpu_started
                 floor = asyncio.run(read_floor(base_url, tickets[0]))
             return ModeResult(
@@ -469,8 +497,19 @@ def main(argv: list[str] | None = None) -> int:
         help="instead: N replies one at a time in-process under cProfile, with per-reply counts",
     )
     parser.add_argument("--modes", nargs="+", default=["guarded", "baseline"])
+    parser.add_argument(
+        "--client",
+        choices=("process", "thread"),
+        default="process",
+        help="where the timed client runs: its own process (default), or this process, "
+        "sharing the server's GIL (as before 2026-11-30)",
+    )
     parser.add_argument("--json-out", type=Path)
+    parser.add_argument("--client-run", help=argparse.SUPPRESS)  # internal: the client process
     args = parser.parse_args(argv)
+    if args.client_run:
+        print(json.dumps(run_client(*json.loads(args.client_run))))
+        return 0
 
     embedder, load_s = load_embedder(args.embeddings)
     if args.profile:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Annotated
 
-from fastapi import APIRouter, Header, Query
+from fastapi import APIRouter, BackgroundTasks, Header, Query
 from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
@@ -12,6 +13,7 @@ from caseledger.api import sse
 from caseledger.api.deps import (
     ParticipantDep,
     RepliesDep,
+    ReplyEventLike,
     ReplyOutcomeLike,
     ViewsDep,
     check_ticket_write,
@@ -51,6 +53,7 @@ async def post_message(
     principal: ParticipantDep,
     views: ViewsDep,
     replies: RepliesDep,
+    background: BackgroundTasks,
     stream: Annotated[
         bool, Query(description="answer with server-sent events (as Accept: text/event-stream)")
     ] = False,
@@ -80,9 +83,22 @@ async def post_message(
             return StreamingResponse(iter(()), media_type=sse.MEDIA_TYPE, headers=sse.HEADERS)
         return StreamingResponse(pump.frames(first), media_type=sse.MEDIA_TYPE, headers=sse.HEADERS)
 
-    def reply() -> ReplyOutcomeLike:
-        return replies.handle_message(ticket_id, body.text, admit())
+    def reply() -> tuple[ReplyOutcomeLike, Iterator[ReplyEventLike]]:
+        steps = iter(replies.stream_message(ticket_id, body.text, admit()))
+        for step in steps:
+            if step.outcome is not None:
+                return step.outcome, steps
+        raise RuntimeError("the reply pipeline ended without an outcome")  # pragma: no cover
 
     # One trip to the threadpool, not two: under load each trip waits for the GIL.
-    outcome = await run_in_threadpool(reply)
+    outcome, rest = await run_in_threadpool(reply)
+    # The answer goes out once the reply is recorded; the rest of the turn (the message's
+    # memory write and its event) runs after it is sent, in the threadpool.
+    background.add_task(_finish, rest)
     return ReplyPublic.model_validate(outcome.to_dict())
+
+
+def _finish(rest: Iterator[ReplyEventLike]) -> None:
+    """Run what is left of a turn after its answer was sent."""
+    for _ in rest:
+        pass

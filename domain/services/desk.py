@@ -92,6 +92,10 @@ class UnitOfWork:
     dirty: set[UUID] = field(default_factory=set)  # held aggregates ahead of the store
     loads: int = 0  # copies taken from the repository
     saves: int = 0  # transactions committed
+    # With ``defer_delivery``, saves do not hand the new events to the read models one by one;
+    # ``SupportDesk.deliver(unit)`` does, once, when the caller needs them there.
+    defer_delivery: bool = False
+    undelivered: bool = False
 
 
 class SupportDesk(Application[UUID]):
@@ -122,8 +126,20 @@ class SupportDesk(Application[UUID]):
         transcoder.register(EventMetaAsDict())
 
     def _notify(self, recordings: Any) -> None:
-        # Embedded mode delivers to projections in-process, right after the commit.
-        if self._on_saved is not None:
+        # Embedded mode delivers to projections in-process, right after the commit (or when a
+        # unit that defers delivery asks for it).
+        if self._on_saved is None:
+            return
+        saving: UnitOfWork | None = getattr(self._bound, "saving", None)
+        if saving is not None and saving.defer_delivery:
+            saving.undelivered = True
+            return
+        self._on_saved()
+
+    def deliver(self, unit: UnitOfWork) -> None:
+        """Hand what ``unit`` saved with delivery deferred to the read models (embedded mode)."""
+        if unit.undelivered and self._on_saved is not None:
+            unit.undelivered = False
             self._on_saved()
 
     # -- plumbing ----------------------------------------------------------------------
@@ -223,6 +239,7 @@ class SupportDesk(Application[UUID]):
         dirty, unit.dirty = unit.dirty, set()
         first = events[0]
         kind = type(unit.aggregates.get(first.originator_id)).__name__
+        self._bound.saving = unit
         try:
             self.save(*events)
         except BaseException as error:
@@ -232,6 +249,8 @@ class SupportDesk(Application[UUID]):
             if isinstance(error, RecordConflictError):
                 raise ConcurrentUpdate(kind, str(first.originator_id)) from None
             raise
+        finally:
+            self._bound.saving = None
         unit.saves += 1
 
     def _persist(self, *aggregates: Ticket | Customer) -> None:

@@ -185,11 +185,14 @@ class ReplyService:
     # -- entry points ------------------------------------------------------------------
 
     def handle_message(self, ticket_id: str, text: str, cause: Cause) -> ReplyOutcome:
-        """Run a whole turn and return its outcome."""
+        """Run a whole turn, the memory write after the reply included; return its outcome."""
+        outcome: ReplyOutcome | None = None
         for step in self.stream_message(ticket_id, text, cause):
             if step.outcome is not None:
-                return step.outcome
-        raise AssertionError("the pipeline ended without an outcome")  # pragma: no cover
+                outcome = step.outcome
+        if outcome is None:  # pragma: no cover
+            raise AssertionError("the pipeline ended without an outcome")
+        return outcome
 
     def stream_message(self, ticket_id: str, text: str, cause: Cause) -> Iterator[ReplyEvent]:
         """Run a turn, yielding status steps, then the reply's visible text, then ``done``.
@@ -199,9 +202,24 @@ class ReplyService:
         are saved in one transaction. A step has nothing unsaved when it calls out (memory,
         model), so no event waits on a slow call, and ends before every ``yield``: what a
         client has been told is recorded is saved.
+
+        ``done`` comes once the reply is saved and in the read models; the customer's message
+        is written to memory after it (the customer does not wait for that), so run the
+        generator to its end: a caller that stops at ``done`` leaves the memory write, and its
+        ``MemoryRetained``/``MemoryWriteFailed`` event, undone.
         """
         cause = replace(cause, correlation_id=cause.correlation_id or new_correlation_id())
-        unit = UnitOfWork()
+        # Read models catch up once the reply is saved, not after every step's commit: nothing
+        # in the turn reads them, and a catch-up per commit was a quarter of a turn's time.
+        unit = UnitOfWork(defer_delivery=True)
+        try:
+            yield from self._turn(unit, ticket_id, text, cause)
+        finally:
+            self.desk.deliver(unit)
+
+    def _turn(
+        self, unit: UnitOfWork, ticket_id: str, text: str, cause: Cause
+    ) -> Iterator[ReplyEvent]:
         # The message, the outcomes read from it, the preferences it states.
         turn = self.desk.run_in(unit, lambda: self._receive(ticket_id, text, cause))
         yield ReplyEvent("status", "recorded message")
@@ -238,10 +256,10 @@ class ReplyService:
             if sent is not None:
                 break
         assert sent is not None
+        self.desk.deliver(unit)  # a client told of the reply can read it
         for chunk in _chunks(sent.visible):
             yield ReplyEvent("delta", chunk)
 
-        state = self.desk.run_in(unit, lambda: self._retain(turn, text))
         yield ReplyEvent(
             "done",
             outcome=ReplyOutcome(
@@ -253,10 +271,11 @@ class ReplyService:
                 attempts_proposed=tuple(sent.proposed),
                 outcomes_recorded=tuple(turn.outcomes),
                 blocked_event_ids=tuple(blocked),
-                escalated=sent.escalated or state == "escalated",
+                escalated=sent.escalated or sent.status == "escalated",
                 memory_status=turn.memory_status,
             ),
         )
+        self.desk.run_in(unit, lambda: self._retain(turn, text))
 
     # -- steps (each runs in one block of the turn's unit of work, and may run again) ----
 
@@ -346,7 +365,8 @@ class ReplyService:
             fallback=draft.fallback,
         )
         proposed = self._propose(turn, reply_id, draft.solutions)
-        return _Sent(reply_id, visible, proposed, escalated, draft)
+        status = self.desk.load_ticket(turn.ticket_id).status  # the escalation rules ran
+        return _Sent(reply_id, visible, proposed, escalated, draft, status)
 
     def _record_feedback(self, turn: _Turn, ticket: Ticket, text: str) -> None:
         open_attempts = [a for a in ticket.attempts.values() if a.status in ("pending", "unknown")]
@@ -624,11 +644,8 @@ class ReplyService:
                 continue  # recorded as a refusal by the desk; the guard let it through
         return proposed
 
-    def _retain(self, turn: _Turn, text: str) -> str:
-        """Keep the customer's own words, after the reply is saved; the outcome is an event.
-
-        Returns the ticket's status after the turn.
-        """
+    def _retain(self, turn: _Turn, text: str) -> None:
+        """Keep the customer's own words, after the reply is saved; the outcome is an event."""
         self.retain_message(
             turn.customer_id,
             turn.ticket_id,
@@ -638,7 +655,6 @@ class ReplyService:
             turn.correlation_id,
             try_number=1,
         )
-        return self.desk.load_ticket(turn.ticket_id).status
 
     def retain_message(
         self,
@@ -736,6 +752,7 @@ class _Sent:
     proposed: list[str]
     escalated: bool
     draft: _Draft
+    status: str  # the ticket's, once the reply is recorded
 
 
 @dataclass(frozen=True)

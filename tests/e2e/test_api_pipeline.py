@@ -66,6 +66,24 @@ def test_a_failed_fix_is_never_offered_again(api: tuple[ApiClient, Container]) -
     assert second["message_event_id"] in {c["event"]["event_id"] for c in tree["causes"]}
 
 
+def test_the_message_is_written_to_memory_after_the_json_answer(
+    api: tuple[ApiClient, Container],
+) -> None:
+    client, container = api
+    ana = client.as_(CUSTOMER_A)
+    ticket = ana.open_ticket(None, "Laptop not charging", category="general")
+    head = container.runner.source.head()
+    reply = ana.say(ticket, "My Dell laptop stopped charging yesterday.")
+    # The answer went out once the reply was recorded; the memory write ran after it, as a
+    # background task of the same request, and left its event.
+    recorded = container.runner.source.read(head, 100)
+    assert [e.type for e in recorded][-1] == "customer.memory_retained"
+    assert recorded[-1].payload["source_event_id"] == reply["message_event_id"]
+    assert recorded[-1].position > next(
+        e.position for e in recorded if e.event_id == reply["reply_event_id"]
+    )
+
+
 def test_a_streamed_reply_through_the_pipeline(api: tuple[ApiClient, Container]) -> None:
     client, _ = api
     ana = client.as_(CUSTOMER_A)

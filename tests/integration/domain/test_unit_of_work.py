@@ -239,3 +239,27 @@ def test_run_in_gives_up_after_its_retries(make_container: Any) -> None:
         first.desk.run_in(UnitOfWork(), step, retries=1)
     assert len(runs) == 2
     assert [m.text for m in second.desk.load_ticket(ticket).messages] == ["theirs", "theirs"]
+
+
+def test_a_unit_that_defers_delivery_hands_its_saves_to_the_read_models_once(
+    container: Container,
+) -> None:
+    desk = container.desk
+    ticket = _open(container)
+    catch_ups = _count(container, "catch_up", container.runner)
+    unit = UnitOfWork(defer_delivery=True)
+    with desk.working(unit):
+        desk.receive_message(ticket, "It won't charge", CUSTOMER)
+    with desk.working(unit):
+        desk.propose_attempt(ticket, "Plug the charger into another outlet", ASSISTANT)
+    assert unit.saves == 2 and catch_ups() == 0
+    assert len(container.views.ticket(ticket)["timeline"]) == 1  # only the opening
+    desk.deliver(unit)
+    assert catch_ups() == 1
+    assert container.views.ticket(ticket)["timeline"][-1]["type"] == "ticket.attempt_proposed"
+    desk.deliver(unit)  # nothing new: no catch-up
+    assert catch_ups() == 1
+    # A unit that does not defer delivers after each save, as single commands do.
+    with desk.working(UnitOfWork()):
+        desk.receive_message(ticket, "Still nothing", CUSTOMER)
+    assert catch_ups() == 2

@@ -253,6 +253,45 @@ def test_stream_yields_status_then_visible_deltas_then_done(container: Container
     assert kinds.index("delta") > max(i for i, k in enumerate(kinds) if k == "status")
 
 
+def test_done_comes_with_the_reply_in_the_read_models_and_memory_is_written_after_it(
+    container: Container,
+) -> None:
+    ticket = container.desk.open_ticket("cust-1", "Wi-Fi drops", CUSTOMER)
+    replies, _, memory = service(container, [draft("Restart the router.", ["Restart the router"])])
+    catch_ups = _counter(container.runner, "catch_up")
+    steps = replies.stream_message(ticket, "My wifi keeps dropping", CUSTOMER)
+    done = next(s for s in steps if s.kind == "done")
+    assert done.outcome is not None
+    # A client told of the reply can read it: the read models caught up before ``done``,
+    # once for the whole turn so far (not once per step's commit).
+    assert catch_ups[0] == 1
+    timeline = container.views.ticket(ticket)["timeline"]
+    assert done.outcome.reply_event_id in [e["event_id"] for e in timeline]
+    # The customer's words are not in memory yet: that write comes after the answer.
+    assert memory.bank_id("cust-1") not in memory.banks
+    assert "customer.memory_retained" not in types(container)
+    assert list(steps) == []  # the rest of the turn: the memory write, then the end
+    assert memory.banks[memory.bank_id("cust-1")][done.outcome.message_event_id]
+    assert types(container)[-1] == "customer.memory_retained"
+    assert catch_ups[0] == 2  # its event is delivered to the read models as well
+    assert container.views.memory("cust-1")  # the memory view saw it
+
+
+def test_a_failing_turn_still_delivers_what_it_saved_to_the_read_models(
+    container: Container,
+) -> None:
+    ticket = container.desk.open_ticket("cust-1", "Wi-Fi drops", CUSTOMER)
+    # The model fails and there is no fallback: the turn fails at its draft step.
+    replies, _, _ = service(container, [draft("Restart the router.")], fail_first=1)
+    with pytest.raises(ResponderFailed):
+        replies.handle_message(ticket, "My wifi keeps dropping", CUSTOMER)
+    timeline = container.views.ticket(ticket)["timeline"]
+    assert [e["type"] for e in timeline][-2:] == [
+        "ticket.message_received",
+        "ticket.memory_recalled",
+    ]
+
+
 def _counter(target: Any, name: str) -> list[int]:
     """Count calls of ``target.name`` (on this instance); the list's one item is the count."""
     calls = [0]
