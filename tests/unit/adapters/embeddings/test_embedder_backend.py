@@ -1,0 +1,45 @@
+"""The embedding backend setting reaches the embedder; bad values fail early (no model load)."""
+
+from __future__ import annotations
+
+import pytest
+
+from caseledger.adapters.bootstrap import build_embedder
+from caseledger.adapters.embeddings.sentence_transformer import SentenceTransformerEmbedder
+from caseledger.adapters.settings import Settings
+
+
+def _settings(monkeypatch: pytest.MonkeyPatch, **env: str) -> Settings:
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    return Settings(_env_file=None)  # type: ignore[call-arg]
+
+
+def test_default_backend_is_torch(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CASELEDGER_GUARD__EMBEDDING_BACKEND", raising=False)
+    settings = _settings(monkeypatch)
+    assert settings.guard.embedding_backend == "torch"
+    embedder = build_embedder(settings)
+    assert isinstance(embedder, SentenceTransformerEmbedder)
+    assert embedder.backend == "torch"
+    assert SentenceTransformerEmbedder().backend == "torch"
+
+
+def test_onnx_backend_setting_reaches_the_embedder(monkeypatch: pytest.MonkeyPatch) -> None:
+    settings = _settings(monkeypatch, CASELEDGER_GUARD__EMBEDDING_BACKEND="onnx")
+    embedder = build_embedder(settings)
+    assert isinstance(embedder, SentenceTransformerEmbedder)
+    assert embedder.backend == "onnx"
+    assert not embedder.loaded  # choosing the backend loads nothing
+
+
+def test_unknown_backend_is_rejected(monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(ValueError):
+        _settings(monkeypatch, CASELEDGER_GUARD__EMBEDDING_BACKEND="tensorrt")
+    with pytest.raises(ValueError, match="backend"):
+        SentenceTransformerEmbedder(backend="tensorrt")  # type: ignore[arg-type]
+
+
+def test_onnx_backend_is_cpu_only() -> None:
+    with pytest.raises(ValueError, match="cpu"):
+        SentenceTransformerEmbedder(device="cuda", backend="onnx")
