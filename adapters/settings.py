@@ -62,9 +62,9 @@ class GuardSettings(BaseModel):
     # Any sentence-transformers model path; None = the packaged all-MiniLM-L6-v2.
     embedding_model_path: str | None = None
     torch_threads: int | None = Field(default=1, ge=1, le=64)
-    # What runs the embedding model: eager torch, or onnxruntime (same vectors, ~3x faster per
-    # short text; the export is cached under the user cache dir).
-    embedding_backend: Literal["torch", "onnx"] = "torch"
+    # What runs the embedding model: onnxruntime (same vectors, ~3x faster per short text; the
+    # export is cached under the user cache dir) or eager torch; auto: onnx where it applies.
+    embedding_backend: Literal["auto", "torch", "onnx"] = "auto"
     use_embeddings: bool = True
     # The packaged model is English-only (Chinese becomes [UNK]); set with a multilingual model.
     semantic_for_cjk: bool = False

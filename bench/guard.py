@@ -267,8 +267,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json-out", type=Path, help="write every figure as JSON")
     parser.add_argument(
         "--embedder-backend",
-        choices=["torch", "onnx"],
-        default="torch",
+        choices=["auto", "torch", "onnx"],
+        default="auto",
         help="what runs the embedding model (CASELEDGER_GUARD__EMBEDDING_BACKEND)",
     )
     args = parser.parse_args(argv)

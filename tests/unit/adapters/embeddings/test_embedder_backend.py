@@ -15,14 +15,23 @@ def _settings(monkeypatch: pytest.MonkeyPatch, **env: str) -> Settings:
     return Settings(_env_file=None)  # type: ignore[call-arg]
 
 
-def test_default_backend_is_torch(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_default_backend_is_auto_which_means_onnx_on_a_cpu(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("CASELEDGER_GUARD__EMBEDDING_BACKEND", raising=False)
     settings = _settings(monkeypatch)
-    assert settings.guard.embedding_backend == "torch"
+    assert settings.guard.embedding_backend == "auto"
+    embedder = build_embedder(settings)
+    assert isinstance(embedder, SentenceTransformerEmbedder)
+    assert embedder.backend == "onnx"
+    assert SentenceTransformerEmbedder().backend == "onnx"
+    # Off the CPU, auto is torch (the onnx path runs on the CPU only).
+    assert SentenceTransformerEmbedder(device="cuda").backend == "torch"
+
+
+def test_torch_backend_setting_reaches_the_embedder(monkeypatch: pytest.MonkeyPatch) -> None:
+    settings = _settings(monkeypatch, CASELEDGER_GUARD__EMBEDDING_BACKEND="torch")
     embedder = build_embedder(settings)
     assert isinstance(embedder, SentenceTransformerEmbedder)
     assert embedder.backend == "torch"
-    assert SentenceTransformerEmbedder().backend == "torch"
 
 
 def test_onnx_backend_setting_reaches_the_embedder(monkeypatch: pytest.MonkeyPatch) -> None:
