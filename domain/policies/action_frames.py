@@ -1038,6 +1038,12 @@ def _normalize_frame(
         obj = "residual_power"  # "按住开机键放电", "drain the laptop": it is residual power
     if op == "scan":
         obj = "malware"  # support only ever scans for malware ("scan your PC with antivirus")
+    if op in ("check", "run") and obj == "malware":
+        op = "scan"  # "do a full virus check", "run Defender": checking for malware scans
+    if op == "restart" and obj is not None and obj.endswith(".firmware"):
+        obj = obj.rsplit(".", 1)[0]  # "update the router firmware and reboot it": the router
+    if op == "clear" and qualifier == "factory" and obj is not None:
+        op = "reset"  # "wipe it back to its out-of-box state" resets it
     if obj == "app" and qualifier == NAME_PREFIX + "vpn" and op in ("disable", "close", "enable"):
         op, obj, qualifier = ("enable" if op == "enable" else "disable"), "vpn", None
     if op in ("disable", "close") and obj == "app":

@@ -127,10 +127,11 @@ phone: phone, iphone, smartphone, mobile, mobile phone, cell phone, cellphone, h
     android phone, galaxy, pixel
 tablet: tablet, ipad
 device: device, devices, gadget
-printer: printer, printers, all in one printer, inkjet, laserjet
+printer: printer, printers, all in one printer, inkjet, laserjet, canon, epson, canon printer,
+    epson printer, hp printer, brother printer
 headphones: headphones, headphone, headset, earbuds, earbud, earphones, airpods, buds,
     bluetooth headphones, bluetooth headset, bluetooth earbuds, wireless earbuds, the pair,
-    ear buds, speaker, bluetooth speaker
+    ear buds, speaker, bluetooth speaker, jbl, bose, beats, jbl speaker, bose speaker
 app: app, apps, application, applications, program, programs, software, outlook, gmail,
     mail app, email app, the app, client, mail client
 browser: browser, web browser, chrome, google chrome, firefox, safari, edge, microsoft edge,
@@ -190,7 +191,8 @@ mailbox: mailbox, inbox, email inbox
 trash: trash, trash folder, deleted items, deleted items folder, recycle bin, recycling bin,
     trash can, wastebasket, bin
 spam_folder: spam folder, junk folder, junk mail folder, spam, junk mail, junk, spam box
-print_queue: print queue, printing queue, print jobs, print job, spooler, print spooler,
+print_queue: print queue, printing queue, printer queue, pending jobs, pending job, print jobs,
+    print job, spooler, print spooler,
     queued jobs, pending print jobs
 ink_cartridge: ink cartridge, ink cartridges, cartridge, cartridges, toner, toner cartridge, ink
 paper: paper, tray, paper tray
@@ -204,7 +206,8 @@ startup_apps: startup programs, startup apps, startup items, startup application
 background_apps: background apps, background programs, background processes,
     background applications, apps running in the background, programs running in the background
 disk: disk, hard drive, drive, ssd, hard disk, hdd, c drive, internal storage
-malware: malware, virus, viruses, spyware, adware, antivirus, anti virus, antivirus software
+malware: malware, virus, viruses, spyware, adware, antivirus, anti virus, antivirus software,
+    defender, windows defender, windows security, microsoft defender
 ram: ram, memory, memory sticks, memory stick, ram modules, memory modules, dimm, ram stick,
     ram sticks, memory module
 power_plan: power plan, power mode, performance mode, power profile
@@ -261,10 +264,28 @@ card.details: card details, card number, expiry date, expiration date, expiry, s
     cvv,
     cvc, cvv code, card information, card info
 line: line, phone line, cable line
-residual_power: residual power, flea power, static charge, residual charge
+residual_power: residual power, flea power, static charge, residual charge, leftover charge,
+    leftover power, remaining charge, stored charge
 payment: payment, transaction, transactions, purchase, charge attempt, payments
 dirt: dust, lint, debris, dirt, fluff, gunk, grime
 reset_button: reset button, reset key, reset pin, reset hole
+tv: tv, television, smart tv, tv set
+streaming_stick: fire tv stick, fire stick, firestick, fire tv, roku, chromecast, streaming stick,
+    streaming device, apple tv
+console: game console, console, nintendo switch, xbox, playstation, ps5, ps4
+hdmi.cable: hdmi cable, hdmi cord, hdmi lead
+battery_optimization: battery optimization, battery optimisation, battery optimizations,
+    battery usage optimization, optimize battery usage
+private_address: private address, private wifi address, private wi fi address, random mac,
+    random mac address, randomized mac, mac randomization, random hardware address,
+    private mac address
+visual_effects: visual effects, animations, animation effects, transparency effects, animation
+focused_inbox: focused inbox, focused other, focused other split, focused and other,
+    focused tab, focused view
+forwarding: forwarding, auto forwarding, auto forward, automatic forwarding, mail forwarding,
+    email forwarding, forwarding rule, forwarding rules
+auto_reply: auto reply, auto replies, automatic reply, automatic replies, autoreply,
+    out of office, out of office reply, vacation responder, vacation reply, away message
 """
 
 _STARTUP_VERBS = ("launch", "start", "run", "open", "load", "boot")
@@ -301,6 +322,16 @@ def _startup_phrases() -> str:
             for when in _STARTUP_WHEN
         }
     )
+    return "startup_apps: " + ", ".join(forms) + "\n"
+
+
+def _zh_startup_phrases() -> str:
+    """ "开机时自动运行的程序", "启动时自启的软件": every "when it boots" x "starts by itself" x
+    "the programs" of the Chinese startup list."""
+    when = ("开机", "开机时", "开机的时候", "启动时", "电脑启动时", "开机后")
+    starts = ("自动运行", "自动启动", "自启动", "自启", "自动打开", "自动开启", "启动", "运行")
+    what = ("", "的程序", "的软件", "的应用", "项", "的项目")
+    forms = sorted({f"{w}{s}{t}" for w in when for s in starts for t in what})
     return "startup_apps: " + ", ".join(forms) + "\n"
 
 
@@ -374,7 +405,9 @@ where: task manager, settings app, system settings, control panel,
     account settings, system preferences, sign in page, login page, sign in screen,
     login screen,
     checkout page, checkout, properties, dashboard, manufacturer, support site, web page,
-    status page, browser settings, phone settings, wallet, accounts page, profile page
+    status page, browser settings, phone settings, wallet, accounts page, profile page,
+    back cover, front cover, access door, performance options, printers scanners,
+    printers and scanners
 """
 
 _EN_QUALIFIERS = """
@@ -386,7 +419,7 @@ auto: automatic, automatically, auto, obtain automatically, dhcp
 latest: latest, newest, most recent, new version, current version, up to date
 previous: previous, older, earlier, prior, last working, previous version, old version
 factory: factory, factory settings, factory defaults, default settings, defaults,
-    original settings, factory state
+    original settings, factory state, out of box state, out of the box state, out-of-box state
 other: different, another, other, alternative, alternate, second, spare, separate, backup,
     new, brand new
 same_network: same network, same wifi, same wi fi, same wlan, same wireless, same router,
@@ -405,6 +438,8 @@ on: on, enabled, active, turned on, switched on, activated
 off: off, disabled, inactive, turned off, switched off, deactivated
 safe_mode: safe mode
 default: default, as default, the default, as the default
+discoverable: discoverable, visible to other devices, visibility, discovery mode,
+    make visible
 uncrowded: less crowded, less busy, less congested, least crowded, least busy, least congested,
     quieter, clearer, uncrowded, less used, less interference
 """
@@ -417,6 +452,13 @@ _NAMED_APPS: dict[str, tuple[str, ...]] = {
     "facebook": ("facebook",),
     "messenger": ("messenger",),
     "tiktok": ("tiktok", "抖音"),
+    "meituan": ("meituan", "美团"),
+    "jd": ("京东",),
+    "pinduoduo": ("pinduoduo", "拼多多"),
+    "weibo": ("weibo", "微博"),
+    "xiaohongshu": ("xiaohongshu", "小红书"),
+    "eleme": ("饿了么",),
+    "didi": ("didi", "滴滴"),
     "netflix": ("netflix",),
     "youtube": ("youtube",),
     "teams": ("microsoft teams",),
@@ -487,6 +529,13 @@ _EN_STRUCTURE: dict[str, Lexeme] = {
     "&": ("and", ""),
     "to": ("to", ""),
     "so that": ("sub", ""),
+    # "... so it starts like a fresh install", "so all mail shows in one list": an outcome
+    # with a pronoun subject is what the step achieves, not a step ("so the mailbox has room"
+    # stays: it says what the step is for)
+    **{f"so {subject}": ("sub", "") for subject in (
+        "it", "it's", "its", "they", "they're", "you", "you're", "all", "everything", "nothing",
+        "there",
+    )},
     "in order to": ("to", ""),
     "by": ("by", ""),
     "via": ("by", ""),
@@ -561,6 +610,10 @@ _EN_STRUCTURE: dict[str, Lexeme] = {
     "try it again": ("stop", ""),
     "and try again": ("stop", ""),
     "retry": ("stop", ""),
+    **{phrase: ("stop", "") for phrase in (
+        "try the payment again", "try paying again", "retry the payment", "pay again",
+        "try the purchase again", "retry the purchase", "try the transaction again",
+    )},
     "that": ("rel", ""),
     "which": ("rel", ""),
     "who": ("rel", ""),
@@ -631,7 +684,7 @@ sixty ninety half several moment moments quick
 
 _ZH_OPS = """
 restart: 重启, 重新启动, 重开, 重新开机, 断电重启, 重新打开, 重启一下, 重新开启, 强制重启,
-    关机再开机, 关机后再开机, 关机重启
+    关机再开机, 关机后再开机, 关机重启, 开关一下, 开关机
 reset: 重置, 还原, 恢复出厂, 恢复出厂设置, 初始化, 恢复默认, 复位
 update: 更新, 升级, 安装最新, 装最新, 刷新固件, 升到
 rollback: 回滚, 退回, 回退, 降级, 还原到上一个版本, 退回到, 恢复到上一个版本
@@ -639,7 +692,8 @@ readd: 重新安装, 重装, 重新装, 再装,
     重新添加, 重新绑定, 重新绑, 重新配对, 重新下载, 重新插拔, 重新插上,
     重新设置, 重新注册, 重新关联
 remove: 删除, 删掉, 取消, 移除, 去掉, 卸载, 卸掉,
-    取消配对, 忽略, 忘记, 忘掉, 忘了, 解绑, 拿掉, 取出, 拔出, 注销, 删了
+    取消配对, 忽略, 忘记, 忘掉, 忘了, 解绑, 拿掉, 取出, 拔出, 注销, 删了,
+    拆下, 拆下来, 拆掉, 卸下, 卸下来, 拽出, 拽出来, 拉出来, 抽出, 抽出来, 取出来, 扯出来
 add: 添加, 绑定, 加入, 安装, 下载, 装, 输入,
     填写, 装上, 插入, 注册, 加装, 新增, 插回, 添加回来, 加回来, 输, 敲
 create: 创建, 生成, 新建, 申请一个
@@ -740,7 +794,7 @@ spam_folder: 垃圾邮件, 垃圾邮件文件夹, 垃圾箱
 print_queue: 打印队列, 打印任务, 打印作业, 等待打印的任务, 待打印的任务, 打印中的任务,
     排队的打印任务, 队列
 ink_cartridge: 墨盒, 硒鼓, 墨水
-paper_jam: 卡纸, 卡住的纸
+paper_jam: 卡纸, 卡住的纸, 夹着的纸, 夹住的纸, 卡着的纸, 卡住的纸张, 夹纸
 troubleshooter: 疑难解答, 故障排除, 诊断
 startup_apps: 开机启动项, 启动项, 开机自启, 自启动, 开机自动运行的程序, 开机自启动,
     开机自动启动, 开机自动运行, 开机启动, 开机自动打开, 自动启动
@@ -781,11 +835,22 @@ payment: 交易, 付款, 支付, 这笔付款, 这笔交易, 扣款
 dirt: 灰尘, 杂物, 脏东西, 碎屑, 毛絮
 reset_button: RESET键, 复位键, 重置键, RESET按钮, 复位孔
 band: 频段
+tv: 电视, 电视机, 智能电视
+console: 游戏机
+hdmi.cable: HDMI线, HDMI线缆
+battery_optimization: 电池优化, 省电优化
+private_address: 私有地址, 私有WIFI地址, 随机MAC, 随机MAC地址, 随机硬件地址
+visual_effects: 视觉效果, 动画效果, 动画, 透明效果
+location: 定位, 位置信息, 定位服务
+focused_inbox: 重点收件箱, 重点邮件
+forwarding: 转发, 自动转发, 邮件转发, 转发规则
+auto_reply: 自动回复, 自动答复, 休假回复, 外出回复
 """
 
 _ZH_CONTEXT = """
 device_manager: 设备管理器
-where: 任务管理器, 控制面板, 命令提示符, 应用商店, 管理页面, 管理后台, 官网, 登录页,
+where: 任务管理器, 控制面板, 后盖, 前盖, 盖板, 性能选项, 账号安全,
+    命令提示符, 应用商店, 管理页面, 管理后台, 官网, 登录页,
     页面, 设置页面, 设置里, 设置中, 网站, 系统设置, 账户设置, 浏览器设置
 """
 
@@ -807,6 +872,7 @@ balanced: 平衡
 push: 推送, PUSH
 closer: 近一点, 附近, 旁边, 靠近
 health: 健康, 健康度, 健康状况, 损耗
+discoverable: 可被发现, 可见性, 可被检测到, 对附近设备可见, 可被搜索到
 on: 开着, 已开启, 打开的
 off: 已关闭
 """
@@ -825,6 +891,10 @@ _ZH_STRUCTURE: dict[str, Lexeme] = {
     "之前": ("split", ""),
     "以前": ("split", ""),
     "如果": ("sub", ""),
+    # "这样邮件就不会进垃圾箱": what the step achieves, not a step
+    "这样": ("sub", ""),
+    "这样就": ("sub", ""),
+    "以免": ("sub", ""),
     "最后": ("split", ""),
     "先": ("stop", ""),
     "同时": ("split", ""),
@@ -879,6 +949,12 @@ _ZH_STRUCTURE: dict[str, Lexeme] = {
     "再试": ("stop", ""),
     "再试一次": ("stop", ""),
     "重试": ("stop", ""),
+    "再支付一次": ("stop", ""),
+    "重新支付": ("stop", ""),
+    "再付一次": ("stop", ""),
+    "重新付款": ("stop", ""),
+    "再付款": ("stop", ""),
+    "再支付": ("stop", ""),
     "试试看": ("stop", ""),
     "试试": ("trail", ""),
     "试一下": ("trail", ""),
@@ -907,6 +983,7 @@ _ZH_STOP = """
 这封 这封信 信 一次 他们 她们 已保存 保存 保存的 已保存的 现有 所在 区域 等待中 待 所有 任何
 就行 即可 成 到 至 对 向 让 使 被 由
 起来 回来 卡住 下来 墙上
+开关
 """
 
 
@@ -1080,7 +1157,7 @@ def _build_zh() -> dict[str, Lexeme]:
     for canonical, phrases in _entries(_ZH_CONTEXT):
         for phrase in phrases:
             table[phrase.upper()] = ("ctx", canonical)
-    for canonical, phrases in _entries(_ZH_OBJECTS):
+    for canonical, phrases in _entries(_ZH_OBJECTS + _zh_startup_phrases()):
         for phrase in phrases:
             table[phrase.upper()] = ("obj", canonical)
     owners = {

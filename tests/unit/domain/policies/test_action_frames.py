@@ -642,3 +642,87 @@ def test_a_noun_after_a_ba_placing_verb_is_where_the_object_goes() -> None:
 
 def test_unplugging_the_charger_into_another_outlet_is_trying_another_outlet() -> None:
     assert main_frames("把插头拔下来，插到墙上另一个插座") == {"replace/power_outlet"}
+
+
+# -- batch-11 round: classes from text written without sight of the guard -------------------
+
+
+def test_the_noun_kaiguan_is_a_switch_not_off_and_on() -> None:
+    # "开关" (a switch) next to a verb is not 开 + 关 (a restart); "开关一下" still toggles.
+    assert main_frames("把手机蓝牙的“可被发现”开关打开") == {"enable/bluetooth[discoverable]"}
+    assert main_frames("把蓝牙开关关掉") == {"disable/bluetooth"}
+    assert main_frames("开关一下蓝牙") == {"restart/bluetooth"}
+
+
+def test_discoverable_is_a_setting_of_its_own() -> None:
+    (discoverable,) = parse_frames("Make the speaker discoverable")
+    assert discoverable.qualifier == "discoverable"
+
+
+def test_forwarding_and_auto_reply_are_different_things() -> None:
+    assert main_frames("关闭邮件的自动转发") == {"disable/forwarding"}
+    assert main_frames("关闭邮件的自动回复") == {"disable/auto_reply"}
+    assert main_frames("Turn off the out of office reply") == {"disable/auto_reply"}
+    assert main_frames("Turn off auto-forwarding") == {"disable/forwarding"}
+
+
+def test_an_outcome_with_a_pronoun_subject_is_no_step() -> None:
+    assert INDEX.analyze("Clear the browser cache so it loads like new").complete
+    assert main_frames("Disable the VPN so everything goes direct") == {"disable/vpn"}
+
+
+def test_devices_and_settings_named_in_everyday_words() -> None:
+    assert main_frames("电视断电一分钟") == {"unplug/tv"}
+    assert main_frames("Unplug the television") == {"unplug/tv"}
+    assert main_frames("Try a different HDMI cord") == {"replace/hdmi.cable"}
+    assert main_frames("Power-cycle the JBL") == {"restart/headphones"}
+    assert main_frames("Delete the Canon from Printers & scanners") == {"remove/printer"}
+    assert main_frames("在设置里把这个 app 的电池优化关掉") == {"disable/battery_optimization"}
+    assert main_frames("Turn off battery optimization for the app") == {
+        "disable/battery_optimization"
+    }
+    assert main_frames("在这个 Wi-Fi 的详情里把「私有地址」关掉") == {"disable/private_address"}
+    assert main_frames("Turn off Private Wi-Fi Address") == {"disable/private_address"}
+    assert main_frames("把动画效果都关掉") == {"disable/visual_effects"}
+    assert main_frames("Drain the leftover charge") == {"drain/residual_power"}
+    assert main_frames("Disable the Focused/Other split so all mail shows in one list") == {
+        "disable/focused_inbox"
+    }
+
+
+def test_chinese_startup_wordings_are_generated() -> None:
+    assert main_frames("在任务管理器里把开机时自动运行的程序都禁用掉") == {"disable/startup_apps"}
+    assert main_frames("启动时自启的软件都关掉") == {"disable/startup_apps"}
+
+
+def test_chinese_removal_verbs_and_jammed_paper() -> None:
+    assert main_frames("把笔记本的电池拆下来") == {"remove/battery"}
+    assert "clear/paper_jam" in main_frames("把里面夹着的纸轻轻拽出来")
+
+
+def test_checking_for_malware_is_scanning() -> None:
+    assert main_frames("Do a full virus check with Defender") == {"scan/malware"}
+
+
+def test_rebooting_after_a_firmware_update_reboots_the_device() -> None:
+    assert main_frames("Update the router firmware and then reboot it") == {
+        "update/router.firmware",
+        "restart/router",
+    }
+
+
+def test_wiping_back_to_the_out_of_box_state_is_a_reset() -> None:
+    assert main_frames("Wipe the Fire Stick back to its out-of-box state") == {
+        "reset/streaming_stick[factory]"
+    }
+
+
+def test_retrying_the_payment_is_no_step_of_its_own() -> None:
+    assert main_frames("Clear your browser's cache, then try the payment again") == {
+        "clear/browser.cache"
+    }
+    assert main_frames("用另一张卡再支付一次试试") == {"replace/card"}
+
+
+def test_well_known_chinese_apps_are_apps_by_name() -> None:
+    assert "enable/app[name:meituan]" in main_frames("给美团开启定位权限")
