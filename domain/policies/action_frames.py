@@ -994,8 +994,21 @@ def _normalize_frame(
         op = "unplug" if obj in PHYSICAL_OBJECTS else "disable"
     if op in ("remove", "clear") and obj is not None and obj.split(".")[-1] in _CLEARABLE:
         op = "clear"
-    if op == "close" and obj == "account":
-        op = "logout"  # "退出账号", "quit your account"
+    if op == "close" and obj in ("account", "device"):
+        op = "logout"  # "退出账号", "quit your account", "退出所有设备"
+    if op == "replace" and obj is not None and obj.rsplit(".", 1)[-1] in SETTABLE_HEADS:
+        op = "set"  # "把 Wi-Fi 信道换一个", "swap the DNS server": a value is changed
+    if op in ("remove", "clear") and obj == "files" and "print_queue" in context:
+        op, obj = "clear", "print_queue"  # "cancel all documents in the print queue"
+    if op == "hold" and obj == "residual_power":
+        obj = "power_button"  # "长按开机键三十秒把余电放掉": one holds the button, not the charge
+    if op == "unplug" and obj == "battery":
+        op = "remove"  # "拔掉电池", "pull the battery": the battery comes out
+    if op == "restart" and obj in ("power.cable", "power", "charger"):
+        # "把电视的电源拔掉再插上": cycling the power of a device restarts the device
+        devices = OBJECT_FAMILIES["device"] | {"router", "modem"}
+        device = next((o for o in context if o in devices), None)
+        obj = device or obj
     if op in ("login", "logout") and obj in ("app", "browser", "where", None):
         obj = "account"  # "sign out of the app": it is the account session that ends
     if op in ("login", "logout") and obj in ("mailbox", "email"):
@@ -1114,6 +1127,7 @@ _COMPOUNDS: dict[frozenset[str], str] = {
     frozenset({"disable", "enable"}): "restart",
     frozenset({"unplug", "plug_in"}): "restart",
     frozenset({"unplug", "connect"}): "restart",
+    frozenset({"unplug", "enable"}): "restart",  # "cut the power ..., then power it back up"
     frozenset({"close", "open"}): "restart",
     frozenset({"close", "restart"}): "restart",
     frozenset({"disable", "restart"}): "restart",

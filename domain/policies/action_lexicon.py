@@ -92,12 +92,14 @@ close: close, quit, exit, kill, force* close, force* quit, force* stop, swipe* a
 open: open, launch, start, load
 login: log* on, sign* on, login, logon, signin
 logout: logout, logoff, signout
-unplug: unplug, un-plug, disconnect the power, pull* the plug
+unplug: unplug, un-plug, disconnect the power, pull* the plug, pull* the power, cut* the power,
+    kill* the power, pull* the power cord, pull* the power cable, remove* the power,
+    cut* power, pull* power
 plug_in: plug, re-plug, replug, power* on, power* up
 hold: hold, press* and hold, long-press, long* press, press, hold* down, keep* held, keep* pressed,
     keep* holding
 nav: go* to, navigate to, visit, tap, click, press* on, select, choose, find, locate, head to,
-    follow, pick,
+    follow, pick, hit,
     browse to, go* into, scroll to, open settings, open the settings
 free: free* up, make* room, make* space, clear* space, clear* up space, reclaim,
     get* space back, get* back space, get* storage back, get* back storage, recover* space
@@ -282,6 +284,10 @@ private_address: private address, private wifi address, private wi fi address, r
 visual_effects: visual effects, animations, animation effects, transparency effects, animation
 focused_inbox: focused inbox, focused other, focused other split, focused and other,
     focused tab, focused view
+phone_number: phone number, mobile number, cell number, cellphone number, phone no
+verification_code: verification code, verification codes, sms code, text code, login code,
+    one time code, one time password, otp, security code by text, code by text
+volume_button: volume button, volume buttons, volume up, volume down, volume key, volume keys
 forwarding: forwarding, auto forwarding, auto forward, automatic forwarding, mail forwarding,
     email forwarding, forwarding rule, forwarding rules
 auto_reply: auto reply, auto replies, automatic reply, automatic replies, autoreply,
@@ -724,7 +730,7 @@ plug_in: 插上, 插好, 插回去, 插上电源, 通电, 重新插上电源, �
 hold: 长按, 按住, 按下, 按
 free: 释放, 腾出, 清理出, 腾空
 wait: 等待, 等, 过, 稍等
-request: 申请, 要求
+request: 申请, 要求, 获取, 重新获取, 重发, 重新发送, 发送
 sync: 同步, 重新同步
 optimize: 优化, 碎片整理, 整理碎片
 buy: 购买, 买
@@ -773,7 +779,7 @@ ethernet.cable: 网线
 power.cable: 电源线, 电源
 port: 口
 power_outlet: 插座, 插排, 插线板, 电源插座
-power_button: 电源键, 开机键, 电源按钮, 开关键
+power_button: 电源键, 开机键, 电源按钮, 开关键, 侧边键, 侧键, 侧边按钮
 wifi: WIFI, 无线网, 无线网络, 无线
 wifi_network: 网络, 无线网络, WIFI网络, 热点
 bluetooth: 蓝牙
@@ -843,13 +849,17 @@ private_address: 私有地址, 私有WIFI地址, 随机MAC, 随机MAC地址, 随
 visual_effects: 视觉效果, 动画效果, 动画, 透明效果
 location: 定位, 位置信息, 定位服务
 focused_inbox: 重点收件箱, 重点邮件
+phone_number: 手机号, 手机号码, 电话号码
+verification_code: 验证码, 短信验证码, 动态码, 校验码
+volume_button: 音量键, 音量加, 音量减, 音量上键, 音量下键, 音量加键, 音量减键
 forwarding: 转发, 自动转发, 邮件转发, 转发规则
 auto_reply: 自动回复, 自动答复, 休假回复, 外出回复
 """
 
 _ZH_CONTEXT = """
 device_manager: 设备管理器
-where: 任务管理器, 控制面板, 后盖, 前盖, 盖板, 性能选项, 账号安全,
+where: 任务管理器, 控制面板, 路由器后台, 光猫后台, 后台管理页面,
+    后盖, 前盖, 盖板, 性能选项, 账号安全,
     命令提示符, 应用商店, 管理页面, 管理后台, 官网, 登录页,
     页面, 设置页面, 设置里, 设置中, 网站, 系统设置, 账户设置, 浏览器设置
 """
@@ -891,6 +901,7 @@ _ZH_STRUCTURE: dict[str, Lexeme] = {
     "之前": ("split", ""),
     "以前": ("split", ""),
     "如果": ("sub", ""),
+    "直到": ("sub", ""),
     # "这样邮件就不会进垃圾箱": what the step achieves, not a step
     "这样": ("sub", ""),
     "这样就": ("sub", ""),
@@ -1222,7 +1233,19 @@ DEFAULT_OBJECTS: dict[str, str] = {
 
 # A generic object stands for any of its members ("restart the device" ~ "restart the phone").
 OBJECT_FAMILIES: dict[str, frozenset[str]] = {
-    "device": frozenset({"phone", "computer", "tablet", "device", "headphones", "printer"}),
+    "device": frozenset(
+        {
+            "phone",
+            "computer",
+            "tablet",
+            "device",
+            "headphones",
+            "printer",
+            "tv",
+            "console",
+            "streaming_stick",
+        }
+    ),
 }
 
 # Heads whose "update" is a change of value, not a software update ("update your address").
@@ -1242,6 +1265,9 @@ PHYSICAL_OBJECTS = frozenset(
         "battery",
         "ram",
         "power_outlet",
+        "tv",
+        "console",
+        "streaming_stick",
     }
 )
 

@@ -726,3 +726,38 @@ def test_retrying_the_payment_is_no_step_of_its_own() -> None:
 
 def test_well_known_chinese_apps_are_apps_by_name() -> None:
     assert "enable/app[name:meituan]" in main_frames("给美团开启定位权限")
+
+
+def test_exiting_all_devices_is_signing_out() -> None:
+    assert main_frames("在账号安全里点“退出所有设备”") == {"logout/device"}
+
+
+def test_swapping_a_setting_value_changes_it() -> None:
+    assert main_frames("登录路由器后台，把 Wi-Fi 信道换一个") == {"set/wifi.channel"}
+
+
+def test_the_button_is_held_and_the_battery_pulled() -> None:
+    assert main_frames("拔掉电源和电池，然后长按开机键三十秒把余电放掉") == {
+        "remove/battery",
+        "drain/residual_power",
+    }
+
+
+def test_cycling_a_devices_power_restarts_the_device() -> None:
+    assert main_frames("把电视的电源拔掉等一会再插上") == {"restart/tv"}
+    assert main_frames("Kill the power to the router for a minute, then power it back up") == {
+        "restart/router"
+    }
+    assert main_frames("Pull the power on both the modem and router, then reconnect them") >= {
+        "restart/router"
+    }
+
+
+def test_verification_codes_phone_numbers_and_buttons() -> None:
+    assert main_frames("重新获取验证码") == {"request/verification_code"}
+    assert main_frames("再点一下“发送验证码”，让它重新发一条短信过来") == {
+        "request/verification_code"
+    }
+    assert main_frames("用手机号代替邮箱来 login") == {"use/phone_number"}
+    assert main_frames("长按侧边键直到出现苹果标志") == {"hold/power_button"}
+    assert main_frames("按一下音量加") == {"hold/volume_button"}
