@@ -1519,6 +1519,9 @@ class ActionIndex:
         served = {clause.link for clause in clauses if clause.link is not None}
         previous: _Clause | None = None
         last_object: str | None = None
+        # The things the last clause with frames acted on, when it named several ("unplug the
+        # modem and the router"): a later "plug them back in" continues every one of them.
+        last_group: tuple[str, ...] = ()
         for number, clause in enumerate(clauses):
             if clause.negated:
                 # Not done ("don't reset the router"), but "it" may still point at the router.
@@ -1562,6 +1565,9 @@ class ActionIndex:
                         # Its own object is a word the lexicon lacks ("toggle virtualization"),
                         # not the previous object.
                         unread = True
+                    if resolved == last_object and len(last_group) > 1:
+                        for each in last_group[:-1]:
+                            items.append((replace(frame, obj=each), frozenset(), group))
                     reread = _frames_of(clause, previous, resolved)
                     if reread and reread[0].obj is not None and reread[0].op == frame.op:
                         frame = reread[0]
@@ -1572,6 +1578,9 @@ class ActionIndex:
                 items.append((frame, frozenset(), group))
                 if frame.obj is not None:
                     last_object = frame.obj
+            named = tuple(dict.fromkeys(f.obj for f in frames if f.obj is not None))
+            if named:
+                last_group = named if len(named) > 1 else ()
             if not frames:
                 # A clause that only names something ("go to Battery Saver", "在设置里找到它")
                 # still gives a later "it" its referent.

@@ -761,3 +761,19 @@ def test_verification_codes_phone_numbers_and_buttons() -> None:
     assert main_frames("用手机号代替邮箱来 login") == {"use/phone_number"}
     assert main_frames("长按侧边键直到出现苹果标志") == {"hold/power_button"}
     assert main_frames("按一下音量加") == {"hold/volume_button"}
+
+
+def test_a_continued_step_after_several_things_continues_every_one() -> None:
+    # "unplug A and B ... plug them back in": both are power-cycled, not only the last named.
+    assert main_frames("Unplug the modem and the router, wait a minute, and plug them back in") == {
+        "restart/modem",
+        "restart/router",
+    }
+    assert main_frames("拔掉光猫和路由器的电源，等一分钟再插上") == {
+        "restart/modem",
+        "restart/router",
+    }
+    # one thing named: unchanged
+    assert main_frames("Unplug the router, wait a minute, and plug it back in") == {
+        "restart/router"
+    }
