@@ -289,15 +289,20 @@ def memory_retry(
         str | None, typer.Argument(help="One customer; default: every customer on record.")
     ] = None,
 ) -> None:
-    """Retry failed memory writes from the event log (each try is recorded as an event)."""
+    """Retry failed memory writes from the event log, and make those of turns that stopped
+    after their answer (each try is recorded as an event)."""
     with _container() as c:
         _catch_up(c)
         customers = [customer_id] if customer_id else [k for k, _ in c.store.scan("memory_view")]
-        retained = failed = 0
+        retained = failed = unfinished = 0
         for customer in customers:
             result = c.replies.retry_memory_writes(customer)
             retained, failed = retained + result["retained"], failed + result["failed"]
-        console.print(f"{len(customers)} customer(s): retained {retained}, still failing {failed}")
+            unfinished += result["unfinished"]
+        console.print(
+            f"{len(customers)} customer(s): retained {retained} ({unfinished} of turns that "
+            f"stopped before their memory write), still failing {failed}"
+        )
         if failed:
             raise typer.Exit(1)
 

@@ -319,6 +319,33 @@ class SupportDesk(Application[UUID]):
         """The Customer aggregate, for other domain services."""
         return self._customer(customer_id)
 
+    def unwritten_memories(
+        self, customer_id: str, *, replied_before: datetime
+    ) -> list[tuple[str, str]]:
+        """Customer messages the assistant answered before ``replied_before`` whose memory
+        write left no event, neither retained nor failed: a turn stopped between its answer
+        and its memory write (the answer goes out first). ``(ticket_id, message_event_id)``,
+        in reply order; read from the event streams, so a worker can finish those turns."""
+        customer = self._customer(customer_id)
+        settled = {
+            event.source_event_id
+            for event in self.repository.event_store.get(customer.id)
+            if isinstance(event, Customer.MemoryRetained | Customer.MemoryWriteFailed)
+        }
+        found: list[tuple[str, str]] = []
+        for ticket_id in customer.ticket_ids:
+            for event in self.repository.event_store.get(UUID(ticket_id)):
+                if (
+                    isinstance(event, Ticket.ReplySent)
+                    and event.in_reply_to is not None
+                    and event.meta.actor == "assistant"
+                    and event.timestamp < replied_before
+                    and event.in_reply_to not in settled
+                ):
+                    settled.add(event.in_reply_to)
+                    found.append((ticket_id, event.in_reply_to))
+        return found
+
     def preferences(
         self, customer_id: str, *, as_of: datetime | None = None, now: datetime | None = None
     ) -> dict[str, ResolvedPreference]:

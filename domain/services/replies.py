@@ -168,8 +168,12 @@ class ReplyService:
         recent_messages: int = 20,
         recall_limit: int = 5,
         echo_confidence: float = 0.85,
+        unfinished_after: timedelta = timedelta(minutes=1),
     ) -> None:
         self.desk = desk
+        # How old an answer must be before the retry worker finishes its turn's memory write:
+        # younger ones may still be writing it.
+        self.unfinished_after = unfinished_after
         self.memory = memory
         self.responder = responder
         self.fallback = fallback
@@ -704,25 +708,33 @@ class ReplyService:
         return True
 
     def retry_memory_writes(self, customer_id: str) -> dict[str, int]:
-        """Retry every failed, not-yet-retained memory write of a customer (from the log)."""
+        """Retry every failed, not-yet-retained memory write of a customer (from the log), and
+        make the writes of turns that stopped after their answer (``unfinished``)."""
         pending = dict(self.desk.load_customer(customer_id).pending_memory_writes)
+        writes = [
+            (info["ticket_id"], source, int(info["try_number"]) + 1)
+            for source, info in pending.items()
+        ]
+        replied_before = self.desk.clock.now() - self.unfinished_after
+        unfinished = self.desk.unwritten_memories(customer_id, replied_before=replied_before)
+        writes.extend((ticket_id, source, 1) for ticket_id, source in unfinished)
         done = failed = 0
-        for source_event_id, info in pending.items():
-            ticket = self.desk.load_ticket(info["ticket_id"])
+        for ticket_id, source_event_id, try_number in writes:
+            ticket = self.desk.load_ticket(ticket_id)
             message = next(m for m in ticket.messages if m.message_id == source_event_id)
             if self.retain_message(
                 customer_id,
-                info["ticket_id"],
+                ticket_id,
                 source_event_id,
                 message.text,
                 message.occurred_at,
                 None,
-                try_number=int(info["try_number"]) + 1,
+                try_number=try_number,
             ):
                 done += 1
             else:
                 failed += 1
-        return {"retained": done, "failed": failed}
+        return {"retained": done, "failed": failed, "unfinished": len(unfinished)}
 
 
 @dataclass(frozen=True)

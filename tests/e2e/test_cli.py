@@ -158,3 +158,36 @@ def test_preferences_resolve_rejects_naive_timestamps(tmp_path: Path) -> None:
     result = run("preferences", "resolve", str(path), data_dir=tmp_path)
     assert result.returncode == 2
     assert "stated_at" in result.stderr and "item 0" in result.stderr
+
+
+def test_memory_retry_finishes_a_turn_that_stopped_after_its_answer(tmp_path: Path) -> None:
+    from caseledger.adapters.bootstrap import bootstrap
+    from caseledger.adapters.settings import GuardSettings, Settings
+    from caseledger.domain.services import Cause
+    from tests.fakes import SteppingClock
+
+    # A turn answered (in June) whose process stopped before the memory write.
+    settings = Settings(
+        environment="test", data_dir=tmp_path, guard=GuardSettings(use_embeddings=False)
+    )
+    container = bootstrap(settings, clock=SteppingClock(), embedder=None)
+    try:
+        container.desk.register_customer("cust-r", Cause(actor="service:crm"))
+        ticket = container.desk.open_ticket("cust-r", "Printer offline", Cause(actor="customer"))
+        steps = container.replies.stream_message(
+            ticket, "My printer shows offline since this morning.", Cause(actor="customer")
+        )
+        done = next(s for s in steps if s.kind == "done")
+        steps.close()
+    finally:
+        container.close()
+    assert done.outcome is not None
+
+    first = run("memory-retry", data_dir=tmp_path)
+    assert first.returncode == 0, first.stderr
+    assert re.search(r"retained 1 \(1 of turns", first.stdout), first.stdout
+    again = run("memory-retry", data_dir=tmp_path)
+    assert re.search(r"retained 0 \(0 of turns", again.stdout), again.stdout
+    memory = run("memory", "cust-r", "--json", data_dir=tmp_path)
+    assert memory.returncode == 0, memory.stderr
+    assert done.outcome.message_event_id in memory.stdout

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -167,10 +168,38 @@ def test_memory_failure_degrades_and_is_retried_later(container: Container) -> N
     failed = next(e for e in events if e.type == "customer.memory_write_failed")
     assert failed.payload["source_event_id"] == outcome.message_event_id
     memory.failing = False
-    assert replies.retry_memory_writes("cust-1") == {"retained": 1, "failed": 0}
+    assert replies.retry_memory_writes("cust-1") == {"retained": 1, "failed": 0, "unfinished": 0}
     retained = container.runner.source.read(0, 1000)[-1]
     assert retained.type == "customer.memory_retained" and retained.payload["try_number"] == 2
-    assert replies.retry_memory_writes("cust-1") == {"retained": 0, "failed": 0}
+    assert replies.retry_memory_writes("cust-1") == {"retained": 0, "failed": 0, "unfinished": 0}
+
+
+def test_a_turn_stopped_after_its_answer_gets_its_memory_write_from_the_retry_worker(
+    container: Container,
+) -> None:
+    ticket = container.desk.open_ticket("cust-1", "Wi-Fi drops", CUSTOMER)
+    replies, _, memory = service(container, [draft("Restart the router.", ["Restart"])])
+    steps = replies.stream_message(ticket, "My wifi keeps dropping", CUSTOMER)
+    done = next(s for s in steps if s.kind == "done")
+    assert done.outcome is not None
+    steps.close()  # the process stopped here: the answer went out, the memory write never ran
+    # An agent's answer to a message is no turn of the pipeline: it owes no memory write.
+    other = container.desk.receive_message(ticket, "Are you there?", CUSTOMER)
+    container.desk.send_reply(ticket, "Yes, Sam here.", AGENT, in_reply_to=other)
+    assert memory.bank_id("cust-1") not in memory.banks
+    # A young answer may still be writing its memory: left alone.
+    nothing = {"retained": 0, "failed": 0, "unfinished": 0}
+    assert replies.retry_memory_writes("cust-1") == nothing
+    clock = container.desk.clock
+    assert isinstance(clock, SteppingClock)
+    clock.advance(timedelta(minutes=2))
+    assert replies.retry_memory_writes("cust-1") == {"retained": 1, "failed": 0, "unfinished": 1}
+    assert memory.banks[memory.bank_id("cust-1")][done.outcome.message_event_id]
+    retained = container.runner.source.read(0, 1000)[-1]
+    assert retained.type == "customer.memory_retained"
+    assert retained.payload["source_event_id"] == done.outcome.message_event_id
+    assert retained.payload["try_number"] == 1
+    assert replies.retry_memory_writes("cust-1") == nothing  # done once
 
 
 def test_responder_failure_falls_back_and_is_recorded(container: Container) -> None:
