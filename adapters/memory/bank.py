@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import hashlib
 import re
+from datetime import datetime
 
-__all__ = ["BANK_HASH_CHARS", "bank_id_for", "check_bank_prefix"]
+from caseledger.domain.ports import Clock, MemoryHealth
+
+__all__ = ["BANK_HASH_CHARS", "HealthRecord", "bank_id_for", "check_bank_prefix", "cut_error"]
 
 BANK_HASH_CHARS = 24  # 96 bits of SHA-256: collisions are out of reach for any customer base
 # Hindsight puts bank ids in URL paths; keep prefixes to a safe, readable alphabet.
@@ -43,3 +46,26 @@ def cut_error(message: str) -> str:
     """A failure message on one line, cut to ERROR_CHARS (both stores report failures so)."""
     message = " ".join(message.split())
     return message if len(message) <= ERROR_CHARS else message[: ERROR_CHARS - 1] + "…"
+
+
+class HealthRecord:
+    """The outcome of a store's last call, as ``MemoryStore.health`` reports it (no I/O)."""
+
+    def __init__(self, clock: Clock) -> None:
+        self._clock = clock
+        self._last_success: datetime | None = None
+        self._last_error: str | None = None
+        self._failing = False
+
+    def succeeded(self) -> None:
+        self._last_success = self._clock.now()
+        self._failing = False
+
+    def failed(self, message: str) -> None:
+        self._last_error = cut_error(message)
+        self._failing = True
+
+    def snapshot(self) -> MemoryHealth:
+        return MemoryHealth(
+            ok=not self._failing, last_success_at=self._last_success, last_error=self._last_error
+        )

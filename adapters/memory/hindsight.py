@@ -32,7 +32,7 @@ from typing import Any, Protocol, TypeVar, cast
 import aiohttp
 
 from caseledger.adapters.clock import SystemClock
-from caseledger.adapters.memory.bank import bank_id_for, cut_error
+from caseledger.adapters.memory.bank import HealthRecord, bank_id_for, cut_error
 from caseledger.domain.ports import (
     Clock,
     MemoryHealth,
@@ -172,9 +172,7 @@ class HindsightMemoryStore:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._closed = False
-        self._last_success: datetime | None = None
-        self._last_error: str | None = None
-        self._failing = False
+        self._health = HealthRecord(self._clock)
 
     # -- port ------------------------------------------------------------------------------
 
@@ -268,9 +266,7 @@ class HindsightMemoryStore:
 
     def health(self) -> MemoryHealth:
         """The outcome of the last call (no network traffic; see :meth:`ping`)."""
-        return MemoryHealth(
-            ok=not self._failing, last_success_at=self._last_success, last_error=self._last_error
-        )
+        return self._health.snapshot()
 
     # -- extras ----------------------------------------------------------------------------
 
@@ -355,9 +351,7 @@ class HindsightMemoryStore:
         )
 
     def _succeeded(self) -> None:
-        self._last_success = self._clock.now()
-        self._failing = False
+        self._health.succeeded()
 
     def _failed(self, exc: BaseException) -> None:
-        self._last_error = cut_error(f"{type(exc).__name__}: {describe_error(exc)}")
-        self._failing = True
+        self._health.failed(f"{type(exc).__name__}: {describe_error(exc)}")

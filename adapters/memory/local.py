@@ -39,7 +39,7 @@ from rapidfuzz import fuzz, process
 
 from caseledger.adapters.clock import SystemClock
 from caseledger.adapters.equivalence.fuzzy_semantic import cjk_aware_tokens
-from caseledger.adapters.memory.bank import bank_id_for, cut_error
+from caseledger.adapters.memory.bank import HealthRecord, bank_id_for, cut_error
 from caseledger.domain.policies.attempts import contains_cjk, is_cjk, normalize_solution
 from caseledger.domain.ports import (
     Clock,
@@ -155,9 +155,7 @@ class LocalMemoryStore:
         self._semantic_for_cjk = semantic_for_cjk
         self._lock = threading.Lock()
         self._conn: sqlite3.Connection | None = None
-        self._last_success: datetime | None = None
-        self._last_error: str | None = None
-        self._failing = False
+        self._health = HealthRecord(self._clock)
 
     # -- port ------------------------------------------------------------------------------
 
@@ -248,9 +246,7 @@ class LocalMemoryStore:
 
     def health(self) -> MemoryHealth:
         """Whether the last operation worked, when one last worked, and the last error."""
-        return MemoryHealth(
-            ok=not self._failing, last_success_at=self._last_success, last_error=self._last_error
-        )
+        return self._health.snapshot()
 
     # -- extras ----------------------------------------------------------------------------
 
@@ -400,12 +396,10 @@ class LocalMemoryStore:
         return scores
 
     def _succeeded(self) -> None:
-        self._last_success = self._clock.now()
-        self._failing = False
+        self._health.succeeded()
 
     def _failed(self, exc: BaseException) -> None:
-        self._last_error = cut_error(_describe(exc))
-        self._failing = True
+        self._health.failed(_describe(exc))
 
 
 def _describe(exc: BaseException) -> str:
