@@ -38,15 +38,10 @@ umask 022
 
 readonly PROG=hindsight.sh
 
-die() {
-    printf '%s: error: %s\n' "$PROG" "$*" >&2
-    exit 1
-}
-note() { printf '%s: %s\n' "$PROG" "$*" >&2; }
-usage() { printf 'usage: %s start|stop|status|url\n' "$0" >&2; }
-
 SCRIPT_DIR=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd -P)
 REPO=$(cd -- "$SCRIPT_DIR/.." && pwd -P)
+# shellcheck source=lib/service.sh
+. "$SCRIPT_DIR/lib/service.sh"
 
 STATE=$(realpath -m -- "${CASELEDGER_HINDSIGHT_DIR:-$REPO/.cache/hindsight}")
 PORT=${CASELEDGER_HINDSIGHT_PORT:-8888}
@@ -314,22 +309,6 @@ cmd_status() {
     fi
 }
 
-main() {
-    (($# == 1)) || {
-        usage
-        exit 2
-    }
-    case $1 in
-    start) cmd_start ;;
-    stop) cmd_stop ;;
-    status) cmd_status ;;
-    url) url ;;
-    -h | --help | help) usage ;;
-    *)
-        usage
-        exit 2
-        ;;
-    esac
-}
+cmd_url() { url; }
 
-main "$@"
+service_main "$@"

@@ -33,15 +33,10 @@ umask 022
 
 readonly PROG=kafka.sh
 
-die() {
-    printf '%s: error: %s\n' "$PROG" "$*" >&2
-    exit 1
-}
-note() { printf '%s: %s\n' "$PROG" "$*" >&2; }
-usage() { printf 'usage: %s start|stop|status|url\n' "$0" >&2; }
-
 SCRIPT_DIR=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd -P)
 REPO=$(cd -- "$SCRIPT_DIR/.." && pwd -P)
+# shellcheck source=lib/service.sh
+. "$SCRIPT_DIR/lib/service.sh"
 export LC_ALL=C
 
 KAFKA_DIR=$(realpath -m -- "${CASELEDGER_KAFKA_DIR:-$REPO/.cache/kafka/broker}")
@@ -338,22 +333,4 @@ cmd_url() {
     fi
 }
 
-main() {
-    (($# == 1)) || {
-        usage
-        exit 2
-    }
-    case $1 in
-    start) cmd_start ;;
-    stop) cmd_stop ;;
-    status) cmd_status ;;
-    url) cmd_url ;;
-    -h | --help | help) usage ;;
-    *)
-        usage
-        exit 2
-        ;;
-    esac
-}
-
-main "$@"
+service_main "$@"

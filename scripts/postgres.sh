@@ -39,17 +39,10 @@ readonly APP_PASSWORD=caseledger
 readonly SUPERUSER=postgres
 readonly FALLBACK_RUN_USER=caseledger-pg
 
-die() {
-    printf '%s: error: %s\n' "$PROG" "$*" >&2
-    exit 1
-}
-note() { printf '%s: %s\n' "$PROG" "$*" >&2; }
-usage() {
-    printf 'usage: %s start|stop|status|url\n' "$0" >&2
-}
-
 SCRIPT_DIR=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd -P)
 REPO=$(cd -- "$SCRIPT_DIR/.." && pwd -P)
+# shellcheck source=lib/service.sh
+. "$SCRIPT_DIR/lib/service.sh"
 
 # Stray libpq/server variables from the caller (PGHOST, PGPORT, PGSSLMODE, PGDATA, ...) must not
 # leak into the commands below.
@@ -568,22 +561,4 @@ cmd_url() {
     if server_pid >/dev/null; then url_for "$(server_port)"; else url_for "$PORT"; fi
 }
 
-main() {
-    (($# == 1)) || {
-        usage
-        exit 2
-    }
-    case $1 in
-    start) cmd_start ;;
-    stop) cmd_stop ;;
-    status) cmd_status ;;
-    url) cmd_url ;;
-    -h | --help | help) usage ;;
-    *)
-        usage
-        exit 2
-        ;;
-    esac
-}
-
-main "$@"
+service_main "$@"
