@@ -430,6 +430,11 @@ _PREPARATORY_OPS = frozenset({"wait", "open", "nav"})
 # Compound head names that have a canonical single object.
 _COMPOUND_OBJECTS: dict[str, str] = {"bios.firmware": "bios", "bios.update": "bios"}
 # What one asks a provider about, not whom one contacts ("ask whether there is an outage").
+# Parts one changes by swapping them ("change the toner") and devices one wipes by resetting.
+_SWAPPED_PARTS = frozenset(
+    {"ink_cartridge", "charger", "battery", "cable", "charging.cable", "power.cable"}
+)
+_WIPEABLE = OBJECT_FAMILIES["device"] | {"router", "modem", "extender"}
 _ASKED_ABOUT = frozenset({"outage", "line", "internet", "payment"})
 _STORAGE_OWNERS = frozenset({"phone", "computer", "disk", "mailbox", "tablet"})
 # Things a device is "set to".
@@ -669,7 +674,16 @@ def _read_clause(clause: _Clause) -> None:
         if "/" in kind:
             first, second = kind.split("/", 1)
             v_first, v_second = value.split("/", 1)
-            verb_free = clause.op is None and clause.pv is None
+            # "keep the headphones close to the phone": after a weak verb and its object, a
+            # dual word is a noun
+            weak_done = clause.weak is not None and bool(clause.objects or pending)
+            # ... and after a determiner ("keep the phone close to ..."): "the phone" is a noun
+            weak_done = weak_done or (
+                clause.weak is not None
+                and position > 0
+                and clause.tokens[position - 1].surface.casefold() in _DETERMINERS
+            )
+            verb_free = clause.op is None and clause.pv is None and not weak_done
             # "email syncing" is a noun; but "把应用更新" puts the object before the verb.
             in_compound = bool(pending) and second == "obj" and not saw_ba
             if verb_free and not after_prep and not in_compound and first in ("op", "weak", "pv"):
@@ -1017,7 +1031,8 @@ def _normalize_frame(
         op = "nav"  # "log into the router's admin page": a way in, not a remedy
     elif op == "login" and obj not in ("account", "email_account", None):
         op = "use"  # "sign in with a recovery code" uses the code
-    if obj == "password_reset" and op in ("request", "use", "open", "add", "check", "create"):
+    resetting = ("request", "use", "open", "add", "check", "create", "set", "reset")
+    if obj == "password_reset" and op in resetting:
         op, obj = "reset", "password"  # "request a password reset link"
     if op == "connect" and obj == "password":
         obj = "wifi_network"  # "reconnect with the password": it is the network that is joined
@@ -1098,10 +1113,38 @@ def _normalize_frame(
     charger_there = "charger" in context and "other" not in quals
     if op in ("move", "plug_in", "connect", "add") and chargeable and charger_there:
         op = "charge"  # "put the earbuds in their charging case"
-    if op in ("add", "use") and "latest" in quals:
+    if op in ("add", "use", "move") and "latest" in quals:
         op = "update"
     if op == "update" and obj == "ram":
         op = "add"
+    if op in ("add", "run", "request") and obj == "os":
+        op = "update"  # "install the system update", "安装系统更新": the system is updated
+    if op in ("move", "add") and obj == "ink_cartridge":
+        op = "replace"  # "put fresh cartridges in": a cartridge goes in to replace the old one
+    if op in ("remove", "readd", "add", "update") and obj == "background_apps":
+        obj = "app"  # "uninstall the programs you don't use": the programs themselves
+    if op in ("set", "use", "move") and qualifier == "factory" and obj is not None:
+        op = "reset"  # "return the router to its out-of-the-box configuration"
+    if op == "use" and obj is not None and obj.endswith("troubleshooter"):
+        op = "run"  # "use the printing troubleshooter"
+    if op == "close" and obj == "vpn":
+        op = "disable"  # "quit Surfshark": the VPN is off
+    if op in ("remove", "clear") and obj == "paper":
+        obj = "paper_jam"  # "take out the crumpled sheet": it is the jam that is cleared
+    if op == "set" and obj in _SWAPPED_PARTS:
+        op = "replace"  # "change the toner", "change the charger": a part is swapped
+    if op == "clear" and obj in _WIPEABLE:
+        op = "reset"  # "wipe the AirPods", "wipe the phone": a wiped device is reset
+    if op == "allow" and obj == "card.international":
+        op = "enable"  # "have the bank allow overseas purchases" turns them on for the card
+    if op == "add" and obj == "2fa":
+        op = "enable"  # "set up two-factor authentication" turns it on
+    if op == "add" and obj == "backup_code":
+        op = "use"  # "enter one of your backup codes" signs in with it
+    if op == "clear" and obj == "mailbox":
+        op, obj = "free", "mailbox.storage"  # "clear out your inbox" makes room in it
+    if op in ("enable", "set", "use") and obj == "clock" and "auto" in (qualifier, *quals):
+        op, qualifier = "sync", None  # "turn on automatic date and time" keeps it in sync
     if op in ("use", "connect", "add", "set") and "other" in quals:
         op = "replace"
     if op == "update" and "previous" in quals:
@@ -1158,6 +1201,10 @@ _PAIR_STEPS: dict[frozenset[tuple[str, str]], ActionFrame] = {
         "drain", "residual_power"
     ),
     frozenset({("unplug", "computer"), ("hold", "power_button")}): ActionFrame(
+        "drain", "residual_power"
+    ),
+    # "unplug everything and hold down the power key": the pronoun took the button
+    frozenset({("unplug", "power_button"), ("hold", "power_button")}): ActionFrame(
         "drain", "residual_power"
     ),
     # unplugging the charger to plug it into another outlet is trying another outlet

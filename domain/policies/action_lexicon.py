@@ -47,212 +47,467 @@ Lexeme = tuple[str, str]
 # first word, or the word marked with "*"): "restart" also gives restarts/restarted/restarting.
 _EN_OPS = """
 restart: restart, reboot, power cycle*, power-cycle, relaunch, force restart, hard restart,
-    soft reset, cycle* the power, reopen, bounce
-reset: reset, restore, factory reset*, factory-reset
-update: update, upgrade, patch, refresh the firmware, flash, reflash, re-flash
-rollback: roll* back, revert, downgrade, undo the update, go* back to
+    soft reset, cycle* the power, reopen, bounce,
+    hard reboot, soft reboot, force reboot, force-reboot, force-restart, re-start, re-launch,
+    re-open, warm boot*, cold boot*,
+    cycle* the power on, cycle* power on, cycle* the power to, power-cycle* the,
+    cycle* the power of
+reset: reset, restore, factory reset*, factory-reset,
+    master reset, factory restore, reinitialize, reinitialise, re-initialize, re-initialise
+update: update, upgrade, patch, refresh the firmware, flash, reflash, re-flash,
+    bring* up to date, update* to the latest, apply* the update, apply* the updates,
+    apply* the latest update, install* the update, install* the updates,
+    install* the latest update, install* the latest updates
+rollback: roll* back, revert, downgrade, undo the update, go* back to,
+    roll* it back, revert* to, restore* the previous version, downgrade* to
 readd: reinstall, re-install, readd, re-add, re-pair, repair, relink, re-link, reseat, re-seat,
-    re-register, reregister, re-bind, rebind, redownload, re-download
+    re-register, reregister, re-bind, rebind, redownload, re-download,
+    re-associate, reassociate, re-enroll, reenroll, re-enrol, re-setup, re-set up, re-create,
+    recreate, re-pair*, re-attach, reattach
 remove: remove, delete, uninstall, cancel, unsubscribe, unpair, un-pair, forget, unlink,
     un-link, take* out, get* rid of,
-    eject, pull* out, deregister, unbind
+    eject, pull* out, deregister, unbind,
+    discard, ditch, unregister, un-register, unenroll, un-enroll, disassociate, unsync,
+    delete* and forget, forget* about, pick* out, dig* out, scrape* out, fish* out, clear* away
 add: add, install, subscribe, resubscribe, enter, re-enter, reenter, type, retype, re-type,
     input, link, bind, register,
-    download, set* up, put* back, insert, reinsert, re-insert, sign* up
-create: create, generate, make a new, make* a, request a new
-clear: clear, empty, flush, purge, erase, clean* out, wipe out, wipe
-clean: clean, dust, blow* out, brush, brush* out, wipe* down
+    download, set* up, put* back, insert, reinsert, re-insert, sign* up,
+    type* in, key* in, punch* in, fill* in, fill* out, pop* in, pop* back in, slot* in, slide* in,
+    put* in, put* back in, stick* in, rekey, re-key, enroll, enrol, associate,
+    grab
+create: create, generate, make a new, make* a, request a new,
+    make* up a new, come* up with a new, set* up a new, produce
+clear: clear, empty, flush, purge, erase, clean* out, wipe out, wipe,
+    wipe* clean, clear* out, zap, nuke
+clean: clean, dust, blow* out, brush, brush* out, wipe* down,
+    wipe* off, blow* into, scrub, scrub* out, sweep* out, dust* off, dust* out
 check: check, verify, confirm, make* sure, ensure, rule* out, inspect, look* at, look* in,
     look* into,
     look* for, review, test, double-check, see* if, see* whether, find* out, examine, validate,
     look* through, pull* up, bring* up, have* a look, take* a look, have* a look at,
     take* a look at, have* a look in,
-    take* a look in
-enable: enable, activate, unmute, unblock, whitelist, unlock
+    take* a look in,
+    look* over, go* over, go* through, check* on, make* certain, view, glance* at, peek* at,
+    take* a peek at, have* a peek at, doublecheck, recheck, re-check, re-verify, reverify, assess,
+    audit, keep* an eye on, pay* attention to, investigate, diagnose, look* up, confirm* whether,
+    determine,
+    check* if, check* whether, check* to see if, check* to see whether, verify* if,
+    verify* whether, confirm* if, find* out if, find* out whether, look* to see if,
+    see* whether or not,
+    search, search* through, search* for, search* in, dig* through, look* around in,
+    browse* through
+enable: enable, activate, unmute, unblock, whitelist, unlock,
+    re-enable, reenable, re-activate, reactivate, unpause, un-pause, resume, opt* in, opt* into,
+    tick, check* the box for, un-mute, un-block,
+    bring* back up, bring* it back up, bring* back online, start* back up, start* it back up,
+    boot* back up, boot* it back up, fire* back up, fire* it back up, power* back up,
+    power* it back up
 disable: disable, deactivate, mute, shut* down, shut* off, power* off, power* down, stop, pause,
     keep* off,
-    block, blacklist
+    block, blacklist,
+    untick, uncheck, un-check, un-tick, opt* out, opt* out of, silence, suspend
 allow: allow, grant, permit, give* permission, give* access, approve, authorize, authorise,
     whitelist
 deny: revoke, deny, disallow
 set: set, change, configure, adjust, modify, edit, point, alter, make,
-    choose* a, pick* a, select* a
-replace: replace, swap, exchange, borrow
-connect: connect, join, reconnect, re-connect, pair, hook* up, plug* into, attach
-disconnect: disconnect, detach
-move: move, relocate, reposition, place, put, sit, stand, bring, position
-charge: charge, recharge, top* up
+    choose* a, pick* a, select* a,
+    customize, customise, tweak, specify, assign, designate, correct, reconfigure, re-configure,
+    switch* over to, change* over to
+replace: replace, swap, exchange, borrow,
+    swap* out, change* out, switch* out, substitute, trade* out,
+    swap* in, switch* in
+connect: connect, join, reconnect, re-connect, pair, hook* up, plug* into, attach,
+    rejoin, re-join, hop* on, hop* onto, hop* back on, hop* back onto, get* onto, get* back on,
+    get* back onto, jump* on, jump* onto, tether, link* up
+disconnect: disconnect, detach,
+    unhook, un-hook
+move: move, relocate, reposition, place, put, sit, stand, bring, position,
+    shift, elevate, mount, lift, re-position, re-locate, rearrange, re-arrange
+charge: charge, recharge, top* up,
+    juice* up, fully charge, top* off, re-charge
 contact: contact, call, phone up, ring, reach* out to, get* in touch, ask, notify, consult,
-    speak* to, speak* with, talk* to, talk* with, get* hold of, phone
+    speak* to, speak* with, talk* to, talk* with, get* hold of, phone,
+    chat* with, dial, call* up, ring* up, reach, get* through to, raise* a ticket with,
+    open* a ticket with, file* a ticket with, escalate* to, report* it to, report* the problem to,
+    report* the issue to, get* on the phone with, touch* base with, inform, call* in,
+    ask* if, ask* whether
 calibrate: calibrate, recalibrate, re-calibrate
-scan: scan, rescan
+scan: scan, rescan,
+    sweep* for
 close: close, quit, exit, kill, force* close, force* quit, force* stop, swipe* away, end,
     shut, swipe, swipe* up, swipe* closed,
-    terminate
+    terminate,
+    close* out, close* down, exit* out, exit* out of, back* out of, force-close, force-quit,
+    force-stop, end* task, end* the task, end* process, end* the process, kill* the process,
+    swipe* off, dismiss
 open: open, launch, start, load
-login: log* on, sign* on, login, logon, signin
-logout: logout, logoff, signout
+login: log* on, sign* on, login, logon, signin,
+    re-login, relogin, re-log in, re-authenticate, reauthenticate, re-sign in, re-signin,
+    authenticate
+logout: logout, logoff, signout,
+    log* off of, sign* off of, log-out, sign-out
 unplug: unplug, un-plug, disconnect the power, pull* the plug, pull* the power, cut* the power,
     kill* the power, pull* the power cord, pull* the power cable, remove* the power,
-    cut* power, pull* power
+    cut* power, pull* power,
+    yank* the plug, yank* the power, yank* out the power, pull* the cord, pull* out the cord,
+    pull* the power lead, pull* the power supply, switch* off at the wall, turn* off at the wall,
+    switch* off at the socket, turn* off at the socket, disconnect* from power,
+    disconnect* from the power, unplug* from the wall, take* the power out, remove* power
 plug_in: plug, re-plug, replug, power* on, power* up
 hold: hold, press* and hold, long-press, long* press, press, hold* down, keep* held, keep* pressed,
-    keep* holding
+    keep* holding,
+    push* and hold, press* down, hold* in, keep* pushing, long-hold, depress
 nav: go* to, navigate to, visit, tap, click, press* on, select, choose, find, locate, head to,
     follow, pick, hit,
     browse to, go* into, scroll to, open settings, open the settings
 free: free* up, make* room, make* space, clear* space, clear* up space, reclaim,
-    get* space back, get* back space, get* storage back, get* back storage, recover* space
-wait: wait, leave* it, give* it
-request: request, apply* for
-sync: sync, synchronize, synchronise, resync, re-sync
-optimize: optimize, optimise, defragment, defrag, trim
+    get* space back, get* back space, get* storage back, get* back storage, recover* space,
+    offload, free* space, clean* up space, create* space, create* room, make* more room,
+    make* more space, clear* room, clear* some room, free* some space, release* space, save* space,
+    recover* storage,
+    make* some room, make* some space, clear* some space, create* some space, create* some room,
+    make* a bit of room, make* a little room
+wait: wait, leave* it, give* it,
+    wait* out, let* it sit, let* it rest, sit* tight, hang* on, pause* for,
+    hold* off for, hold* off a, wait* a, give* it some time, give* it time
+request: request, apply* for,
+    renew, ask* for, request* another, get* sent
+sync: sync, synchronize, synchronise, resync, re-sync,
+    re-synchronize, resynchronize, re-synchronise, resynchronise, sync* up
+optimize: optimize, optimise, defragment, defrag, trim,
+    tune* up
 buy: buy, purchase, order
 print: print
-drain: drain, discharge, bleed* off
+drain: drain, discharge, bleed* off,
+    flea-drain, drain* out, bleed* out, discharge* fully
 increase: increase, raise, extend, lengthen, boost, turn* up, bump* up, maximize, maximise
 decrease: decrease, lower, reduce, shorten, dim, turn* down, minimize, minimise, cut* down
 """
 
 _EN_WEAK = """
 use: use, try, try* out, go* with, opt* for, prefer, rely on, test with, get, pay* with,
-    pay* by, pay* using, pay, keep, leave
-run: run, execute, perform, do, carry* out
+    pay* by, pay* using, pay, keep, leave,
+    apply, employ, utilise, utilize, stick* with, fall* back to, go* for, give* a go
+run: run, execute, perform, do, carry* out,
+    kick* off, initiate, trigger
 """
 
 _EN_OBJECTS = """
-router: router, wifi router, wireless router, wi fi router, access point, mesh router, hub
-modem: modem, cable modem, dsl modem, gateway, ont, optical modem
+router: router, wifi router, wireless router, wi fi router, access point, mesh router, hub,
+    wifi box, wi fi box, internet box, broadband router, home router, router box, netgear, linksys,
+    tp link, tplink, asus router, netgear router, linksys router, tp link router, eero, orbi, deco,
+    nest wifi, google wifi, mesh system, mesh wifi, mesh wi fi, mesh nodes, mesh node, mesh unit,
+    mesh units, mesh point, mesh points, base station, wireless access point, wifi access point,
+    wi fi access point, main router, wifi hub, wi fi hub, broadband hub, home hub, smart hub,
+    routers, dsl router, fiber router, fibre router, wireless gateway
+modem: modem, cable modem, dsl modem, gateway, ont, optical modem,
+    fiber box, fibre box, fiber modem, fibre modem, onu, optical network terminal,
+    optical network unit, cable box modem, adsl modem, vdsl modem, modems, modem router,
+    modem/router, combo unit, modem router combo, gateway device, internet gateway
 computer: computer, pc, laptop, notebook, desktop, mac, macbook, imac, windows pc, workstation,
-    machine
+    machine,
+    chromebook, ultrabook, surface, surface pro, surface laptop, thinkpad, dell laptop,
+    lenovo laptop, hp laptop, asus laptop, acer laptop, gaming pc, gaming laptop, pc tower, tower,
+    mac mini, macbook air, macbook pro, all in one pc, windows laptop, windows computer,
+    desktop pc, desktop computer, home computer, work laptop, work computer, computers, laptops,
+    pcs, mac computer
 phone: phone, iphone, smartphone, mobile, mobile phone, cell phone, cellphone, handset,
-    android phone, galaxy, pixel
-tablet: tablet, ipad
+    android phone, galaxy, pixel,
+    samsung, samsung phone, galaxy phone, pixel phone, huawei, huawei phone, xiaomi, xiaomi phone,
+    oneplus, redmi, oppo, vivo, honor phone, motorola, moto, iphones, phones, mobile device, cell,
+    smart phone, android device, ios device, apple phone
+tablet: tablet, ipad,
+    galaxy tab, kindle, fire tablet, ipad pro, ipad air, ipad mini, android tablet, tablets, ipads,
+    e reader, ereader
 device: device, devices, gadget
 printer: printer, printers, all in one printer, inkjet, laserjet, canon, epson, canon printer,
-    epson printer, hp printer, brother printer
+    epson printer, hp printer, brother printer,
+    laser printer, inkjet printer, multifunction printer, mfp, printer scanner, hp deskjet,
+    hp officejet, hp envy, hp laserjet, deskjet, officejet, envy printer, pixma, ecotank, brother,
+    lexmark, xerox, ricoh, kyocera, lexmark printer, xerox printer, office printer, home printer,
+    network printer, wireless printer, wifi printer, wi fi printer, photo printer, copier
 headphones: headphones, headphone, headset, earbuds, earbud, earphones, airpods, buds,
     bluetooth headphones, bluetooth headset, bluetooth earbuds, wireless earbuds, the pair,
-    ear buds, speaker, bluetooth speaker, jbl, bose, beats, jbl speaker, bose speaker
+    ear buds, speaker, bluetooth speaker, jbl, bose, beats, jbl speaker, bose speaker,
+    earphone, in ear headphones, over ear headphones, true wireless earbuds, tws earbuds,
+    galaxy buds, pixel buds, airpods pro, airpods max, powerbeats, bluetooth earphones,
+    wireless headphones, wireless headset, earpiece, bluetooth earpiece, earpods, ear pods,
+    sony headphones, sony earbuds, beats headphones, noise cancelling headphones,
+    noise canceling headphones, bluetooth speakers, speakers, portable speaker, wireless speaker,
+    soundbar, sound bar, buds pro, left earbud, right earbud, headsets, the headphones, ear phones
 app: app, apps, application, applications, program, programs, software, outlook, gmail,
-    mail app, email app, the app, client, mail client
+    mail app, email app, the app, client, mail client,
+    game, games, mobile app, phone app, desktop app, the program, mail program, email program,
+    email client, the application, apk, mobile application, desktop application
 browser: browser, web browser, chrome, google chrome, firefox, safari, edge, microsoft edge,
-    opera, brave
+    opera, brave,
+    internet explorer, chromium, vivaldi, samsung internet, duckduckgo, web browsers, browsers,
+    chrome browser, firefox browser, safari browser, edge browser
 os: os, operating system, ios, android, windows, macos, system software, firmware update,
     ipados, system, phone software, phones software, device software, software update,
-    software updates, system update, system updates
+    software updates, system update, system updates,
+    windows 10, windows 11, win10, win11, win 10, win 11, android os, os update, os updates,
+    operating system update, operating system updates, system software update, security update,
+    security updates, security patch, security patches, feature update, feature updates,
+    macos update, macos updates, mac os, os x, ios updates, android updates, windows updates,
+    one ui, miui, harmonyos, system firmware, phone update, phone updates, software version
 cache: cache, caches, cached files, cached data, cached images and files,
-    temporary internet files
-cookies: cookies, cookie, site data
-history: history, browsing history
+    temporary internet files,
+    cache files, cached content, cache memory, cached web files, cached pages, temporary cache,
+    cache data, cache storage
+cookies: cookies, cookie, site data,
+    tracking cookies, website data, site cookies, browser cookies, website cookies,
+    cookies and site data, cookies and other site data
+history: history, browsing history,
+    web history, search history, browser history
 data: data, app data, storage data, local data
 driver: driver, drivers, driver software
 firmware: firmware
 firmware.update: firmware update, firmware updates, firmware upgrade
 bios: bios, uefi, bios firmware, system bios, bios update
-password: password, passcode, passphrase, pin
-settings: settings, configuration, preferences, config
+password: password, passcode, passphrase, pin,
+    pwd, login password, account password, sign in password, log in password, passwords, pass code,
+    security pin, pin code, pin number
+settings: settings, configuration, preferences, config,
+    prefs
 all.settings: all settings, all the settings, every setting
-storage: storage, space, storage space, free space, room, capacity
+storage: storage, space, storage space, free space, room, capacity,
+    storage capacity, storage room
 channel: channel, wifi channel, wireless channel, radio channel
 address: address
 card: card, credit card, debit card, bank card, payment card, visa, mastercard, amex, cards,
-    credit, debit, saved card, card on file
+    credit, debit, saved card, card on file,
+    visa card, mastercard card, discover card, prepaid card, virtual card, chip card, amex card,
+    american express, card details on file, stored card, debit cards, credit cards
 battery: battery, batteries
 charger: charger, charging case, charging dock, charging cradle, charging pad, charging stand,
     wireless charger, power adapter, ac adapter, adapter, power supply, charging brick, power brick,
     ac charger, laptop charger,
-    wall charger, charging adapter
+    wall charger, charging adapter,
+    usb charger, usb c charger, fast charger, phone charger, magsafe charger, magsafe,
+    charging block, charging plug, wall adapter, wall plug, charger block, charger brick, chargers,
+    power adaptor, adaptor, charging adaptor, original charger, oem charger, charger plug,
+    usb power adapter, usb c power adapter, laptop power adapter,
+    earbuds case, earbud case, airpods case, headphone case, buds case, earbuds charging case,
+    charge case
 cable: cable, cables, cord, lead, wire
-port: port, socket port, connector
+port: port, socket port, connector,
+    ports
 power_outlet: outlet, power outlet, wall outlet, socket, wall socket, power socket, power strip,
-    power point, mains socket, electrical outlet
-power_button: power button, power key, power switch, on off button, side button
-wifi: wifi, wi fi, wlan, wireless, wireless connection, wifi connection
+    power point, mains socket, electrical outlet,
+    plug socket, electrical socket, extension lead, extension cord, surge protector, power bar,
+    receptacle, outlet strip, socket strip, gang socket, wall plug socket, outlets, sockets,
+    mains outlet, wall outlets, power outlets, power board
+power_button: power button, power key, power switch, on off button, side button,
+    sleep wake button, sleep button, lock button, top button, on button, off button, on off switch,
+    power btn, power buttons, power switch button, on/off button, crown, digital crown
+wifi: wifi, wi fi, wlan, wireless, wireless connection, wifi connection,
+    wireless internet, wireless signal, wifi signal, wi fi signal, wifi radio, wireless radio,
+    wi fi connection, wifi feature, wi fi feature, wlan function, wifi function, wi fi function
 wifi_network: network, wifi network, wireless network, ssid, saved network, hotspot,
     wi fi network,
-    band
-bluetooth: bluetooth, bt
-vpn: vpn, proxy, vpn connection
-dns: dns, dns server, dns servers, dns settings, name server, nameserver, dns address
-airplane_mode: airplane mode, aeroplane mode, flight mode
+    band,
+    wifi profile, wi fi profile, network profile, wireless profile, wlan profile, known network,
+    known networks, saved networks, remembered network, remembered networks, home wifi, home wi fi,
+    home network, wifi networks, wi fi networks, wireless networks, network name, wifi name,
+    wi fi name, networks, personal hotspot, mobile hotspot, wlan network
+bluetooth: bluetooth, bt,
+    bluetooth radio, bluetooth connection, bluetooth function, bluetooth feature
+vpn: vpn, proxy, vpn connection,
+    proxy server, proxy servers, vpn service, vpn tunnel, nordvpn, expressvpn, surfshark,
+    protonvpn, proton vpn, anyconnect, cisco anyconnect, globalprotect, vpns,
+    virtual private network, web proxy, proxy connection
+dns: dns, dns server, dns servers, dns settings, name server, nameserver, dns address,
+    dns resolver, domain name server, domain name servers, dns provider, dns entries, dns config,
+    dns configuration
+airplane_mode: airplane mode, aeroplane mode, flight mode,
+    plane mode, flight safe mode, airplane, aeroplane
 battery_saver: battery saver, low power mode, power saving mode, power saver,
     battery saver mode,
-    low power, battery saving mode
-isp: isp, internet provider, internet service provider, broadband provider, provider, carrier
+    low power, battery saving mode,
+    power saving, battery saving, energy saver, eco mode, ultra power saving,
+    ultra power saving mode, low battery mode, power saver mode, battery saver setting,
+    energy saving mode, energy saving
+isp: isp, internet provider, internet service provider, broadband provider, provider, carrier,
+    broadband company, internet company, cable company, broadband supplier, internet supplier,
+    service provider, network provider, wifi provider, wi fi provider, telecom provider, telco,
+    phone company, xfinity, comcast, spectrum, verizon, virgin media, sky broadband, bt broadband,
+    cox, centurylink, frontier, optimum, isp support, internet support, broadband support,
+    internet company support, isps, internet providers, fiber provider, fibre provider,
+    cable provider, mobile carrier, wireless carrier, network operator, internet service providers,
+    broadband provider support, internet provider's support, isp's helpdesk, isp helpdesk,
+    isp hotline, broadband helpline
 bank: bank, card issuer, issuer, issuing bank, bank's fraud team, fraud department,
     number on the back of your card, number on the back of the card, number on your card,
-    banks fraud team, bank's customer service, bank's hotline
+    banks fraud team, bank's customer service, bank's hotline,
+    card company, card provider, credit card company, card companys, card company's, bank support,
+    bank helpline, fraud team, fraud line, fraud hotline, bank hotline, banks, bank branch,
+    credit union, card services, card issuers, issuer's, issuers, banking support, bank's support,
+    bank's helpline, bank's fraud line, bank's app support
 merchant: merchant, seller, vendor, shop
 paypal: paypal
 alipay: alipay
 apple_pay: apple pay
-account: account, accounts, profile, user account
-email_account: email account, mail account, mailbox account, email profile
-mailbox: mailbox, inbox, email inbox
+account: account, accounts, profile, user account,
+    session, sessions, user profile, member account, customer account, login session,
+    user accounts, logged in session
+email_account: email account, mail account, mailbox account, email profile,
+    exchange account, imap account, pop account, pop3 account, work email account, email accounts,
+    mail accounts, mail profile, e mail account, mailbox profile, outlook profile
+mailbox: mailbox, inbox, email inbox,
+    mail box, email box, inbox folder, mailboxes, e mail inbox, mail inbox
 trash: trash, trash folder, deleted items, deleted items folder, recycle bin, recycling bin,
-    trash can, wastebasket, bin
-spam_folder: spam folder, junk folder, junk mail folder, spam, junk mail, junk, spam box
+    trash can, wastebasket, bin,
+    deleted folder, deleted mail, deleted messages, deleted emails, trash bin, bin folder,
+    recycle bin folder, rubbish bin, recently deleted, recently deleted folder
+spam_folder: spam folder, junk folder, junk mail folder, spam, junk mail, junk, spam box,
+    junk box, junk e mail, junk email folder, junk e mail folder, bulk folder, bulk mail,
+    quarantine, spam mail, spam messages, junk messages, junk email, spam emails, junk emails,
+    spam mailbox, junk mailbox, spam or junk folder, spam/junk folder
 print_queue: print queue, printing queue, printer queue, pending jobs, pending job, print jobs,
     print job, spooler, print spooler,
-    queued jobs, pending print jobs
-ink_cartridge: ink cartridge, ink cartridges, cartridge, cartridges, toner, toner cartridge, ink
-paper: paper, tray, paper tray
-paper_jam: paper jam, jammed paper, stuck paper, jam, paper stuck
+    queued jobs, pending print jobs,
+    printing jobs, print tasks, queued documents, stuck print job, stuck print jobs, stuck jobs,
+    print list, jobs in the queue, document queue, printer jobs, print que, print queues,
+    waiting documents, pending documents, queued print jobs, the queue, queue, spooled jobs,
+    print spool,
+    documents waiting to print, documents waiting to be printed, documents in the queue,
+    jobs waiting to print, waiting print jobs, files waiting to print,
+    documents in the print queue, documents queued for printing, queued print documents
+ink_cartridge: ink cartridge, ink cartridges, cartridge, cartridges, toner, toner cartridge, ink,
+    ink tank, ink tanks, printer ink, ink refill, ink refills, inks, toner cartridges, toner cart,
+    ink cart, ink carts, black cartridge, color cartridge, colour cartridge, tri color cartridge,
+    printer cartridge, printer cartridges, printhead cartridge
+paper: paper, tray, paper tray,
+    input tray, feed tray, paper feed, sheets, sheet, paper cassette, main tray, paper drawer,
+    printer paper, a4 paper, copy paper
+paper_jam: paper jam, jammed paper, stuck paper, jam, paper stuck,
+    jammed sheet, stuck sheet, paper misfeed, misfeed, crumpled paper, torn paper, scraps of paper,
+    paper scraps, bits of paper, jammed page, paper jams, jammed pages, stuck pages, stuck page,
+    torn sheet, jammed sheets,
+    crumpled sheet, crumpled sheets, torn sheets, crumpled page, crumpled pages, wedged paper,
+    wedged sheet
 default_printer: default printer
-troubleshooter: troubleshooter, troubleshooting tool, diagnostics, diagnostic tool
+troubleshooter: troubleshooter, troubleshooting tool, diagnostics, diagnostic tool,
+    troubleshooting wizard, diagnostic wizard, diagnostics tool, troubleshooters, fix it tool,
+    get help troubleshooter
 startup_apps: startup programs, startup apps, startup items, startup applications, startup,
     starting automatically, start automatically, launch automatically, autostart, auto start,
     launching at startup, run at startup, starting at startup,
     login items, apps that launch at startup, programs that start at startup
 background_apps: background apps, background programs, background processes,
-    background applications, apps running in the background, programs running in the background
-disk: disk, hard drive, drive, ssd, hard disk, hdd, c drive, internal storage
+    background applications, apps running in the background, programs running in the background,
+    running apps, running programs, running applications, running processes, open apps,
+    open programs, open applications, tasks, processes, task, process, running tasks,
+    apps in the background, programs in the background, background tasks, background services,
+    other apps, other programs, other applications, idle apps, resource heavy programs,
+    apps you arent using, programs you arent using, apps you are not using,
+    programs you are not using, apps you dont use, programs you dont use, apps you do not use,
+    programs you do not use, apps you dont need, programs you dont need,
+    apps you are not using right now,
+    system tray apps, tray icons, apps in the system tray, programs in the system tray, tray apps,
+    stuff running in the background, things running in the background
+disk: disk, hard drive, drive, ssd, hard disk, hdd, c drive, internal storage,
+    storage drive, system drive, boot drive, local disk, solid state drive, disk drive, main drive,
+    primary drive, hard disk drive, local drive, system disk, startup disk, macintosh hd, nvme
 malware: malware, virus, viruses, spyware, adware, antivirus, anti virus, antivirus software,
-    defender, windows defender, windows security, microsoft defender
+    defender, windows defender, windows security, microsoft defender,
+    malwarebytes, norton, mcafee, avast, avg, kaspersky, bitdefender, eset, sophos, trojan,
+    trojans, ransomware, rootkit, rootkits, antimalware, anti malware, virus scanner,
+    security software, antivirus program, antivirus app, virus protection, antivirus scanner,
+    windows defender antivirus, microsoft defender antivirus, security scanner, malicious software,
+    infections, infection, threats, viruses or malware, virus checker, anti virus program,
+    anti virus software
 ram: ram, memory, memory sticks, memory stick, ram modules, memory modules, dimm, ram stick,
-    ram sticks, memory module
-power_plan: power plan, power mode, performance mode, power profile
+    ram sticks, memory module,
+    system memory, stick of ram, sticks of ram, stick of memory, sticks of memory, ddr4, ddr5,
+    so dimm, sodimm, memory chips, ram chip, ram chips, memory kit, ram kit
+power_plan: power plan, power mode, performance mode, power profile,
+    power options, power scheme, performance profile, power slider, power mode slider, energy plan,
+    power plans, power settings plan, performance setting, battery performance mode
 2fa: 2fa, two factor authentication, two factor, two step verification, mfa,
     2 step verification,
-    multi factor authentication, two factor auth, 2sv
-backup_code: backup code, backup codes, recovery code, recovery codes
-caps_lock: caps lock, capslock, caps
-clock: clock, time, date and time, time zone, date
-permission: permission, permissions, access
+    multi factor authentication, two factor auth, 2sv,
+    two step, 2 step, two step authentication, 2 factor, 2 factor authentication, second factor,
+    multifactor, multi factor, multifactor authentication, two factor verification,
+    2 factor verification, 2step, 2 step authentication, two step login, login verification,
+    two factor login, dual factor, 2fa protection
+backup_code: backup code, backup codes, recovery code, recovery codes,
+    backup verification code, backup verification codes, emergency code, emergency codes,
+    scratch code, scratch codes, one time backup code, recovery key, backup key, backup pin,
+    spare code, spare codes, backup login code, backup login codes
+caps_lock: caps lock, capslock, caps,
+    shift lock, caps key, caps lock key, capital letters, uppercase lock, all caps
+clock: clock, time, date and time, time zone, date,
+    time and date, system time, system clock, phone clock, phone's clock, device time,
+    device clock, network time, time setting, time settings, date settings, date setting,
+    clock settings, phone time, timezone
+permission: permission, permissions, access,
+    permissions settings, app permissions, access rights, privileges
 camera: camera
 microphone: microphone, mic
 location: location, location services, gps
-notifications: notifications, notification, push notifications
+notifications: notifications, notification, push notifications,
+    alerts, alert, banners
 extensions: extensions, extension, add ons, addons, add on, plugins, plug ins, plugin,
-    ad blocker, adblocker, ad blockers, content blocker, content blockers
+    ad blocker, adblocker, ad blockers, content blocker, content blockers,
+    toolbars, toolbar, password manager, password managers, password manager extension,
+    user scripts, tampermonkey, ublock, ublock origin, adblock, adblock plus, ghostery,
+    privacy badger, honey, browser extensions, browser plugins, browser add ins, add ins, add in,
+    script blocker, tracker blocker
 incognito: incognito, incognito mode, incognito window, private window, private browsing,
     private browser window, private browser, incognito tab, private browsing mode,
     private browsing window, private mode, inprivate, inprivate window, private tab
-sync: sync, syncing, synchronization, auto sync, sync email, email sync, mail sync
-username: username, user name, login name, user id
-email: email, emails, mail, messages, message
+sync: sync, syncing, synchronization, auto sync, sync email, email sync, mail sync,
+    mail syncing, sync setting, account sync, auto-sync, automatic sync, background sync,
+    sync option, syncing of mail, mail sync setting, sync for mail, mail sync option, sync switch
+username: username, user name, login name, user id,
+    login id, account name, sign in name, login username, user login
+email: email, emails, mail, messages, message,
+    e mails, e mail, mails, old emails, old mail, large emails, large attachments,
+    emails with attachments, newsletters, old messages, mail items
 refund: refund, money back
 replacement: replacement, exchange
 subscription: subscription, plan, membership
 compass: compass
 brightness: brightness, screen brightness, display brightness
-screen: screen, display, monitor
+screen: screen, display, monitor,
+    touchscreen, touch screen, lcd, display screen
 keyboard_layout: keyboard layout, input language, keyboard language, input method
 hardware_acceleration: hardware acceleration
 ipv6: ipv6
-ip_address: ip address, ip lease, ip
+ip_address: ip address, ip lease, ip,
+    ip config, ip configuration, dhcp lease, ip addresses
 smc: smc, system management controller
 nvram: nvram, pram
-mobile_data: mobile data, cellular data, cellular, data plan, 4g, 5g data, lte
-ethernet: ethernet, wired connection, lan, wired
-ethernet.cable: network cable, ethernet cable, lan cable, patch cable, ethernet cord
-internet: internet, internet connection, connection, connectivity, online
+mobile_data: mobile data, cellular data, cellular, data plan, 4g, 5g data, lte,
+    cellular data network, mobile network, mobile internet, 4g data, cell data, data roaming,
+    mobile data connection
+ethernet: ethernet, wired connection, lan, wired,
+    wired internet, wired network, lan connection, wired lan, hardwired connection,
+    hard wired connection, wired link
+ethernet.cable: network cable, ethernet cable, lan cable, patch cable, ethernet cord,
+    cat5 cable, cat6 cable, cat 5 cable, cat 6 cable, rj45 cable, network cord, lan cord,
+    wired cable, internet cable
+internet: internet, internet connection, connection, connectivity, online,
+    internet access, web access, data connection, broadband connection, network connection,
+    online connection, web connection, internet service, internet connectivity, network access,
+    connection status
 update: update, updates, latest update, pending updates
-link: link, verification link
+link: link, verification link,
+    verification email, magic link, sign in link, login link
 password_reset: password reset, password reset link, reset link, password reset email,
-    reset email, forgot password link, forgot password
-outage: outage, service outage
+    reset email, forgot password link, forgot password,
+    forgot your password, forgotten password, forgot my password, reset password link,
+    password recovery, account recovery, reset your password link, password reset page,
+    forgot password option, forgot password button, lost password, recover password, password help,
+    trouble signing in link
+outage: outage, service outage,
+    outages, service disruption, service interruption, network outage, internet outage,
+    broadband outage, local outage, area outage, outage in your area, outage in the area,
+    outage in my area, service outages, downtime, down time, service issue, service issues,
+    network problem in the area, disruption, disruptions, outage map, fault in the area,
+    area fault, line fault, network fault, maintenance in the area, planned maintenance
 power: power, mains
 power.cable: power cable, power cord, power lead, mains cable
 compass_app: maps app, maps
@@ -261,16 +516,34 @@ focus: focus, focus mode, do not disturb, dnd
 test_page: test page
 files: files, file, photos, photo, pictures, picture, videos, video, documents, downloads,
     media,
-    temp files
+    temp files,
+    junk files, old files, large files, big files, downloads folder, music, songs, attachments,
+    screenshots, recordings, voice memos, podcasts, downloaded episodes, offline files,
+    downloaded files, movies, clips, unused files, leftover files, system junk, junk data,
+    photos and videos, old photos, old videos, camera roll, gallery, duplicate photos, duplicates,
+    temp folder, tmp files, log files, update files, previous windows installations,
+    temporary windows installation files
 card.details: card details, card number, expiry date, expiration date, expiry, security code,
     cvv,
-    cvc, cvv code, card information, card info
+    cvc, cvv code, card information, card info,
+    card's details, payment details, card data, exp date, expiration, valid thru, three digit code,
+    security number, cvv2, name on card, name on the card, cardholder name, card holder name,
+    expiry month, expiry year, expiration month, expiration year, long number, card digits,
+    card expiry, card expiration, expiry details, card security code, csc, verification number,
+    card verification code, card verification value, cvc code
 line: line, phone line, cable line
 residual_power: residual power, flea power, static charge, residual charge, leftover charge,
     leftover power, remaining charge, stored charge
-payment: payment, transaction, transactions, purchase, charge attempt, payments
-dirt: dust, lint, debris, dirt, fluff, gunk, grime
-reset_button: reset button, reset key, reset pin, reset hole
+payment: payment, transaction, transactions, purchase, charge attempt, payments,
+    checkout payment, card payment, the purchase, online payment,
+    declined payment, declined transaction, pending charge, pending payment
+dirt: dust, lint, debris, dirt, fluff, gunk, grime,
+    pocket lint, crud, grit, crumbs, dust bunnies, particles, residue, foreign objects,
+    foreign object, fuzz, sand
+reset_button: reset button, reset key, reset pin, reset hole,
+    pinhole, pinhole button, pin hole, recessed button, recessed reset button, reset switch,
+    tiny reset button, small reset button, reset pinhole, pinhole reset, pinhole reset button,
+    reset buttons
 tv: tv, television, smart tv, tv set
 streaming_stick: fire tv stick, fire stick, firestick, fire tv, roku, chromecast, streaming stick,
     streaming device, apple tv
@@ -292,6 +565,32 @@ forwarding: forwarding, auto forwarding, auto forward, automatic forwarding, mai
     email forwarding, forwarding rule, forwarding rules
 auto_reply: auto reply, auto replies, automatic reply, automatic replies, autoreply,
     out of office, out of office reply, vacation responder, vacation reply, away message
+billing.address: billing address, zip code, postcode, post code, postal code, billing zip,
+    billing postcode, billing zip code, billing info, billing information, billing details,
+    address on file, address on the card, card address, cardholder address, billing street address,
+    statement address
+charging.cable: lightning cable, usb c cable, usb-c cable, type c cable, micro usb cable,
+    data cable, charging cable, charge cable, charging cord, charger cable, charger cord,
+    usb cable, usb cord, lightning cord, charging lead, charger lead
+charging.port: lightning port, usb c port, type c port, charge port, charging socket,
+    charging jack, charging port, charger port, charging connector, charging slot, charging input,
+    charging hole
+dns.cache: dns resolver cache, resolver cache, dns cache, dns records cache, dns client cache
+extender: extender, extenders, range extender, wifi extender, wi fi extender, wireless extender,
+    repeater, wifi repeater, wi fi repeater, wireless repeater, booster, wifi booster,
+    wi fi booster, signal booster, powerline adapter, powerline adapters, powerline
+wifi.password: network key, wifi key, wi fi key, wireless key, security key, network security key,
+    wpa key, wpa2 key, wireless password, wifi password, wi fi password, network password,
+    hotspot password
+card.international: international payments, overseas transactions, foreign transactions,
+    foreign payments, online payments, international purchases, overseas purchases,
+    cross border payments, online purchases, foreign purchases, overseas use, international use,
+    online use
+printer.driver: printer software, printer drivers, print driver, print drivers,
+    printer driver software, printing software, printer driver package
+email.server_settings: incoming server, incoming mail server, imap server, imap settings, imap port,
+    incoming settings
+printer.troubleshooter: printing troubleshooter, printing troubleshooters
 """
 
 _STARTUP_VERBS = ("launch", "start", "run", "open", "load", "boot")
@@ -311,6 +610,29 @@ _STARTUP_WHEN = (
     "with windows",
     "when the computer starts",
     "when windows starts",
+    "when windows boots",
+    "when windows loads",
+    "when the computer boots",
+    "when the computer boots up",
+    "when the pc boots",
+    "when the laptop starts",
+    "when the laptop boots",
+    "when the mac starts",
+    "when the system starts",
+    "when the phone starts",
+    "when you start the computer",
+    "when you turn on the computer",
+    "when you boot",
+    "when you boot up",
+    "at windows startup",
+    "on windows startup",
+    "at system startup",
+    "on system startup",
+    "at start",
+    "on start",
+    "by themselves",
+    "on their own",
+    "in the background at startup",
     "when the pc starts",
     "when you log in",
     "when you sign in",
@@ -322,10 +644,12 @@ def _startup_phrases() -> str:
     """ "launching at boot", "opens on startup", "run when Windows starts": the startup list."""
     forms = sorted(
         {
-            f"{form} {when}"
+            f"{form}{how} {when}"
             for verb in _STARTUP_VERBS
             for form in {verb, verb + "s", verb + "ing", "ran" if verb == "run" else verb + "ed"}
             for when in _STARTUP_WHEN
+            for how in ("", " automatically", " by itself", " on its own")
+            if not (how and when == "automatically")
         }
     )
     return "startup_apps: " + ", ".join(forms) + "\n"
@@ -413,28 +737,57 @@ where: task manager, settings app, system settings, control panel,
     checkout page, checkout, properties, dashboard, manufacturer, support site, web page,
     status page, browser settings, phone settings, wallet, accounts page, profile page,
     back cover, front cover, access door, performance options, printers scanners,
-    printers and scanners
+    printers and scanners,
+    start menu, quick settings, control center, control centre, notification shade,
+    notification panel, action center, action centre, system tray, taskbar, menu bar, app info,
+    application info, finder, file explorer, windows explorer, disk management, help center,
+    help centre, support page, account page, billing page, homepage, home page, my account,
+    my account page, account center, account centre, settings menu, options menu, overflow menu,
+    three dots menu, three dot menu, kebab menu, hamburger menu, sidebar, side panel, app details,
+    app settings page, router admin, router admin page, router interface, admin console,
+    management page, web portal, portal, online banking, banking website, store page,
+    app store page, microsoft store, mac app store, galaxy store, apple store, system settings app,
+    settings window, preferences window, wallet app, wallet and apple pay, payment settings page,
+    security page, security settings page, sign in options, login options, recovery page
 """
 
 _EN_QUALIFIERS = """
 google: 8.8.8.8, 8.8.4.4, google, public dns
 cloudflare: 1.1.1.1, 1.0.0.1, cloudflare
-auto: automatic, automatically, auto, obtain automatically, dhcp
-2.4ghz: 2.4 ghz, 2.4ghz, 2.4 g, 2.4g, 2.4 gigahertz
-5ghz: 5 ghz, 5ghz, 5 g band, 5g band, 5 gigahertz
-latest: latest, newest, most recent, new version, current version, up to date
-previous: previous, older, earlier, prior, last working, previous version, old version
+auto: automatic, automatically, auto, obtain automatically, dhcp,
+    automatic mode, auto mode, network provided, network provided time, automatic time, auto time
+2.4ghz: 2.4 ghz, 2.4ghz, 2.4 g, 2.4g, 2.4 gigahertz,
+    2.4 gig, 2.4gig, 2.4 band, 2.4ghz band, 2.4 ghz band
+5ghz: 5 ghz, 5ghz, 5 g band, 5g band, 5 gigahertz,
+    5 gig, 5gig, 5ghz band, 5 ghz band
+latest: latest, newest, most recent, new version, current version, up to date,
+    newest version, latest version, most recent version, newer, newer version, updated version,
+    latest release, newest release, up to date version, current release, latest build, newest build
+previous: previous, older, earlier, prior, last working, previous version, old version,
+    last good, last known good, older version, prior version, earlier version, old build,
+    previous build, earlier build, the version before, last version, previous release,
+    older release
 factory: factory, factory settings, factory defaults, default settings, defaults,
-    original settings, factory state, out of box state, out of the box state, out-of-box state
+    original settings, factory state, out of box state, out of the box state, out-of-box state,
+    factory default, factory fresh, original state, out of the box, fresh state, default state,
+    manufacturer settings, factory condition, factory configuration, factory config,
+    initial settings, initial state, default configuration, default config, stock settings,
+    original defaults, factory mode, factory original
 other: different, another, other, alternative, alternate, second, spare, separate, backup,
-    new, brand new
+    new, brand new,
+    fresh one, another one, some other, spare one, backup one, a different one, other one,
+    known good, known working, working one
 same_network: same network, same wifi, same wi fi, same wlan, same wireless, same router,
     same hotspot, same wireless network, same wifi network, same wi fi network, same home network,
     same local network, same lan
-high_performance: high performance, best performance, maximum performance, ultimate performance
+high_performance: high performance, best performance, maximum performance, ultimate performance,
+    high performance mode, best performance mode, top performance, max performance,
+    full performance
 balanced: balanced, power saver plan
 push: push
-closer: closer, nearer, near, close to, next to, within a few feet, within range, within reach
+closer: closer, nearer, near, close to, next to, within a few feet, within range, within reach,
+    nearer to, beside, right next to, in the same room, same room, line of sight, close by, nearby,
+    close range, closer together, short distance
 health: health, condition, battery health, wear level, battery report, worn, worn out, wear,
     degraded, degradation, battery wear
 apple: apple id, icloud, apple account
@@ -653,6 +1006,10 @@ _EN_STRUCTURE: dict[str, Lexeme] = {
     "flips": ("pv", "switch"),
     "flipped": ("pv", "switch"),
     "flipping": ("pv", "switch"),
+    "flick": ("pv", "switch"),
+    "flicks": ("pv", "switch"),
+    "flicked": ("pv", "switch"),
+    "flicking": ("pv", "switch"),
     "log": ("pv", "log"),
     "logging": ("pv", "log"),
     "logged": ("pv", "log"),
@@ -684,162 +1041,290 @@ outstanding old big huge bigger biggest larger largest heavy unused unnecessary 
 full complete temporary
 more ahead away two three four five six seven eight nine ten fifteen twenty thirty forty fifty
 sixty ninety half several moment moments quick
+area areas neighborhood neighbourhood region vicinity locality thoroughly altogether entirely
+totally temporarily hopefully probably actually basically really definitely physically
+straightaway anew afresh okay ok alright yourself myself themselves itself
+things stuff
+metres meters metre meter feet foot ft yards inches centimetres centimeters cm
 """
 
 # -- Chinese -------------------------------------------------------------------------------
 
 _ZH_OPS = """
 restart: 重启, 重新启动, 重开, 重新开机, 断电重启, 重新打开, 重启一下, 重新开启, 强制重启,
-    关机再开机, 关机后再开机, 关机重启, 开关一下, 开关机
-reset: 重置, 还原, 恢复出厂, 恢复出厂设置, 初始化, 恢复默认, 复位
-update: 更新, 升级, 安装最新, 装最新, 刷新固件, 升到
-rollback: 回滚, 退回, 回退, 降级, 还原到上一个版本, 退回到, 恢复到上一个版本
+    关机再开机, 关机后再开机, 关机重启, 开关一下, 开关机,
+    软重启, 硬重启, 重启下, 重开一下, 重新启动一下, 强制重新启动, 断电重开, 拔电重启, 重新开一下,
+    关了再开, 关掉再开, 关掉再打开, 关了重开, 关机重开, 关闭再打开, 重启一遍, 重启一次
+reset: 重置, 还原, 恢复出厂, 恢复出厂设置, 初始化, 恢复默认, 复位,
+    抹掉, 抹除, 重设, 恢复原厂设置, 恢复原厂, 还原出厂, 恢复初始设置, 还原出厂设置, 一键还原,
+    恢复出厂值, 重置一下, 恢复默认值
+update: 更新, 升级, 安装最新, 装最新, 刷新固件, 升到,
+    升个级, 更新一下, 升级一下, 更新到最新, 升到最新, 打补丁, 更到最新, 更新到最新版, 升级到最新版,
+    升级到最新版本, 更新到最新版本
+rollback: 回滚, 退回, 回退, 降级, 还原到上一个版本, 退回到, 恢复到上一个版本,
+    降回, 退回旧版, 回到旧版本, 回到之前的版本, 回退到, 降回去, 退回上一版本
 readd: 重新安装, 重装, 重新装, 再装,
     重新添加, 重新绑定, 重新绑, 重新配对, 重新下载, 重新插拔, 重新插上,
-    重新设置, 重新注册, 重新关联
+    重新设置, 重新注册, 重新关联,
+    卸载重装, 删了重装, 删掉重装, 重新匹配, 重新装上, 重新装一下, 重新安装一遍, 重新添加一下,
+    重新绑一下, 重新登记, 重新加一下, 重新配一下
 remove: 删除, 删掉, 取消, 移除, 去掉, 卸载, 卸掉,
     取消配对, 忽略, 忘记, 忘掉, 忘了, 解绑, 拿掉, 取出, 拔出, 注销, 删了,
-    拆下, 拆下来, 拆掉, 卸下, 卸下来, 拽出, 拽出来, 拉出来, 抽出, 抽出来, 取出来, 扯出来
+    拆下, 拆下来, 拆掉, 卸下, 卸下来, 拽出, 拽出来, 拉出来, 抽出, 抽出来, 取出来, 扯出来,
+    解除配对, 解除绑定, 取消绑定, 解除关联, 取消关联, 删去, 去除, 移走, 拿出来, 退订, 抠出来,
+    挑出来, 删除掉, 移除掉
 add: 添加, 绑定, 加入, 安装, 下载, 装, 输入,
-    填写, 装上, 插入, 注册, 加装, 新增, 插回, 添加回来, 加回来, 输, 敲
-create: 创建, 生成, 新建, 申请一个
-clear: 清除, 清理, 清空, 清掉, 删除缓存, 刷新, 清, 清一下, 清一清
-clean: 清洁, 擦拭, 除尘, 吹一吹
+    填写, 装上, 插入, 注册, 加装, 新增, 插回, 添加回来, 加回来, 输, 敲,
+    填入, 键入, 录入, 填上, 输进去, 加上, 添上, 装进去, 重新输入, 重新填写, 重新填, 重新输, 输一遍,
+    填一遍, 装回, 装回去
+create: 创建, 生成, 新建, 申请一个,
+    创建一个, 新建一个, 生成一个
+clear: 清除, 清理, 清空, 清掉, 删除缓存, 刷新, 清, 清一下, 清一清,
+    清除掉, 清理掉, 清干净, 删干净, 清空一下, 清除一下, 一键清理, 清一遍
+clean: 清洁, 擦拭, 除尘, 吹一吹,
+    擦, 擦一擦, 擦干净, 吹掉, 吹干净, 刷一刷, 刷干净, 清扫, 吹一下, 吹吹, 刷一下, 清洁一下,
+    清理干净
 check: 检查, 确认, 核对, 排除, 查看, 看看, 看一下, 检测, 确保, 看一看, 留意, 查一下, 查查,
-    核实, 找找, 去看
-enable: 开启, 打开, 启用, 启动, 开通, 激活, 开, 打开一下, 允许, 开机, 打开电源
-disable: 关闭, 关掉, 禁用, 停用, 关, 关上, 暂停, 屏蔽, 关机, 关闭电源
+    核实, 找找, 去看,
+    检查一下, 瞧瞧, 瞅瞅, 查看一下, 确认一下, 核查, 排查, 检验, 测试, 测一下, 看下, 查, 查一查,
+    检查下, 留心, 核对一下, 检查看看, 看一眼, 查看下, 确认下
+enable: 开启, 打开, 启用, 启动, 开通, 激活, 开, 打开一下, 允许, 开机, 打开电源,
+    勾选, 打勾, 开一下, 重新启用, 开启一下, 启用一下, 打开开关, 开起来
+disable: 关闭, 关掉, 禁用, 停用, 关, 关上, 暂停, 屏蔽, 关机, 关闭电源,
+    取消勾选, 关一下, 关闭一下, 禁掉, 关停, 停掉, 取消勾, 关闭掉, 禁止, 关闭开关
 allow: 授权, 授予, 放行, 批准, 同意
 deny: 撤销, 拒绝, 收回
 set: 设置, 设为, 设成, 设置成, 设置为, 改成, 改为, 修改, 更改, 改, 调整, 切换, 切到, 配置, 调成,
-    调到, 设定
-replace: 更换, 换, 换一个, 换一张, 换个, 换张, 替换, 换用, 换一根, 换根
-connect: 连接, 连上, 加入, 接入, 连, 配对, 重连, 重新连接, 再连接
-disconnect: 断连, 断开, 断开连接
-move: 移动, 挪, 挪到, 放到, 放在, 移到, 靠近, 摆放, 放置, 调整位置, 搬到, 放回, 放进, 放入
-charge: 充电, 充满, 充满电, 充, 充一会儿, 充一下
-contact: 联系, 致电, 打电话给, 打给, 咨询, 询问, 联络, 拨打, 问一下, 问问, 打电话问
+    调到, 设定,
+    设一下, 调一下, 改一下, 设置一下, 调整为, 修改为, 更改为, 变更, 改到, 选成, 选为, 指定, 设好,
+    调好,
+    设, 设个, 设一个
+replace: 更换, 换, 换一个, 换一张, 换个, 换张, 替换, 换用, 换一根, 换根,
+    换掉, 换新, 换一下, 更换一下, 调换, 换上, 换一块, 换一条, 换块, 换条, 换台, 换一台, 换新的,
+    换个新的
+connect: 连接, 连上, 加入, 接入, 连, 配对, 重连, 重新连接, 再连接,
+    连一下, 连接上, 接上, 连到, 连回, 加入到, 接通, 回连, 重新加入, 重新连上, 连回去, 再连上, 连进,
+    连进去
+disconnect: 断连, 断开, 断开连接,
+    断掉, 断开一下
+move: 移动, 挪, 挪到, 放到, 放在, 移到, 靠近, 摆放, 放置, 调整位置, 搬到, 放回, 放进, 放入,
+    挪动, 搬动, 摆到, 摆在, 放高, 挪个位置, 挪一挪, 挪一下, 放远, 架高, 抬高
+charge: 充电, 充满, 充满电, 充, 充一会儿, 充一下,
+    充会儿电, 充个电, 充点电, 充上电, 补电, 充电一下
+contact: 联系, 致电, 打电话给, 打给, 咨询, 询问, 联络, 拨打, 问一下, 问问, 打电话问,
+    打客服, 找客服, 打给客服, 咨询一下, 联系一下, 问下, 报修, 打电话咨询, 致电咨询, 反馈给, 求助,
+    联系下, 打个电话给, 打电话到
 calibrate: 校准, 重新校准
-scan: 扫描, 杀毒, 查杀, 全盘扫描
-close: 强制关闭, 强行停止, 强制停止, 退出, 结束, 划掉, 杀掉, 强制退出, 关闭应用, 结束运行
+scan: 扫描, 杀毒, 查杀, 全盘扫描,
+    查毒, 扫一下, 扫毒
+close: 强制关闭, 强行停止, 强制停止, 退出, 结束, 划掉, 杀掉, 强制退出, 关闭应用, 结束运行,
+    划走, 上划关闭, 杀掉进程, 结束进程, 结束任务, 杀, 关掉程序, 退出程序, 退出应用, 强退, 强行关闭,
+    彻底关闭, 彻底退出, 关闭程序
 nav: 打开设置, 进入, 前往, 点击, 点, 选择, 去, 找到
-login: 登录, 登陆, 重新登入, 登进, 重新登录
-logout: 退出登录, 登出, 注销登录, 退出账号, 退出账户, 登出账号
-unplug: 拔掉, 拔下, 拔出电源, 断电, 拔掉电源, 拔电, 拔下电源, 切断电源, 拔, 拔了
-plug_in: 插上, 插好, 插回去, 插上电源, 通电, 重新插上电源, 插到, 插进, 接到
-hold: 长按, 按住, 按下, 按
-free: 释放, 腾出, 清理出, 腾空
-wait: 等待, 等, 过, 稍等
-request: 申请, 要求, 获取, 重新获取, 重发, 重新发送, 发送
+login: 登录, 登陆, 重新登入, 登进, 重新登录,
+    登入, 重登, 重新登陆, 登陆上, 登录上
+logout: 退出登录, 登出, 注销登录,
+    退出登陆, 退登
+unplug: 拔掉, 拔下, 拔出电源, 断电, 拔掉电源, 拔电, 拔下电源, 切断电源, 拔, 拔了,
+    拔下来, 拔掉插头, 拔插头, 断开电源, 拔掉电源线, 断个电, 拔下电源线, 拔出插头
+plug_in: 插上, 插好, 插回去, 插上电源, 通电, 重新插上电源, 插到, 插进, 接到,
+    插回来, 插上去, 接上电源, 插电, 上电, 插进去, 重新通电
+hold: 长按, 按住, 按下, 按,
+    按着, 长按住, 按压, 摁住, 长摁, 摁, 按住不放, 一直按着
+free: 释放, 腾出, 清理出, 腾空,
+    空出, 清出, 腾一点, 腾点, 释放一些, 释放一下, 腾出一些, 腾出点
+wait: 等待, 等, 过, 稍等,
+    等一等, 等一下, 等会儿, 等上, 静置, 等一会, 稍等一下, 等候
+request: 申请, 要求, 获取, 重新获取, 重发, 重新发送, 发送,
+    索取, 重新申请, 再发一次, 重新获取一下
 sync: 同步, 重新同步
 optimize: 优化, 碎片整理, 整理碎片
 buy: 购买, 买
 print: 打印
-drain: 放电, 放掉, 泄掉, 耗尽
+drain: 放电, 放掉, 泄掉, 耗尽,
+    释放静电, 放静电
 increase: 调高, 提高, 增加, 延长, 调大, 调亮
 decrease: 调低, 降低, 减少, 缩短, 调小, 调暗
 """
 
 _ZH_WEAK = """
-use: 使用, 用, 改用, 尝试, 换成, 通过, 借助, 利用
+use: 使用, 用, 改用, 尝试, 换成, 通过, 借助, 利用,
+    改成用, 换用一下, 拿
 run: 运行, 执行, 进行, 做一次, 做一下
 """
 
 _ZH_OBJECTS = """
-router: 路由器, 路由, 无线路由器, 无线路由
-modem: 光猫, 猫, 调制解调器, 宽带猫
-computer: 电脑, 笔记本, 笔记本电脑, 计算机, 台式机, 主机, 此电脑, 这台电脑
-phone: 手机, 苹果手机, 安卓手机, 移动电话
-tablet: 平板, 平板电脑
+router: 路由器, 路由, 无线路由器, 无线路由,
+    主路由, 副路由, 子路由, MESH路由, 小米路由器, 华为路由器, TPLINK, 路由器主机, 家里的路由器,
+    无线路由器设备, WIFI路由器, 路由器们, 千兆路由器
+modem: 光猫, 猫, 调制解调器, 宽带猫,
+    光纤猫, 光纤调制解调器, ONU, 光网络单元, 光猫设备, 入户光猫
+computer: 电脑, 笔记本, 笔记本电脑, 计算机, 台式机, 主机, 此电脑, 这台电脑,
+    台式电脑, 笔电, 本本, 电脑主机, 苹果电脑, 工作电脑, 电脑本身, 这台机器, MAC电脑, WINDOWS电脑
+phone: 手机, 苹果手机, 安卓手机, 移动电话,
+    华为手机, 小米手机, 荣耀手机, 三星手机, OPPO手机, VIVO手机, 苹果机, 手机本身, 这部手机,
+    移动设备
+tablet: 平板, 平板电脑,
+    IPAD, 安卓平板, 华为平板
 device: 设备, 装置
-printer: 打印机
-headphones: 耳机, 蓝牙耳机, 无线耳机, 耳塞, 音箱, 蓝牙音箱
-app: 应用, 应用程序, 软件, 程序, 客户端, APP
-browser: 浏览器
-os: 系统, 操作系统, 手机系统
-cache: 缓存, 缓存文件
-cookies: COOKIE, 网站数据
-history: 历史记录, 浏览记录, 历史
-data: 数据, 应用数据
+printer: 打印机,
+    喷墨打印机, 激光打印机, 复印机, 打印复印一体机, 网络打印机, 无线打印机, 办公室打印机
+headphones: 耳机, 蓝牙耳机, 无线耳机, 耳塞, 音箱, 蓝牙音箱,
+    耳麦, 头戴式耳机, 入耳式耳机, 无线耳塞, 降噪耳机, 蓝牙耳塞, 音响, 蓝牙音响, 小音箱, 智能音箱,
+    耳机本身, 左耳, 右耳, TWS耳机, 真无线耳机
+app: 应用, 应用程序, 软件, 程序, 客户端, APP,
+    手机应用, 手机软件, 应用软件, 游戏, 小程序, 电脑软件, 这个软件, 这款应用, 这款软件, APP应用
+browser: 浏览器,
+    谷歌浏览器, CHROME浏览器, 火狐, 火狐浏览器, EDGE浏览器, SAFARI浏览器, 360浏览器, QQ浏览器,
+    UC浏览器, 夸克浏览器, 夸克
+os: 系统, 操作系统, 手机系统,
+    系统升级, 系统补丁, 系统版本, 安卓系统, IOS系统, 鸿蒙, 鸿蒙系统, WINDOWS系统, 电脑系统,
+    系统软件, IOS更新, 安全更新, 安全补丁
+cache: 缓存, 缓存文件,
+    缓存数据, 缓存垃圾, 临时缓存
+cookies: COOKIE, 网站数据,
+    COOKIES, 站点数据, 网站COOKIE
+history: 历史记录, 浏览记录, 历史,
+    浏览历史, 上网记录
+data: 数据, 应用数据,
+    应用存储数据
 driver: 驱动, 驱动程序
 firmware: 固件
-password: 密码
+password: 密码,
+    登录密码, 账号密码, 口令, 登陆密码, 帐号密码
 settings: 设置
 all.settings: 所有设置, 全部设置, 所有的设置
-storage: 存储空间, 空间, 存储, 内存空间, 储存空间
+storage: 存储空间, 空间, 存储, 内存空间, 储存空间,
+    存储容量, 可用空间, 剩余空间, 储存容量
 channel: 信道
 address: 地址
-card: 银行卡, 信用卡, 借记卡, 卡, 卡片
+card: 银行卡, 信用卡, 借记卡, 卡, 卡片,
+    储蓄卡, 支付卡, VISA卡, 万事达卡, 绑定的卡, 绑的卡, 银联卡
 battery: 电池
-charger: 充电器, 电源适配器, 适配器, 充电头, 充电盒, 充电仓, 充电座, 无线充电器, 插头
+charger: 充电器, 电源适配器, 适配器, 充电头, 充电盒, 充电仓, 充电座, 无线充电器, 插头,
+    快充头, 充电底座, 充电盘, 无线充, 原装充电器, 充电插头, 电源头, 充电适配器, 火牛
 cable: 线, 线缆
-charging.cable: 数据线, 充电线
-charging.port: 充电口, 充电接口, 充电孔, 接口
-ethernet.cable: 网线
+charging.cable: 数据线, 充电线,
+    USB线, 充电数据线, 原装数据线, 原装充电线, 苹果数据线, TYPEC线, 闪电线
+charging.port: 充电口, 充电接口, 充电孔, 接口,
+    充电插口, 尾插, USB口, TYPEC口, 充电孔位
+ethernet.cable: 网线,
+    以太网线, 网络线, 宽带线
 power.cable: 电源线, 电源
 port: 口
-power_outlet: 插座, 插排, 插线板, 电源插座
-power_button: 电源键, 开机键, 电源按钮, 开关键, 侧边键, 侧键, 侧边按钮
-wifi: WIFI, 无线网, 无线网络, 无线
-wifi_network: 网络, 无线网络, WIFI网络, 热点
-bluetooth: 蓝牙
-vpn: VPN, 代理
-dns: DNS, DNS服务器
-airplane_mode: 飞行模式
-battery_saver: 省电模式, 低电量模式, 低电耗模式
-isp: 运营商, 宽带运营商, 网络服务商, 宽带服务商, 宽带客服, 服务商
-bank: 银行, 发卡行, 开户行, 银行客服
+power_outlet: 插座, 插排, 插线板, 电源插座,
+    排插, 电源插板, 拖线板, 接线板, 墙插, 插板, 墙上的插座, 电源插排, 插线排
+power_button: 电源键, 开机键, 电源按钮, 开关键, 侧边键, 侧键, 侧边按钮,
+    开关机键, 电源开关, 开机按钮, 关机键, 锁屏键, 电源键位, 开关机按钮
+wifi: WIFI, 无线网, 无线网络, 无线,
+    WLAN, 无线信号, WIFI信号, 无线功能, WIFI功能, WLAN功能
+wifi_network: 网络, 无线网络, WIFI网络, 热点,
+    WIFI名称, 网络名称, SSID, 无线网名, 家里的WIFI, 家庭网络, 已保存的网络, 保存的网络, 这个网络,
+    该网络, 此网络, WIFI热点, 个人热点, 手机热点
+bluetooth: 蓝牙,
+    蓝牙功能, 蓝牙连接
+vpn: VPN, 代理,
+    代理服务器, 梯子, 加速器, 翻墙软件, VPN连接, 网络代理
+dns: DNS, DNS服务器,
+    DNS地址, 域名服务器, DNS设置
+airplane_mode: 飞行模式,
+    飞航模式, 航班模式
+battery_saver: 省电模式, 低电量模式, 低电耗模式,
+    节能模式, 超级省电, 超级省电模式, 省电, 低电量模式开关
+isp: 运营商, 宽带运营商, 网络服务商, 宽带服务商, 宽带客服, 服务商,
+    电信, 联通, 中国移动, 中国电信, 中国联通, 宽带公司, 网络公司, 宽带供应商, 网络运营商,
+    宽带提供商, 网络提供商, 网络供应商, 广电, 宽带客服热线, 运营商客服, 装维师傅, 宽带师傅
+bank: 银行, 发卡行, 开户行, 银行客服,
+    信用卡中心, 银行热线, 发卡银行, 卡中心, 银行卡客服, 信用卡客服, 银行的客服, 银行电话
 merchant: 商家, 卖家, 店家, 商户
 paypal: PAYPAL
 alipay: 支付宝
-account: 账号, 账户, 帐号, 帐户
-email_account: 邮箱账户, 邮箱账号, 邮件账户, 邮件账号
-mailbox: 邮箱
-trash: 回收站, 废纸篓, 已删除邮件, 已删除
-spam_folder: 垃圾邮件, 垃圾邮件文件夹, 垃圾箱
+account: 账号, 账户, 帐号, 帐户,
+    用户账号, 会员账号, 个人账号, 个人账户, 用户帐号
+email_account: 邮箱账户, 邮箱账号, 邮件账户, 邮件账号,
+    邮件帐户, 邮箱帐号, 邮箱帐户, 电子邮箱账号, 电子邮件账户, 邮件帐号
+mailbox: 邮箱,
+    收件箱, 电子邮箱
+trash: 回收站, 废纸篓, 已删除邮件, 已删除,
+    已删除文件夹, 废件箱, 已删除邮件夹, 已删除的邮件, 最近删除
+spam_folder: 垃圾邮件, 垃圾邮件文件夹, 垃圾箱,
+    垃圾邮件箱, 垃圾文件夹, 广告邮件, 被拦截的邮件, 拦截邮件, 垃圾邮件夹
 print_queue: 打印队列, 打印任务, 打印作业, 等待打印的任务, 待打印的任务, 打印中的任务,
-    排队的打印任务, 队列
-ink_cartridge: 墨盒, 硒鼓, 墨水
-paper_jam: 卡纸, 卡住的纸, 夹着的纸, 夹住的纸, 卡着的纸, 卡住的纸张, 夹纸
-troubleshooter: 疑难解答, 故障排除, 诊断
+    排队的打印任务, 队列,
+    打印列表, 待打印文档, 排队任务, 打印队列里的任务, 卡住的打印任务
+ink_cartridge: 墨盒, 硒鼓, 墨水,
+    墨水盒, 碳粉, 碳粉盒, 粉盒, 墨粉, 墨仓, 墨盒们, 彩色墨盒, 黑色墨盒
+paper_jam: 卡纸, 卡住的纸, 夹着的纸, 夹住的纸, 卡着的纸, 卡住的纸张, 夹纸,
+    塞纸, 卡纸问题, 卡住的纸片, 碎纸, 纸屑, 夹住的纸张
+troubleshooter: 疑难解答, 故障排除, 诊断,
+    疑难解答程序, 诊断工具, 故障排查
 startup_apps: 开机启动项, 启动项, 开机自启, 自启动, 开机自动运行的程序, 开机自启动,
     开机自动启动, 开机自动运行, 开机启动, 开机自动打开, 自动启动
-background_apps: 后台程序, 后台应用, 后台, 后台运行的程序
-disk: 磁盘, 硬盘, C盘, 固态硬盘
-malware: 病毒, 恶意软件, 木马, 杀毒软件, 安全软件
-ram: 内存, 内存条
-power_plan: 电源计划, 电源模式, 性能模式
-2fa: 双重验证, 两步验证, 二次验证, 双重认证, 双因素认证, 两步验证码
-backup_code: 备用验证码, 恢复码, 备用码
-caps_lock: 大写锁定, 大写锁定键, CAPS LOCK
-clock: 时间, 日期和时间, 时钟
+background_apps: 后台程序, 后台应用, 后台, 后台运行的程序,
+    后台进程, 后台任务, 后台软件, 后台应用程序, 进程, 正在运行的程序, 正在运行的应用, 运行中的程序,
+    运行中的应用, 多余的程序, 不用的程序, 其他程序, 其他应用, 后台运行的应用,
+    后台运行的软件, 在后台运行的程序, 在后台运行的软件, 在后台运行的应用, 后台开着的程序,
+    后台开着的应用, 后台开着的软件
+disk: 磁盘, 硬盘, C盘, 固态硬盘,
+    系统盘, 本地磁盘, 机械硬盘, SSD
+malware: 病毒, 恶意软件, 木马, 杀毒软件, 安全软件,
+    流氓软件, 广告软件, 间谍软件, 电脑管家, 360安全卫士, 火绒, WINDOWS安全中心, 防病毒软件,
+    木马程序, 杀软, 病毒和威胁防护
+ram: 内存, 内存条,
+    运行内存, 运存
+power_plan: 电源计划, 电源模式, 性能模式,
+    电源选项, 电源方案, 电源管理模式
+2fa: 双重验证, 两步验证, 二次验证, 双重认证, 双因素认证, 两步验证码,
+    二步验证, 双因子认证, 两步认证, 多重验证, 多因素认证, 二次认证, 双重身份验证, 两步登录验证,
+    登录保护
+backup_code: 备用验证码, 恢复码, 备用码,
+    备份码, 应急码, 恢复代码, 备用代码, 紧急验证码
+caps_lock: 大写锁定, 大写锁定键, CAPS LOCK,
+    大写键, 大小写键, 大写, 大小写, 大写锁, CAPSLOCK
+clock: 时间, 日期和时间, 时钟,
+    系统时间, 手机时间, 日期时间, 时区, 日期, 电脑时间, 时间设置, 日期与时间
 permission: 权限
 camera: 相机, 摄像头
-extensions: 扩展, 插件, 扩展程序
+extensions: 扩展, 插件, 扩展程序,
+    广告拦截插件, 广告拦截器, 拦截插件, 去广告插件, 油猴, 浏览器扩展, 浏览器插件, 密码管理器
 incognito: 无痕模式, 无痕窗口, 隐私窗口, 隐身模式, 隐私模式, 无痕浏览
-sync: 同步
-username: 用户名
-email: 邮件, 邮件们, 旧邮件
+sync: 同步,
+    自动同步, 邮件同步, 同步功能, 同步开关
+username: 用户名,
+    账号名, 登录名, 帐号名
+email: 邮件, 邮件们, 旧邮件,
+    大邮件, 电子邮件, 附件, 带附件的邮件, 旧的邮件, 邮件附件
 refund: 退款
 replacement: 换货
 compass: 指南针
 brightness: 亮度, 屏幕亮度
 hardware_acceleration: 硬件加速
 focus: 勿扰模式, 专注模式
-mobile_data: 流量, 手机流量, 移动数据, 蜂窝数据
-ethernet: 有线
+mobile_data: 流量, 手机流量, 移动数据, 蜂窝数据,
+    数据流量, 移动网络, 5G流量
+ethernet: 有线,
+    以太网, 有线网络, 有线网
 internet: 网络连接, 联网, 网
 update: 更新
 link: 链接
 residual_power: 残余电量, 残留电量, 余电, 剩余电量, 余电量
-outage: 故障, 区域故障, 断网, 停机, 网络故障
-line: 线路, 线材
+outage: 故障, 区域故障, 断网, 停机, 网络故障,
+    线路故障, 宽带故障, 大面积故障, 区域性故障, 停网, 网络中断, 服务中断, 片区故障, 故障通知,
+    网络维护, 检修
+line: 线路, 线材,
+    宽带线路, 光纤线路, 入户线, 光纤, 光纤线
 position: 位置, 地方, 摆放位置
-files: 照片, 视频, 文件, 临时文件
-card.details: 卡号, 有效期, 安全码, 到期日, CVV, CVC
+files: 照片, 视频, 文件, 临时文件,
+    图片, 相片, 文档, 下载的文件, 大文件, 垃圾文件, 旧文件, 无用文件, 聊天记录, 安装包, 录音, 音乐,
+    相册
+card.details: 卡号, 有效期, 安全码, 到期日, CVV, CVC,
+    银行卡信息, 信用卡信息, 卡信息, 过期日期, 到期时间, 有效日期, 背面三位数, 持卡人姓名,
+    卡背面的三位数, 信用卡有效期, 卡的有效期, 三位安全码
 payment: 交易, 付款, 支付, 这笔付款, 这笔交易, 扣款
-dirt: 灰尘, 杂物, 脏东西, 碎屑, 毛絮
-reset_button: RESET键, 复位键, 重置键, RESET按钮, 复位孔
+dirt: 灰尘, 杂物, 脏东西, 碎屑, 毛絮,
+    灰, 污垢, 线头, 棉絮, 异物
+reset_button: RESET键, 复位键, 重置键, RESET按钮, 复位孔,
+    重置孔, RESET孔, 复位按钮, 重置按钮, 复位小孔
 band: 频段
 tv: 电视, 电视机, 智能电视
 console: 游戏机
@@ -854,6 +1339,23 @@ verification_code: 验证码, 短信验证码, 动态码, 校验码
 volume_button: 音量键, 音量加, 音量减, 音量上键, 音量下键, 音量加键, 音量减键
 forwarding: 转发, 自动转发, 邮件转发, 转发规则
 auto_reply: 自动回复, 自动答复, 休假回复, 外出回复
+billing.address: 邮编, 邮政编码, 账单信息
+dns.cache: DNS缓存, DNS解析缓存
+extender: 扩展器, 中继器, 信号放大器, WIFI放大器, 无线中继, 无线中继器, WIFI扩展器, 信号扩展器,
+    电力猫
+ip_address: IP地址
+keyboard_layout: 输入法, 键盘语言, 键盘布局, 输入语言
+microphone: 麦克风, 话筒
+notifications: 推送通知, 消息通知, 通知权限
+paper: 纸, 纸张, 打印纸, 纸盒, 进纸盒, 纸盘, 进纸托盘, A4纸
+password_reset: 重置密码链接, 密码重置链接, 找回密码链接, 重置密码邮件, 忘记密码链接, 忘记密码选项,
+    忘记密码, 忘记密码按钮, 忘记了密码, 找回密码功能
+screen: 屏幕, 显示器, 显示屏, 触摸屏
+wifi.password: WIFI密码, 无线密码, 无线网密码, 网络密码, WIFI的密码, 无线网络密码, 网络安全密钥,
+    安全密钥
+card.international: 海外支付, 国际交易, 境外消费, 海外交易, 境外刷卡, 在线支付, 网上支付,
+    境外使用, 海外消费, 跨境支付
+email.server_settings: 收件服务器, IMAP服务器, 收信服务器
 """
 
 _ZH_CONTEXT = """
@@ -861,26 +1363,39 @@ device_manager: 设备管理器
 where: 任务管理器, 控制面板, 路由器后台, 光猫后台, 后台管理页面,
     后盖, 前盖, 盖板, 性能选项, 账号安全,
     命令提示符, 应用商店, 管理页面, 管理后台, 官网, 登录页,
-    页面, 设置页面, 设置里, 设置中, 网站, 系统设置, 账户设置, 浏览器设置
+    页面, 设置页面, 设置里, 设置中, 网站, 系统设置, 账户设置, 浏览器设置,
+    快捷设置, 控制中心, 通知栏, 下拉菜单, 任务栏, 开始菜单, 应用信息, 应用详情, 资源管理器,
+    文件资源管理器, 个人中心, 我的页面, 账户中心, 账号中心, 帮助中心, 设置菜单, 系统偏好设置,
+    手机设置, 电脑设置, 设置界面, 设置页, 后台页面, 管理界面, 网银, 手机银行, 银行APP, 控制台,
+    登录界面, 登录页面
 """
 
 _ZH_QUALIFIERS = """
 google: 谷歌, 8.8.8.8, 8.8.4.4
 cloudflare: 1.1.1.1
-auto: 自动, 自动获取
-2.4ghz: 2.4G, 2.4GHZ, 2.4G频段
-5ghz: 5G频段, 5GHZ, 5G网络
-latest: 最新, 最新版, 最新版本, 新版本
-previous: 上一个版本, 之前的版本, 旧版本, 上一版本, 早期版本, 之前
-factory: 出厂设置, 出厂, 默认设置
+auto: 自动, 自动获取,
+    自动设置, 自动调整
+2.4ghz: 2.4G, 2.4GHZ, 2.4G频段,
+    2.4GHZ频段, 2.4G的网络, 2.4G的WIFI
+5ghz: 5G频段, 5GHZ, 5G网络,
+    5G的WIFI
+latest: 最新, 最新版, 最新版本, 新版本,
+    最新的, 最新版的, 最新版本的
+previous: 上一个版本, 之前的版本, 旧版本, 上一版本, 早期版本, 之前,
+    旧的版本, 以前的版本, 老版本, 上个版本, 上一个, 之前版本, 旧版
+factory: 出厂设置, 出厂, 默认设置,
+    原厂设置, 初始状态, 出厂状态, 初始设置, 出厂默认, 默认状态
 other: 另一个, 其他, 别的, 另外一个, 另外, 另外一张, 另外一根, 另外一台,
-    另一张, 另一台, 新的, 一根新, 一张新, 一个新
+    另一张, 另一台, 新的, 一根新, 一张新, 一个新,
+    另一条, 另一块, 其它, 别处, 其他的, 另一部, 另一个新的
 same_network: 同一个网络, 同一个WIFI, 同一个无线网络, 同一网络, 同一个无线网, 同一无线网, 同一个网,
     同一WIFI, 同一个路由器
-high_performance: 高性能, 最佳性能
+high_performance: 高性能, 最佳性能,
+    高性能模式, 最佳性能模式, 卓越性能
 balanced: 平衡
 push: 推送, PUSH
-closer: 近一点, 附近, 旁边, 靠近
+closer: 近一点, 附近, 旁边, 靠近,
+    近点, 靠近点, 离近一点, 近一些, 身边, 同一个房间, 一米以内
 health: 健康, 健康度, 健康状况, 损耗
 discoverable: 可被发现, 可见性, 可被检测到, 对附近设备可见, 可被搜索到
 on: 开着, 已开启, 打开的
@@ -995,6 +1510,8 @@ _ZH_STOP = """
 就行 即可 成 到 至 对 向 让 使 被 由
 起来 回来 卡住 下来 墙上
 开关
+一下子 顺便 赶紧 马上 立即 立刻 您的 你的 我的 自己 仔细 认真 小心 轻轻 轻轻地 稍微 大概 左右
+大约 差不多 原装 好好 一番 家里 家里的 的话 试着 尽量 务必 记得 记住 一定要
 """
 
 
@@ -1268,6 +1785,7 @@ PHYSICAL_OBJECTS = frozenset(
         "tv",
         "console",
         "streaming_stick",
+        "extender",
     }
 )
 

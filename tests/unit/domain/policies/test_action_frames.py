@@ -777,3 +777,81 @@ def test_a_continued_step_after_several_things_continues_every_one() -> None:
     assert main_frames("Unplug the router, wait a minute, and plug it back in") == {
         "restart/router"
     }
+
+
+# -- vocabulary expansion: each new synonym must block its pair and keep its hard negative apart
+
+FRAMES_ONLY = ActionIndex()  # no catalog: the frames alone must read the new words
+VOCABULARY_PAIRS = [
+    # (candidate using new vocabulary, failed attempt it repeats, hard negative that must pass)
+    ("Bounce the Wi-Fi box", "Restart the router", "Factory reset the Wi-Fi box"),
+    ("Reboot the mesh system", "Restart the router", "Restart the range extender"),
+    ("Give the fibre box a power cycle", "Restart the modem", "Reset the modem"),
+    ("Hard reboot the laptop", "Restart the computer", "Shut down the laptop"),
+    ("Master reset the router", "Reset the router to factory settings", "Restart the router"),
+    ("Wipe the AirPods", "Reset the headphones", "Charge the AirPods"),
+    ("Set the router back to its factory defaults", "Reset the router", "Restart the router"),
+    ("Bring your phone's software up to date", "Update the OS", "Restart the phone"),
+    ("Install the pending Windows updates", "Update Windows", "Uninstall the Windows updates"),
+    ("Revert the battery driver to the earlier version", "Roll back the battery driver",
+     "Update the battery driver"),
+    ("Delete the saved Wi-Fi profile and rejoin it", "Forget the Wi-Fi network and reconnect",
+     "Turn Wi-Fi off"),
+    ("Re-key the network key", "Re-enter the Wi-Fi password", "Reset the router"),
+    ("Quit Surfshark", "Turn off the VPN", "Uninstall the VPN"),
+    ("Flush the resolver cache", "Clear the DNS cache", "Change the DNS server"),
+    ("Hop onto the 2.4 gig network", "Connect to the 2.4 GHz network",
+     "Connect to the 5 GHz network"),
+    ("Ring the broadband company", "Contact your ISP", "Contact your bank"),
+    ("Check if there's an outage in your area", "Check for an outage", "Restart the router"),
+    ("Phone the card company", "Contact your bank", "Try a different card"),
+    ("Have the bank allow overseas purchases", "Turn on foreign transactions for the card",
+     "Contact your bank"),
+    ("Double-check the postcode", "Check the billing address", "Check the card number"),
+    ("Set up two-factor authentication", "Turn on two-factor authentication",
+     "Turn off two-factor authentication"),
+    ("Enter one of your backup codes", "Sign in with a backup code", "Reset your password"),
+    ("Turn on automatic date and time", "Sync the clock", "Turn on 2FA"),
+    ("Re-login to the account", "Sign out and sign back in", "Remove the account"),
+    ("Offload unused apps", "Free up storage on the phone", "Update the app"),
+    ("Kill the background processes", "Close background apps", "Disable startup programs"),
+    ("Stop apps opening automatically on login", "Disable startup programs",
+     "Close background apps"),
+    ("Run Malwarebytes", "Run a malware scan", "Uninstall the antivirus"),
+    ("Clear out your inbox", "Free up mailbox space", "Check the spam folder"),
+    ("Search the junk box", "Check the spam folder", "Empty the spam folder"),
+    ("Verify the incoming mail server", "Check the IMAP settings", "Check the SMTP server"),
+    ("Delete the stuck print jobs", "Clear the print queue", "Restart the printer"),
+    ("Change the toner", "Replace the ink cartridge", "Clean the printer"),
+    ("Use the printing troubleshooter", "Run the printer troubleshooter", "Restart the printer"),
+    ("Pull out the crumpled sheet", "Clear the paper jam", "Replace the ink cartridge"),
+    ("Flick Bluetooth off and on", "Turn Bluetooth off and back on", "Turn Bluetooth off"),
+    ("Unpair the earbuds and pair them again", "Re-pair the headphones", "Reset the earbuds"),
+    ("Keep the headphones close by", "Bring the headphones closer",
+     "Charge the headphones"),
+    ("Plug the charger into another plug socket", "Try a different outlet",
+     "Try a different charger"),
+    ("Unplug everything and hold down the power key for half a minute",
+     "Drain the residual power", "Restart the computer"),
+    ("把梯子关了", "关闭VPN", "卸载VPN"),
+    ("把路由器的固件升到最新版", "更新路由器固件", "把路由器恢复出厂设置"),
+    ("给路由器断个电再上电", "重启路由器", "恢复路由器出厂设置"),
+    ("退出账号重新登录", "退出登录后重新登录", "删除账号"),
+    ("点忘记密码设一个新密码", "重置密码", "修改用户名"),
+    ("把后台运行的软件都关了", "关闭后台程序", "禁用开机启动项"),
+    ("用杀软全盘扫一下", "全盘扫描病毒", "卸载杀毒软件"),
+    ("把低电量模式关掉", "关闭省电模式", "打开省电模式"),
+    ("让银行开通海外支付", "请银行开启跨境支付", "联系银行"),
+    ("把邮箱收件服务器核对一下", "检查收信服务器", "检查垃圾邮件"),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), VOCABULARY_PAIRS)
+def test_new_vocabulary_blocks_its_pair_and_keeps_hard_negatives_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    index = FRAMES_ONLY
+    same = RULE.decide(index.analyze(candidate), index.analyze(failed), 0.1, no_cosine)
+    assert same.same, (candidate, failed, same)
+    other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
+    assert not other.same, (negative, candidate, other)
