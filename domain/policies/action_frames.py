@@ -1127,6 +1127,10 @@ def _normalize_frame(
         op = "reset"  # "return the router to its out-of-the-box configuration"
     if op == "use" and obj is not None and obj.endswith("troubleshooter"):
         op = "run"  # "use the printing troubleshooter"
+    if op == "clean" and obj in ("disk", "computer"):
+        op, obj = "free", f"{obj}.storage"  # "clean up the hard drive": Disk Cleanup frees it
+    if op in ("set", "use") and obj == "wifi_network" and qualifier in ("5ghz", "2.4ghz"):
+        op = "connect"  # "switch the laptop over to the 5 GHz network" joins it
     if op == "close" and obj == "vpn":
         op = "disable"  # "quit Surfshark": the VPN is off
     if op in ("remove", "clear") and obj == "paper":
@@ -1171,6 +1175,7 @@ _COMPOUNDS: dict[frozenset[str], str] = {
     frozenset({"unplug", "plug_in"}): "restart",
     frozenset({"unplug", "connect"}): "restart",
     frozenset({"unplug", "enable"}): "restart",  # "cut the power ..., then power it back up"
+    frozenset({"unplug", "add"}): "restart",  # "unplug the router ... and put it back on"
     frozenset({"close", "open"}): "restart",
     frozenset({"close", "restart"}): "restart",
     frozenset({"disable", "restart"}): "restart",
@@ -1203,6 +1208,8 @@ _PAIR_STEPS: dict[frozenset[tuple[str, str]], ActionFrame] = {
     frozenset({("unplug", "computer"), ("hold", "power_button")}): ActionFrame(
         "drain", "residual_power"
     ),
+    # "let the battery drain completely, then charge it to 100%" is calibrating it
+    frozenset({("drain", "battery"), ("charge", "battery")}): ActionFrame("calibrate", "battery"),
     # "unplug everything and hold down the power key": the pronoun took the button
     frozenset({("unplug", "power_button"), ("hold", "power_button")}): ActionFrame(
         "drain", "residual_power"

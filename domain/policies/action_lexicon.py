@@ -53,7 +53,8 @@ restart: restart, reboot, power cycle*, power-cycle, relaunch, force restart, ha
     cycle* the power on, cycle* power on, cycle* the power to, power-cycle* the,
     cycle* the power of
 reset: reset, restore, factory reset*, factory-reset,
-    master reset, factory restore, reinitialize, reinitialise, re-initialize, re-initialise
+    master reset, factory restore, reinitialize, reinitialise, re-initialize, re-initialise,
+    factory-default, factory-defaults, recover, reset* to defaults
 update: update, upgrade, patch, refresh the firmware, flash, reflash, re-flash,
     bring* up to date, update* to the latest, apply* the update, apply* the updates,
     apply* the latest update, install* the update, install* the updates,
@@ -130,7 +131,9 @@ contact: contact, call, phone up, ring, reach* out to, get* in touch, ask, notif
     chat* with, dial, call* up, ring* up, reach, get* through to, raise* a ticket with,
     open* a ticket with, file* a ticket with, escalate* to, report* it to, report* the problem to,
     report* the issue to, get* on the phone with, touch* base with, inform, call* in,
-    ask* if, ask* whether
+    ask* if, ask* whether,
+    report* the fault to, report* the outage to, report* a fault to, report* a problem to,
+    report* an outage to, report* the issue with
 calibrate: calibrate, recalibrate, re-calibrate
 scan: scan, rescan,
     sweep* for
@@ -169,7 +172,8 @@ free: free* up, make* room, make* space, clear* space, clear* up space, reclaim,
     make* a bit of room, make* a little room
 wait: wait, leave* it, give* it,
     wait* out, let* it sit, let* it rest, sit* tight, hang* on, pause* for,
-    hold* off for, hold* off a, wait* a, give* it some time, give* it time
+    hold* off for, hold* off a, wait* a, give* it some time, give* it time,
+    count* to
 request: request, apply* for,
     renew, ask* for, request* another, get* sent
 sync: sync, synchronize, synchronise, resync, re-sync,
@@ -179,7 +183,8 @@ optimize: optimize, optimise, defragment, defrag, trim,
 buy: buy, purchase, order
 print: print
 drain: drain, discharge, bleed* off,
-    flea-drain, drain* out, bleed* out, discharge* fully
+    flea-drain, drain* out, bleed* out, discharge* fully,
+    run* down, run* flat, run* it down
 increase: increase, raise, extend, lengthen, boost, turn* up, bump* up, maximize, maximise
 decrease: decrease, lower, reduce, shorten, dim, turn* down, minimize, minimise, cut* down
 """
@@ -263,7 +268,8 @@ history: history, browsing history,
 data: data, app data, storage data, local data
 driver: driver, drivers, driver software
 firmware: firmware
-firmware.update: firmware update, firmware updates, firmware upgrade
+firmware.update: firmware update, firmware updates, firmware upgrade,
+    firmware updater, firmware update tool, firmware upgrade tool
 bios: bios, uefi, bios firmware, system bios, bios update
 password: password, passcode, passphrase, pin,
     pwd, login password, account password, sign in password, log in password, passwords, pass code,
@@ -493,7 +499,8 @@ internet: internet, internet connection, connection, connectivity, online,
     internet access, web access, data connection, broadband connection, network connection,
     online connection, web connection, internet service, internet connectivity, network access,
     connection status
-update: update, updates, latest update, pending updates
+update: update, updates, latest update, pending updates,
+    updater, update tool, software updater, update assistant
 link: link, verification link,
     verification email, magic link, sign in link, login link
 password_reset: password reset, password reset link, reset link, password reset email,
@@ -755,11 +762,11 @@ _EN_QUALIFIERS = """
 google: 8.8.8.8, 8.8.4.4, google, public dns
 cloudflare: 1.1.1.1, 1.0.0.1, cloudflare
 auto: automatic, automatically, auto, obtain automatically, dhcp,
-    automatic mode, auto mode, network provided, network provided time, automatic time, auto time
+    automatic mode, auto mode, network provided
 2.4ghz: 2.4 ghz, 2.4ghz, 2.4 g, 2.4g, 2.4 gigahertz,
-    2.4 gig, 2.4gig, 2.4 band, 2.4ghz band, 2.4 ghz band
+    2.4 gig, 2.4gig
 5ghz: 5 ghz, 5ghz, 5 g band, 5g band, 5 gigahertz,
-    5 gig, 5gig, 5ghz band, 5 ghz band
+    5 gig, 5gig
 latest: latest, newest, most recent, new version, current version, up to date,
     newest version, latest version, most recent version, newer, newer version, updated version,
     latest release, newest release, up to date version, current release, latest build, newest build
@@ -1376,9 +1383,8 @@ cloudflare: 1.1.1.1
 auto: 自动, 自动获取,
     自动设置, 自动调整
 2.4ghz: 2.4G, 2.4GHZ, 2.4G频段,
-    2.4GHZ频段, 2.4G的网络, 2.4G的WIFI
-5ghz: 5G频段, 5GHZ, 5G网络,
-    5G的WIFI
+    2.4GHZ频段
+5ghz: 5G频段, 5GHZ, 5G网络
 latest: 最新, 最新版, 最新版本, 新版本,
     最新的, 最新版的, 最新版本的
 previous: 上一个版本, 之前的版本, 旧版本, 上一版本, 早期版本, 之前,
