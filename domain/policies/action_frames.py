@@ -1176,6 +1176,7 @@ _COMPOUNDS: dict[frozenset[str], str] = {
     frozenset({"unplug", "connect"}): "restart",
     frozenset({"unplug", "enable"}): "restart",  # "cut the power ..., then power it back up"
     frozenset({"unplug", "add"}): "restart",  # "unplug the router ... and put it back on"
+    frozenset({"disable", "open"}): "restart",  # "shut down the laptop and start it again"
     frozenset({"close", "open"}): "restart",
     frozenset({"close", "restart"}): "restart",
     frozenset({"disable", "restart"}): "restart",

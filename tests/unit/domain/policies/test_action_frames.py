@@ -840,6 +840,7 @@ VOCABULARY_PAIRS = [
      "Connect to the 2.4 GHz band"),
     ("Unplug the router, count to thirty, and put it back on", "Restart the router",
      "Reset the router"),
+    ("Shut down the laptop and start it again", "Restart the computer", "Shut down the laptop"),
     ("把梯子关了", "关闭VPN", "卸载VPN"),
     ("把路由器的固件升到最新版", "更新路由器固件", "把路由器恢复出厂设置"),
     ("给路由器断个电再上电", "重启路由器", "恢复路由器出厂设置"),
