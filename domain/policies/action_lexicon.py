@@ -370,6 +370,9 @@ spam_folder: spam folder, junk folder, junk mail folder, spam, junk mail, junk, 
     junk box, junk e mail, junk email folder, junk e mail folder, bulk folder, bulk mail,
     quarantine, spam mail, spam messages, junk messages, junk email, spam emails, junk emails,
     spam mailbox, junk mailbox, spam or junk folder, spam/junk folder
+# Other queues a "queue" may name: never the print queue.
+download_queue: download queue, downloads queue, pending downloads, download list, downloads list,
+    update queue, app download queue, play store queue, app store queue
 print_queue: print queue, printing queue, printer queue, pending jobs, pending job, print jobs,
     print job, spooler, print spooler,
     queued jobs, pending print jobs,
@@ -586,6 +589,10 @@ dns.cache: dns resolver cache, resolver cache, dns cache, dns records cache, dns
 extender: extender, extenders, range extender, wifi extender, wi fi extender, wireless extender,
     repeater, wifi repeater, wi fi repeater, wireless repeater, booster, wifi booster,
     wi fi booster, signal booster, powerline adapter, powerline adapters, powerline
+# The router's own admin secret is not the Wi-Fi key nor an account's password.
+router.admin_password: admin password, router admin password, router admin login password,
+    admin login password, administrator password, router administrator password,
+    router admin page password, router login password, router's admin password
 wifi.password: network key, wifi key, wi fi key, wireless key, security key, network security key,
     wpa key, wpa2 key, wireless password, wifi password, wi fi password, network password,
     hotspot password
@@ -1358,6 +1365,8 @@ paper: 纸, 纸张, 打印纸, 纸盒, 进纸盒, 纸盘, 进纸托盘, A4纸
 password_reset: 重置密码链接, 密码重置链接, 找回密码链接, 重置密码邮件, 忘记密码链接, 忘记密码选项,
     忘记密码, 忘记密码按钮, 忘记了密码, 找回密码功能
 screen: 屏幕, 显示器, 显示屏, 触摸屏
+router.admin_password: 管理密码, 管理员密码, 后台密码, 路由器后台密码, 路由器管理密码,
+    路由器管理员密码, 路由器登录密码
 wifi.password: WIFI密码, 无线密码, 无线网密码, 网络密码, WIFI的密码, 无线网络密码, 网络安全密钥,
     安全密钥
 card.international: 海外支付, 国际交易, 境外消费, 海外交易, 境外刷卡, 在线支付, 网上支付,

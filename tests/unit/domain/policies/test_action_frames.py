@@ -863,3 +863,23 @@ def test_new_vocabulary_blocks_its_pair_and_keeps_hard_negatives_apart(
     assert same.same, (candidate, failed, same)
     other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
     assert not other.same, (negative, candidate, other)
+
+
+@pytest.mark.parametrize(
+    ("candidate", "failed"),
+    [
+        # The router's admin secret is neither the Wi-Fi key nor an account password.
+        ("Change the router admin login password", "Change the Wi-Fi password on the router"),
+        ("改一下路由器后台密码", "Reset your password"),
+        # A queue of downloads is not the print queue that "the queue" means in a printer step.
+        ("Clear the download queue in the Play Store", "Clear the print queue"),
+    ],
+)
+def test_other_secrets_and_queues_are_other_objects(candidate: str, failed: str) -> None:
+    same, rule = decide(candidate, failed, lexical=0.5, cosine=0.5)
+    assert not same, rule
+
+
+def test_the_same_admin_password_or_download_queue_still_repeats() -> None:
+    assert decide("改一下路由器后台密码", "Change the router's admin password")[0]
+    assert decide("Clear the downloads queue", "Clear the download queue in the Play Store")[0]
