@@ -9,8 +9,9 @@ from __future__ import annotations
 import hashlib
 import math
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from caseledger.domain.ports import (
     METADATA_DELIMITER,
@@ -170,3 +171,16 @@ def draft(text: str, solutions: Sequence[str] = (), **metadata: object) -> str:
         **metadata,
     }
     return f"{text}\n{METADATA_DELIMITER}\n{json.dumps(body)}"
+
+
+def count_calls(target: Any, name: str) -> Callable[[], int]:
+    """Wrap ``target.name`` on this instance; returns a function giving the calls so far."""
+    calls = [0]
+    original = getattr(target, name)
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls[0] += 1
+        return original(*args, **kwargs)
+
+    setattr(target, name, counted)
+    return lambda: calls[0]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -13,6 +12,7 @@ from caseledger.adapters.bootstrap import Container
 from caseledger.domain.errors import ConcurrentUpdate
 from caseledger.domain.services import Cause
 from caseledger.domain.services.desk import UnitOfWork
+from tests.fakes import count_calls
 
 CUSTOMER = Cause(actor="customer")
 ASSISTANT = Cause(actor="assistant")
@@ -28,26 +28,13 @@ def _head(c: Container) -> int:
     return c.runner.source.head()
 
 
-def _count(c: Container, name: str, target: Any) -> Callable[[], int]:
-    """Wrap ``target.name`` on this instance; returns a function giving the calls so far."""
-    calls = [0]
-    original = getattr(target, name)
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        calls[0] += 1
-        return original(*args, **kwargs)
-
-    setattr(target, name, counted)
-    return lambda: calls[0]
-
-
 def test_commands_in_a_unit_reuse_the_loaded_aggregates_and_save_once(
     container: Container,
 ) -> None:
     desk = container.desk
     ticket = _open(container)
-    copies = _count(container, "get", desk.repository)
-    saves = _count(container, "save", desk)
+    copies = count_calls(desk.repository, "get")
+    saves = count_calls(desk, "save")
     head = _head(container)
     unit = UnitOfWork()
     with desk.working(unit):
@@ -246,7 +233,7 @@ def test_a_unit_that_defers_delivery_hands_its_saves_to_the_read_models_once(
 ) -> None:
     desk = container.desk
     ticket = _open(container)
-    catch_ups = _count(container, "catch_up", container.runner)
+    catch_ups = count_calls(container.runner, "catch_up")
     unit = UnitOfWork(defer_delivery=True)
     with desk.working(unit):
         desk.receive_message(ticket, "It won't charge", CUSTOMER)

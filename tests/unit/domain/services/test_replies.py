@@ -20,7 +20,13 @@ from caseledger.domain.ports import (
 )
 from caseledger.domain.services import Cause
 from caseledger.domain.services.replies import HOLDING_REPLY, ReplyService
-from tests.fakes import FakeMemoryStore, ScriptedResponder, SteppingClock, draft
+from tests.fakes import (
+    FakeMemoryStore,
+    ScriptedResponder,
+    SteppingClock,
+    count_calls,
+    draft,
+)
 
 CUSTOMER = Cause(actor="customer")
 AGENT = Cause(actor="agent:sam")
@@ -287,13 +293,13 @@ def test_done_comes_with_the_reply_in_the_read_models_and_memory_is_written_afte
 ) -> None:
     ticket = container.desk.open_ticket("cust-1", "Wi-Fi drops", CUSTOMER)
     replies, _, memory = service(container, [draft("Restart the router.", ["Restart the router"])])
-    catch_ups = _counter(container.runner, "catch_up")
+    catch_ups = count_calls(container.runner, "catch_up")
     steps = replies.stream_message(ticket, "My wifi keeps dropping", CUSTOMER)
     done = next(s for s in steps if s.kind == "done")
     assert done.outcome is not None
     # A client told of the reply can read it: the read models caught up before ``done``,
     # once for the whole turn so far (not once per step's commit).
-    assert catch_ups[0] == 1
+    assert catch_ups() == 1
     timeline = container.views.ticket(ticket)["timeline"]
     assert done.outcome.reply_event_id in [e["event_id"] for e in timeline]
     # The customer's words are not in memory yet: that write comes after the answer.
@@ -302,7 +308,7 @@ def test_done_comes_with_the_reply_in_the_read_models_and_memory_is_written_afte
     assert list(steps) == []  # the rest of the turn: the memory write, then the end
     assert memory.banks[memory.bank_id("cust-1")][done.outcome.message_event_id]
     assert types(container)[-1] == "customer.memory_retained"
-    assert catch_ups[0] == 2  # its event is delivered to the read models as well
+    assert catch_ups() == 2  # its event is delivered to the read models as well
     assert container.views.memory("cust-1")  # the memory view saw it
 
 
@@ -321,19 +327,6 @@ def test_a_failing_turn_still_delivers_what_it_saved_to_the_read_models(
     ]
 
 
-def _counter(target: Any, name: str) -> list[int]:
-    """Count calls of ``target.name`` (on this instance); the list's one item is the count."""
-    calls = [0]
-    original = getattr(target, name)
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        calls[0] += 1
-        return original(*args, **kwargs)
-
-    setattr(target, name, counted)
-    return calls
-
-
 def test_a_turn_copies_each_aggregate_once_and_commits_per_step(container: Container) -> None:
     ticket = container.desk.open_ticket("cust-1", "Wi-Fi drops", CUSTOMER)
     replies, _, _ = service(
@@ -344,16 +337,16 @@ def test_a_turn_copies_each_aggregate_once_and_commits_per_step(container: Conta
         ],
     )
     replies.handle_message(ticket, "My wifi keeps dropping, email me at a@example.com", CUSTOMER)
-    copies = _counter(container.desk.repository, "get")
-    commits = _counter(container.desk, "save")
+    copies = count_calls(container.desk.repository, "get")
+    commits = count_calls(container.desk, "save")
     head = container.runner.source.head()
     outcome = replies.handle_message(ticket, "I tried it, still not working", CUSTOMER)
     assert outcome.outcomes_recorded and outcome.attempts_proposed
     # The ticket and the customer are copied from the repository once for the whole turn
     # (each command used to load its own copy). Commits: message + outcome; memory recall;
     # reply + attempt; memory write.
-    assert copies[0] == 2
-    assert commits[0] == 4
+    assert copies() == 2
+    assert commits() == 4
     assert types(container, head) == [
         "ticket.message_received",
         "ticket.attempt_outcome_recorded",
