@@ -45,18 +45,13 @@ class NormalizedText:
         return self.original[first:last].strip()
 
 
-def _cjk(char: str) -> bool:
-    # Fast path: nothing below U+2E80 is CJK, and most chat text is ASCII.
-    return char >= "\u2e80" and is_cjk(char)
-
-
 def _kind(char: str) -> str:
     """Classify a canonical character: ``cjk``, ``alnum``, ``space`` or ``other``."""
     if char == " ":
         return "space"
     if char == "\n":
         return "other"
-    if _cjk(char):
+    if is_cjk(char):
         return "cjk"
     if char.isalnum():
         return "alnum"
@@ -101,7 +96,7 @@ def normalize_chat(text: str) -> NormalizedText:
             # Drop a space between two CJK characters: Chinese has no word spaces.
             before = out[-1][0] if out else ""
             after = chars[position + 1][0] if position + 1 < len(chars) else ""
-            if before and after and _cjk(before) and _cjk(after):
+            if before and after and is_cjk(before) and is_cjk(after):
                 continue
         elif out:
             prev_kind = _kind(out[-1][0])

@@ -33,6 +33,8 @@ _CJK_RANGES: tuple[tuple[int, int], ...] = (
     (0x20000, 0x323AF),  # CJK Unified Ideographs Extensions B..H
 )
 
+_CJK_FIRST = min(low for low, _high in _CJK_RANGES)
+
 # Apostrophes are dropped inside words ("app's" -> "apps", "don't" -> "dont") rather than
 # split, so possessives don't leave a stray one-letter token behind. NFKC leaves the curly
 # forms alone, so they are listed explicitly.
@@ -45,6 +47,10 @@ _DIGIT_JOINERS = frozenset(".")
 def is_cjk(char: str) -> bool:
     """Tell whether a single character is a CJK ideograph, kana, bopomofo or Hangul."""
     code = ord(char)
+    # Most characters read are Latin: they answer before the range scan (called per character
+    # of every text the guard reads, and of every lexicon phrase at import).
+    if code < _CJK_FIRST:
+        return False
     return any(low <= code <= high for low, high in _CJK_RANGES)
 
 
