@@ -24,6 +24,7 @@ numbers (the embedding cosine as a callable, so it is computed only when the rul
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -34,6 +35,7 @@ from caseledger.domain.policies.action_lexicon import (
     EN_LEXICON,
     HEAD_OBJECTS,
     OBJECT_FAMILIES,
+    OWNER_NAMES,
     PHYSICAL_OBJECTS,
     SETTABLE_HEADS,
     STATEFUL_OPS,
@@ -660,7 +662,11 @@ def _read_clause(clause: _Clause) -> None:
                         composed[1],
                         main,
                         tuple(i for *_, i in pending),
-                        owner=pending[-1][1] if len(pending) == 1 else None,
+                        # A named app owns only the head right after it ("the Gmail app
+                        # cache"), never one further on or in another noun group.
+                        owner=pending[-1][1]
+                        if len(pending) == 1 and not _named(pending[-1][2])
+                        else None,
                         quals=tuple(pending_quals),
                         nouns=tuple(n for n, *_ in pending),
                     )
@@ -824,7 +830,8 @@ def _read_clause(clause: _Clause) -> None:
             last_anchor = position
             name, _, extra = value.partition("|")
             if kind == "objq":
-                pending.append((name, None, extra, position))
+                # "the Gmail app cache": a named owner still owns the head after it.
+                pending.append((name, name if name in OWNER_NAMES else None, extra, position))
             elif named is not None and name in _NAMEABLE:
                 pending.append((name, None, named, position))
             else:
@@ -874,13 +881,22 @@ def _distribute_heads(clause: _Clause) -> None:
             left.name = f"{left.owner}.{head}"
 
 
+def _named(qualifier: str | None) -> bool:
+    return bool(qualifier and qualifier.startswith(NAME_PREFIX))
+
+
 def _compose(nouns: list[tuple[str, str | None, str | None]]) -> tuple[str, str | None]:
     """One object from adjacent nouns: a head noun takes the owner in front of it."""
     name, _owner, qualifier = nouns[-1]
     if name in HEAD_OBJECTS or name in ("reset_button", "power_button"):
-        for _prev_name, owner, _ in reversed(nouns[:-1]):
+        for distance, (_prev_name, owner, owner_qualifier) in enumerate(reversed(nouns[:-1])):
+            named = _named(owner_qualifier)
+            if owner and named and distance > 0:
+                continue  # "美团的定位权限": the nearer noun says whose, not the app's name
             if owner:
                 composed = f"{owner}.{name}"
+                if qualifier is None and named:
+                    qualifier = owner_qualifier  # "the Gmail app cache" is Gmail's
                 return _COMPOUND_OBJECTS.get(composed, composed), qualifier
     return name, qualifier
 
@@ -1957,6 +1973,12 @@ class GuardRule:
         structured = self.use_catalog or self.use_frames
         if structured and candidate.understood and failed.steps:
             covered, how = self._covered(candidate.steps, failed.steps)
+            if covered and _values_differ(candidate, failed):
+                # "Set the paper size to Letter" after "... to A4": the setting, another value.
+                return GuardDecision(False, "value-differs:" + _labels(candidate.steps), how)
+            if covered and not _places_compatible(candidate, failed):
+                # "... on your laptop" after "... on your phone": the same step, another device.
+                return GuardDecision(False, "place-differs:" + _labels(candidate.steps), how)
             if covered:
                 return GuardDecision(True, how, how.split(":", 1)[0])
             if failed.understood:
@@ -1975,7 +1997,7 @@ class GuardRule:
             # attempt, both ways round: every step of each text is a step of the other.
             covered, how = self._covered(candidate.steps, failed.steps)
             back, _ = self._covered(failed.steps, candidate.steps)
-            if covered and back:
+            if covered and back and _places_compatible(candidate, failed):
                 return GuardDecision(True, "partial:" + how, "partial")
             if self.partial_disjoint_differs and not self._overlaps(candidate.steps, failed.steps):
                 # Nothing that was read is any step of the failed attempt: a different action.
@@ -2134,6 +2156,99 @@ def _elaborates(step: Step, anchor: Step) -> bool:
 
 def _none() -> float | None:
     return None
+
+
+# The device a step is done on: "on your iPhone", "在笔记本上", "电脑上".
+_EN_PLACE = re.compile(
+    r"\b(?:on|from|in)\s+(?:your|the|this|my|a|an|their|his|her)?\s*(?:other\s+)?"
+    r"(iphone|android phone|smartphone|cell phone|phone|ipad|tablet|laptop|notebook|macbook|"
+    r"chromebook|imac|desktop pc|desktop|pc|computer|mac)\b"
+)
+_ZH_PLACE = re.compile(
+    r"(iphone|ipad|imac|macbook|安卓手机|苹果手机|手机|平板电脑|平板|笔记本电脑|笔记本|台式电脑|台式机|电脑)"
+    r"\s*(?:上|里|端)"
+)
+_PLACE_KINDS = {
+    **dict.fromkeys(("iphone", "android phone", "smartphone", "cell phone", "phone"), "phone"),
+    **dict.fromkeys(("安卓手机", "苹果手机", "手机"), "phone"),
+    **dict.fromkeys(("ipad", "tablet", "平板电脑", "平板"), "tablet"),
+    **dict.fromkeys(
+        ("laptop", "notebook", "macbook", "chromebook", "笔记本电脑", "笔记本"), "laptop"
+    ),
+    **dict.fromkeys(("imac", "desktop pc", "desktop", "台式电脑", "台式机"), "desktop"),
+    **dict.fromkeys(("pc", "computer", "mac", "电脑"), "computer"),
+}
+
+
+def _places(text: TextActions) -> frozenset[str]:
+    found = [m.group(1) for m in _EN_PLACE.finditer(text.normalized)]
+    found += [m.group(1) for m in _ZH_PLACE.finditer(text.normalized)]
+    return frozenset(_PLACE_KINDS[word] for word in found)
+
+
+def _places_compatible(candidate: TextActions, failed: TextActions) -> bool:
+    """Whether the devices the two texts are done on can be the same one.
+
+    A text that names none fits anything; "computer" fits a laptop or a desktop; otherwise
+    they must name one kind in common (a phone is not a laptop, a laptop is not an iMac).
+    """
+    mine, theirs = _places(candidate), _places(failed)
+    if not mine or not theirs or mine & theirs:
+        return True
+    computers = {"computer", "laptop", "desktop"}
+    return any(
+        a in computers and b in computers and "computer" in (a, b) for a in mine for b in theirs
+    )
+
+
+# The value a setting is given: "... to A4", "改成余额优先".
+_EN_VALUE = re.compile(r"\b(?:to|into)\s+(.+)$")
+_ZH_VALUE = re.compile(
+    r"(?:改成|改为|设成|设为|设置成|设置为|换成|调成|调为|切换到|切换成|切到)\s*(.+)$"
+)
+# Words that do not tell one value from another ("to *a new* one", "to the ... setting").
+_VALUE_FILLER = frozenset(
+    {"a", "an", "the", "your", "its", "their", "this", "that", "one", "new", "setting"}
+    | {"settings", "option", "mode", "please", "again", "instead", "back"}
+)
+
+
+def _set_value(text: TextActions) -> str | None:
+    """The value a text that only sets something sets it to, if it names one."""
+    firsts = [step.frames[0] for step in text.steps if step.frames]
+    if not firsts or len(firsts) != len(text.steps):
+        return None
+    if any(frame.op != "set" or frame.qualifier is not None for frame in firsts):
+        return None  # a value the lexicon read ("google" DNS) is compared as the qualifier
+    found = _ZH_VALUE.search(text.normalized) or _EN_VALUE.search(text.normalized)
+    return found.group(1).strip() if found else None
+
+
+def _values_differ(candidate: TextActions, failed: TextActions) -> bool:
+    """Whether both texts set a setting and name two different values for it.
+
+    Latin words: no content word in common ("a4" / "letter"); a value that only adds words
+    ("8.8.8.8" / "google 8.8.8.8") is the same. Chinese: what is left once the common start and
+    end are taken off is different on both sides ("余额优先" / "花呗优先").
+    """
+    left, right = _set_value(candidate), _set_value(failed)
+    if not left or not right or left == right:
+        return False
+    left_cjk, right_cjk = (any(is_cjk(c) for c in value) for value in (left, right))
+    if left_cjk != right_cjk:
+        return False  # "push" / "推送": two languages, not two values
+    if left_cjk:
+        start = 0
+        while start < min(len(left), len(right)) and left[start] == right[start]:
+            start += 1
+        end = 0
+        while end < min(len(left), len(right)) - start and left[-1 - end] == right[-1 - end]:
+            end += 1
+        rest_left = left[start : len(left) - end].strip()
+        return bool(rest_left and right[start : len(right) - end].strip())
+    words_left = set(left.split()) - _VALUE_FILLER
+    words_right = set(right.split()) - _VALUE_FILLER
+    return bool(words_left and words_right and not words_left & words_right)
 
 
 def _object_closeness(left: str, right: str) -> float:

@@ -32,6 +32,7 @@ __all__ = [
     "EN_LEXICON",
     "HEAD_OBJECTS",
     "OBJECT_FAMILIES",
+    "OWNER_NAMES",
     "SETTABLE_HEADS",
     "PHYSICAL_OBJECTS",
     "STATEFUL_OPS",
@@ -75,7 +76,7 @@ add: add, install, subscribe, resubscribe, enter, re-enter, reenter, type, retyp
     download, set* up, put* back, insert, reinsert, re-insert, sign* up,
     type* in, key* in, punch* in, fill* in, fill* out, pop* in, pop* back in, slot* in, slide* in,
     put* in, put* back in, stick* in, rekey, re-key, enroll, enrol, associate,
-    grab
+    grab, submit
 create: create, generate, make a new, make* a, request a new,
     make* up a new, come* up with a new, set* up a new, produce
 clear: clear, empty, flush, purge, erase, clean* out, wipe out, wipe,
@@ -271,9 +272,13 @@ firmware: firmware
 firmware.update: firmware update, firmware updates, firmware upgrade,
     firmware updater, firmware update tool, firmware upgrade tool
 bios: bios, uefi, bios firmware, system bios, bios update
-password: password, passcode, passphrase, pin,
-    pwd, login password, account password, sign in password, log in password, passwords, pass code,
-    security pin, pin code, pin number
+password: password, passcode, passphrase,
+    pwd, login password, account password, sign in password, log in password, passwords, pass code
+pin: pin, security pin, pin code, pin number, pins
+os.pin: windows hello pin, hello pin, sign in pin, device pin, login pin, windows pin,
+    screen lock pin, lock screen pin
+card.pin: card pin, card's pin, atm pin, debit card pin, credit card pin, bank card pin
+sim.pin: sim pin, sim card pin, sim lock, sim card lock, puk, puk code
 settings: settings, configuration, preferences, config,
     prefs
 all.settings: all settings, all the settings, every setting
@@ -509,9 +514,12 @@ link: link, verification link,
 password_reset: password reset, password reset link, reset link, password reset email,
     reset email, forgot password link, forgot password,
     forgot your password, forgotten password, forgot my password, reset password link,
-    password recovery, account recovery, reset your password link, password reset page,
+    password recovery, reset your password link, password reset page,
     forgot password option, forgot password button, lost password, recover password, password help,
     trouble signing in link
+account_recovery: account recovery, account recovery form, account recovery process,
+    account recovery request, recovery form, identity verification form, verify your identity,
+    identity check, identity verification
 outage: outage, service outage,
     outages, service disruption, service interruption, network outage, internet outage,
     broadband outage, local outage, area outage, outage in your area, outage in the area,
@@ -737,6 +745,11 @@ os: os, operating system, ios, android, windows, macos, system software, ipados,
 audio: audio, sound
 touchpad: touchpad, trackpad
 """
+
+# The objects that can own a head noun ("app" in "the Gmail app cache" -> "app.cache").
+OWNER_NAMES = frozenset(
+    line.split(":", 1)[0].strip() for line in _OWNER_WORDS.splitlines() if ":" in line
+)
 
 # Never the object of an action: only where to do it ("in Device Manager", "on the website").
 CONTEXT_OBJECTS = frozenset({"where", "device_manager"})
