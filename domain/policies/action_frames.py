@@ -1461,6 +1461,8 @@ class ActionIndex:
                 continue
             if not objects_compatible(target.obj, frame.obj):
                 continue
+            if frame.op in _PREPARATORY_OPS and frame.obj is None and target.obj is not None:
+                continue  # "wait a minute" between two steps is not waiting out a lockout
             if target.qualifier is not None and target.qualifier != frame.qualifier:
                 continue
             if target.qualifier is None and not _nuance(frame.qualifier):

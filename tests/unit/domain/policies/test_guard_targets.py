@@ -73,3 +73,9 @@ def test_another_target_is_another_step(candidate: str, failed: str) -> None:
 def test_the_same_target_still_repeats(candidate: str, failed: str) -> None:
     same, rule = decide(candidate, failed)
     assert same, rule
+
+
+def test_a_pause_between_steps_is_not_waiting_out_a_lockout() -> None:
+    pause = INDEX.analyze("Pull the plug out of the wall, wait a minute, then plug it back in")
+    assert all("login.wait_lockout" not in step.action_ids for step in pause.steps)
+    assert INDEX.analyze("Wait for the lockout to expire").catalog_action == "login.wait_lockout"
