@@ -1745,6 +1745,14 @@ def _build_zh() -> dict[str, Lexeme]:
         table[word] = ("obj", f"{value}|{owner}") if kind == "obj" else (kind, value)
     table["无线网卡"] = ("obj", "wifi|wifi")
     table["显卡"] = ("obj", "graphics|graphics")
+    # A longer name ending in an owner word owns a head too: "Chrome浏览器的缓存" is the
+    # browser's cache, as "浏览器的缓存" is.
+    for key, (kind, value) in list(table.items()):
+        if kind != "obj" or "|" in value or key in owners:
+            continue
+        owner = next((o for word, o in owners.items() if key.endswith(word) and o == value), None)
+        if owner is not None:
+            table[key] = ("obj", f"{value}|{owner}")
     for canonical, phrases in _entries(_ZH_QUALIFIERS):
         for phrase in phrases:
             table.setdefault(phrase.upper(), ("q", canonical))

@@ -45,6 +45,7 @@ def decide(candidate: str, failed: str) -> tuple[bool, str]:
         # One named app's cache is not the browser's.
         ("Clear your browser cache and open Gmail on the web", "Clear the Gmail app's cache"),
         ("Clear the Instagram app's cache", "Clear the Gmail app's cache"),
+        ("把Chrome浏览器的缓存清一下", "Clear the Gmail app's cache"),
     ],
 )
 def test_another_target_is_another_step(candidate: str, failed: str) -> None:
@@ -68,6 +69,7 @@ def test_another_target_is_another_step(candidate: str, failed: str) -> None:
         ("打开美团的定位权限", "Turn on location permission for the Meituan app"),
         ("Reset your PIN", "Reset the Windows Hello PIN"),
         ("Clear Gmail's cache", "Clear the Gmail app's cache"),
+        ("把Chrome浏览器的缓存清一下", "Clear the browser cache"),
     ],
 )
 def test_the_same_target_still_repeats(candidate: str, failed: str) -> None:
