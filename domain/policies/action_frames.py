@@ -809,6 +809,8 @@ def _read_clause(clause: _Clause) -> None:
                 clause.state = clause.state or value
             else:
                 clause.particles.append(value)
+            if value == "off" and clause.pv == "take" and any(o.main for o in clause.objects):
+                in_context = True  # "take the card off your account": where it comes off
             continue
         if kind == "q":
             close_compound()
@@ -898,6 +900,8 @@ def _resolve_op(clause: _Clause, previous: _Clause | None) -> str | None:
     if op is None and pv is not None:
         if {"on", "off"} <= particles and pv in ("turn", "switch", "toggle", "power"):
             op = "restart"  # "turn it off and on"
+        elif ({"on", "off"} <= particles or {"in", "out"} <= particles) and pv in ("log", "sign"):
+            op = "login"  # "log off and on again", "sign out and in": signing in again
         else:
             for particle in clause.particles:
                 op = _PARTICLE_OPS.get((pv, particle))
@@ -980,7 +984,9 @@ def _normalize_frame(
         after = [o for o in clause.objects if not o.main and o.positions[0] > target.positions[-1]]
         if after and after[0].owner:
             obj = f"{after[0].owner}.{obj}"
-    qualifier = next((q for q in clause.qualifiers if q not in ("on", "off")), None)
+    # "manually" only makes a different step of the clock ("set the time manually")
+    ignored = ("on", "off") if obj == "clock" else ("on", "off", "manual")
+    qualifier = next((q for q in clause.qualifiers if q not in ignored), None)
     if target is not None and target.qualifier and qualifier is None:
         qualifier = target.qualifier
     if qualifier is None and obj is not None:
@@ -1023,7 +1029,7 @@ def _normalize_frame(
         devices = OBJECT_FAMILIES["device"] | {"router", "modem"}
         device = next((o for o in context if o in devices), None)
         obj = device or obj
-    if op in ("login", "logout") and obj in ("app", "browser", "where", None):
+    if op in ("login", "logout") and obj in ("app", "browser", "where", "device", None):
         obj = "account"  # "sign out of the app": it is the account session that ends
     if op in ("login", "logout") and obj in ("mailbox", "email"):
         obj = "email_account"  # "登录邮箱": signing in to the mailbox is the email account
@@ -1157,11 +1163,124 @@ def _normalize_frame(
         op = "move"  # "keep the headphones closer to the phone"
     if qualifier in ("other", "latest", "previous") and op in ("replace", "update", "rollback"):
         qualifier = None  # absorbed into the op
+    op, obj, qualifier = _fold_account_app_mail(op, obj, qualifier, target, clause, context)
     if obj is None:
         obj = DEFAULT_OBJECTS.get(op)
     if obj is None and op not in _OBJECTLESS_OPS and op not in _PREPARATORY_OPS:
         return ActionFrame(op, None, qualifier)  # resolved later from neighbours, or not at all
     return ActionFrame(op, obj, qualifier)
+
+
+# Ops that end sessions when they act on "all sessions" / "every device".
+_ENDING_OPS = frozenset({"logout", "close", "remove", "deny", "disable"})
+# What "up to date" / "for updates" asks of: checking it is updating it.
+_UPDATABLE = frozenset({"app", "os", "browser", "bios", "firmware"})
+# What a named mail provider's account is when it is re-added ("the Gmail account").
+_MAIL_PROVIDERS = frozenset({"google", "microsoft"})
+# Permissions an app is given ("grant the app access to your camera").
+_PERMISSION_OF = ("camera", "microphone", "location", "notifications", "files", "phone")
+
+
+def _fold_account_app_mail(
+    op: str,
+    obj: str | None,
+    qualifier: str | None,
+    target: _Object | None,
+    clause: _Clause,
+    context: list[str],
+) -> tuple[str, str | None, str | None]:
+    """Class folds of account, app, mail and slow-computer steps: one action, many wordings."""
+    quals = set(clause.qualifiers)
+    surface = " ".join(clause.tokens[p].surface for p in target.positions) if target else ""
+    verb = next((t.surface.casefold() for t in clause.tokens if t.kind.split("/")[0] == "op"), "")
+    # "sign out of all sessions", "end all other active sessions", "log out everywhere": one
+    # step, not signing out here; other ops read "all devices" as the devices again.
+    if "everywhere" in (qualifier, *quals):
+        if op in (*_ENDING_OPS, "login") and obj in (None, "account", "device", "browser"):
+            return ("logout" if op != "login" else op), "account", "everywhere"
+        if qualifier == "everywhere":
+            qualifier = None
+            obj = obj or "device"
+    # "open a support ticket", "raise a ticket": it is support that is contacted.
+    if obj == "support_ticket" and op in (
+        "open",
+        "create",
+        "add",
+        "request",
+        "increase",
+        "use",
+        "run",
+        "set",
+        "contact",
+        "login",
+    ):
+        return "contact", "support", None
+    # "request a new verification code", "resend the SMS code": another code is asked for.
+    if obj == "verification_code" and op in ("request", "create", "replace", "add"):
+        return "request", obj, None
+    # "add a backup phone number": any way of adding the trusted number adds it.
+    if obj == "recovery_phone" and op in ("add", "set", "replace", "create", "enable", "use"):
+        return "add", obj, None
+    # "reset the app's data": what the app stored is cleared.
+    if op == "reset" and obj is not None and obj.rsplit(".", 1)[-1] == "data":
+        return "clear", obj, qualifier
+    # "make sure the app is up to date", "check for a system update": checking for it updates it.
+    updatable = obj is not None and (obj in _UPDATABLE or obj.endswith((".driver", ".firmware")))
+    if op == "check" and updatable and ("latest" in quals or "updat" in surface.casefold()):
+        return "update", obj, None
+    # "allow notifications" turns them on; "block notifications" is the other way.
+    if obj == "notifications" and op in ("allow", "deny"):
+        return ("enable" if op == "allow" else "disable"), obj, qualifier
+    # "grant the app access to your camera", "turn on the camera permission": allowing it.
+    if obj is not None and obj.rsplit(".", 1)[-1] == "permission":
+        if obj in ("permission", "app.permission"):
+            what = next((o for o in context if o in _PERMISSION_OF), None)
+            obj = f"{what}.permission" if what else obj
+        if op in ("enable", "add", "set"):
+            op = "allow"
+        elif op in ("disable", "remove"):
+            op = "deny"
+    # "edit the saved card", "correct the expiry": the card's details are entered again.
+    if obj == "card" and op in ("set", "update") and verb.startswith(("edit", "updat", "correct")):
+        obj = "card.details"
+    if obj == "card.details" and op in ("set", "update"):
+        op = "add"
+    # "make an app password", "generate an app-specific password": one is created.
+    making = verb.startswith(("make", "generat", "creat", "set", "get"))
+    if obj == "app.password" and op in ("reset", "set", "create", "add", "request") and making:
+        return "create", "app_password", None
+    # "whitelist the sender", "add the address to your contacts", "mark the sender as trusted".
+    sender = obj == "sender" or (obj in ("address", "email") and "safe_senders" in context)
+    if sender and ("safe_senders" in context or op in ("enable", "allow")):
+        return "add", "safe_senders", None
+    if obj == "safe_senders" and op in ("add", "set", "enable", "allow", "move", "use"):
+        return "add", obj, None
+    # "delete old emails", "empty the Deleted Items folder": the mailbox gets room.
+    if op in ("remove", "clear") and obj in ("email", "mail_trash"):
+        return "free", "mailbox.storage", None
+    if obj == "mail_trash":
+        obj = "trash"
+    # Re-creating the account as IMAP (or POP) is re-adding it, with that protocol.
+    if obj in ("account", "email_account") and qualifier in ("imap", "pop") and op == "add":
+        op, obj = "readd", "email_account"
+    # "remove the Gmail account and add it again": a mail provider's account is the email one.
+    mailish = "email" in context or "mailbox" in context or qualifier in ("imap", "pop")
+    named = qualifier in _MAIL_PROVIDERS
+    if obj == "account" and op in ("readd", "remove", "add") and (named or mailish):
+        obj = "email_account"
+        qualifier = None if named else qualifier
+    # "remove programs from your login items": they no longer start by themselves.
+    if op == "remove" and obj == "app" and "startup_apps" in context:
+        return "disable", "startup_apps", None
+    # "check the computer for viruses": looking for malware is a scan.
+    if op == "check" and "malware" in context:
+        return "scan", "malware", None
+    # "set the app's battery usage to Unrestricted": not optimised.
+    if op == "remove" and obj == "app" and "battery_optimization" in context:
+        return "disable", "battery_optimization", None  # "exclude the app from optimisation"
+    if "unrestricted" in (qualifier, *quals) and op in ("set", "use", "allow", "enable", "replace"):
+        return "disable", "battery_optimization", None
+    return op, obj, qualifier
 
 
 def _owner_of(obj: str) -> str | None:

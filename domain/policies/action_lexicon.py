@@ -69,13 +69,14 @@ remove: remove, delete, uninstall, cancel, unsubscribe, unpair, un-pair, forget,
     un-link, take* out, get* rid of,
     eject, pull* out, deregister, unbind,
     discard, ditch, unregister, un-register, unenroll, un-enroll, disassociate, unsync,
-    delete* and forget, forget* about, pick* out, dig* out, scrape* out, fish* out, clear* away
+    delete* and forget, forget* about, pick* out, dig* out, scrape* out, fish* out, clear* away,
+    exclude
 add: add, install, subscribe, resubscribe, enter, re-enter, reenter, type, retype, re-type,
     input, link, bind, register,
     download, set* up, put* back, insert, reinsert, re-insert, sign* up,
     type* in, key* in, punch* in, fill* in, fill* out, pop* in, pop* back in, slot* in, slide* in,
     put* in, put* back in, stick* in, rekey, re-key, enroll, enrol, associate,
-    grab
+    grab, submit
 create: create, generate, make a new, make* a, request a new,
     make* up a new, come* up with a new, set* up a new, produce
 clear: clear, empty, flush, purge, erase, clean* out, wipe out, wipe,
@@ -113,7 +114,7 @@ deny: revoke, deny, disallow
 set: set, change, configure, adjust, modify, edit, point, alter, make,
     choose* a, pick* a, select* a,
     customize, customise, tweak, specify, assign, designate, correct, reconfigure, re-configure,
-    switch* over to, change* over to
+    switch* over to, change* over to, mark
 replace: replace, swap, exchange, borrow,
     swap* out, change* out, switch* out, substitute, trade* out,
     swap* in, switch* in
@@ -175,7 +176,8 @@ wait: wait, leave* it, give* it,
     hold* off for, hold* off a, wait* a, give* it some time, give* it time,
     count* to
 request: request, apply* for,
-    renew, ask* for, request* another, get* sent
+    renew, ask* for, request* another, get* sent,
+    resend, re-send, send* again, send* another, send* a new, send* me a new, send* a fresh
 sync: sync, synchronize, synchronise, resync, re-sync,
     re-synchronize, resynchronize, re-synchronise, resynchronise, sync* up
 optimize: optimize, optimise, defragment, defrag, trim,
@@ -362,9 +364,9 @@ email_account: email account, mail account, mailbox account, email profile,
     mail accounts, mail profile, e mail account, mailbox profile, outlook profile
 mailbox: mailbox, inbox, email inbox,
     mail box, email box, inbox folder, mailboxes, e mail inbox, mail inbox
-trash: trash, trash folder, deleted items, deleted items folder, recycle bin, recycling bin,
+trash: trash, trash folder, recycle bin, recycling bin,
     trash can, wastebasket, bin,
-    deleted folder, deleted mail, deleted messages, deleted emails, trash bin, bin folder,
+    trash bin, bin folder,
     recycle bin folder, rubbish bin, recently deleted, recently deleted folder
 spam_folder: spam folder, junk folder, junk mail folder, spam, junk mail, junk, spam box,
     junk box, junk e mail, junk email folder, junk e mail folder, bulk folder, bulk mail,
@@ -469,7 +471,8 @@ incognito: incognito, incognito mode, incognito window, private window, private 
     private browsing window, private mode, inprivate, inprivate window, private tab
 sync: sync, syncing, synchronization, auto sync, sync email, email sync, mail sync,
     mail syncing, sync setting, account sync, auto-sync, automatic sync, background sync,
-    sync option, syncing of mail, mail sync setting, sync for mail, mail sync option, sync switch
+    sync option, syncing of mail, mail sync setting, sync for mail, mail sync option, sync switch,
+    sync mail, sync emails, sync e mail
 username: username, user name, login name, user id,
     login id, account name, sign in name, login username, user login
 email: email, emails, mail, messages, message,
@@ -569,7 +572,10 @@ focused_inbox: focused inbox, focused other, focused other split, focused and ot
     focused tab, focused view
 phone_number: phone number, mobile number, cell number, cellphone number, phone no
 verification_code: verification code, verification codes, sms code, text code, login code,
-    one time code, one time password, otp, security code by text, code by text
+    one time code, one time password, otp, security code by text, code by text,
+    one time passcode, one time pin, otp code, 2fa code, two factor code, authentication code,
+    auth code, sign in code, confirmation code, 6 digit code, six digit code, text message code,
+    another one time code, a new one time code, another one time password, access code
 volume_button: volume button, volume buttons, volume up, volume down, volume key, volume keys
 forwarding: forwarding, auto forwarding, auto forward, automatic forwarding, mail forwarding,
     email forwarding, forwarding rule, forwarding rules
@@ -605,6 +611,39 @@ printer.driver: printer software, printer drivers, print driver, print drivers,
 email.server_settings: incoming server, incoming mail server, imap server, imap settings, imap port,
     incoming settings
 printer.troubleshooter: printing troubleshooter, printing troubleshooters
+# A mail client's own bin: emptying it gives the mailbox room, not the phone.
+mail_trash: deleted items, deleted items folder, deleted folder, deleted mail, deleted messages,
+    deleted emails, deleted mail folder, deleted messages folder, mail trash, email trash
+# Whom a customer contacts when nothing else works: the service's own support, not the bank
+# nor the ISP ("bank support", "isp support" are theirs, longest match first).
+support: support, support team, customer support, customer service, customer care, help desk,
+    helpdesk, service desk, tech support, technical support, support agent, support staff,
+    support desk, support line, support hotline, customer service team, customer support team,
+    support department, customer service department, support rep, support representative,
+    customer service rep, customer service representative, customer support agent,
+    customer service agent, live chat, live agent, live support, support chat, help team,
+    care team, customer care team, our team, the team, app support, apple support,
+    microsoft support, google support, samsung support, account support, support staff member
+support_ticket: support ticket, ticket, support request, support case, help request,
+    help ticket, service ticket, service request, trouble ticket
+# Mail from a sender one trusts: the safe-senders list and what stands for it (contacts).
+sender: sender, senders, sender's address, senders address, sender address, sender's email,
+    senders email, sender's email address, senders email address, sender email address,
+    sender's domain, senders domain, sender domain, the sender's address
+safe_senders: safe senders, safe senders list, safe sender list, safe sender, safe list,
+    allowed senders, allowed senders list, trusted senders, trusted senders list, trusted sender,
+    approved senders, approved senders list, allow list, allowlist, whitelist, white list,
+    safe senders and recipients, safe recipients list, contact list, address book,
+    trusted contacts, trusted contact, safe contacts, vip list, vips, vip senders, safe domains
+email_filters: filters, filter, email filters, mail filters, inbox rules, mail rules,
+    email rules, message rules, filter rules, filtering rules, inbox filters, outlook rules,
+    sorting rules, rules, rule, mail filter, email filter, inbox rule, mail rule, email rule,
+    message filters, filters and blocked addresses
+recovery_phone: trusted phone number, trusted number, backup phone number, backup number,
+    recovery phone number, recovery phone, recovery number, secondary phone number,
+    second phone number, alternate phone number, alternative phone number, trusted phone,
+    backup phone, recovery mobile number, backup mobile number, trusted phone numbers,
+    recovery phone numbers, backup phone numbers
 """
 
 _STARTUP_VERBS = ("launch", "start", "run", "open", "load", "boot")
@@ -815,6 +854,19 @@ discoverable: discoverable, visible to other devices, visibility, discovery mode
     make visible
 uncrowded: less crowded, less busy, less congested, least crowded, least busy, least congested,
     quieter, clearer, uncrowded, less used, less interference
+# Signing out of every session, not just this one ("log out of all devices", "sign out
+# everywhere"); only a sign-in/out keeps it, other ops read it as the devices again.
+everywhere: everywhere, all devices, every device, all your devices, all other devices,
+    all of your devices, all sessions, all other sessions, other sessions, every session,
+    all active sessions, active sessions, all other active sessions, all your sessions,
+    all signed in devices, all logged in devices, signed in devices, logged in devices,
+    all web sessions, every other device, everywhere else, all browsers, every browser,
+    all locations, other active sessions, all open sessions, open sessions
+manual: manual, manually, by hand
+imap: imap, imap4
+pop: pop, pop3, pop 3
+unrestricted: unrestricted, not optimized, not optimised, don't optimize, don't optimise,
+    dont optimize
 """
 
 # Apps users name without saying "app": canonical name -> spellings (English and Chinese).
@@ -1041,7 +1093,7 @@ _EN_STRUCTURE: dict[str, Lexeme] = {
 _EN_STOP = """
 the a an your you youre you're my our their its his her this these those that please kindly
 just simply now first again also quickly gently carefully firmly securely completely fully
-properly manually briefly fresh all any some every each is are be been being was were will would
+properly briefly fresh all any some every each is are be been being was were will would
 can could should might may must need needs let lets let's i we me us they he she here there
 what which who whom whose how then so very too still even yet try to see whether
 about around approx approximately roughly few couple of seconds second minutes minute min mins
@@ -1408,6 +1460,8 @@ same_network: 同一个网络, 同一个WIFI, 同一个无线网络, 同一网�
 high_performance: 高性能, 最佳性能,
     高性能模式, 最佳性能模式, 卓越性能
 balanced: 平衡
+# every session, not this one ("退出所有设备"): see the English list
+everywhere: 所有设备, 全部设备, 所有登录设备, 所有已登录设备, 其他设备上, 所有会话, 全部会话
 push: 推送, PUSH
 closer: 近一点, 附近, 旁边, 靠近,
     近点, 靠近点, 离近一点, 近一些, 身边, 同一个房间, 一米以内

@@ -729,7 +729,142 @@ def test_well_known_chinese_apps_are_apps_by_name() -> None:
 
 
 def test_exiting_all_devices_is_signing_out() -> None:
-    assert main_frames("在账号安全里点“退出所有设备”") == {"logout/device"}
+    # signing out everywhere: not the same step as signing out here ("退出登录")
+    assert main_frames("在账号安全里点“退出所有设备”") == {"logout/account[everywhere]"}
+    assert main_frames("退出登录") == {"logout/account"}
+
+
+# Class folds of account, app, mail and slow-computer steps: (candidate, failed it repeats,
+# hard negative that must pass), read by the frames alone.
+ACCOUNT_APP_MAIL_FOLDS = [
+    # signing out everywhere is one step; signing out here is another
+    ("Sign out of all sessions", "Log out of every device", "Log out of this device"),
+    ("End all other active sessions", "Sign out everywhere", "Sign out and sign back in"),
+    ("Log off and on again", "Sign out and sign back in", "Log out of all devices"),
+    # contacting the service's own support, by any name
+    ("Reach out to the support team", "Contact customer support", "Contact your bank"),
+    ("Open a support ticket", "Get in touch with the help desk", "Contact your ISP"),
+    ("Chat with a support agent", "Contact support", "Call your card issuer"),
+    # another verification code, however it is asked for
+    ("Resend the SMS code", "Request a new verification code", "Use a backup code"),
+    (
+        "Ask for another one-time code",
+        "Request a new verification code",
+        "Update your phone number",
+    ),
+    # a trusted / backup / recovery phone number
+    ("Add a backup phone number", "Add a trusted phone number", "Remove the trusted phone number"),
+    # the app's data reset is clearing it; its cache is another step
+    ("Reset the app's data", "Clear the app's data", "Clear the app's cache"),
+    # "up to date" / "for a system update": updating
+    ("Make sure the app is up to date", "Update the app", "Uninstall the app's updates"),
+    ("Check for a system update and install it", "Update your phone's software", "Update the app"),
+    # permissions: allow / grant / turn on are one; revoke is the other way
+    (
+        "Grant the app access to your camera",
+        "Allow camera access for the app",
+        "Revoke the app's camera permission",
+    ),
+    (
+        "Turn on the camera permission for the app",
+        "Allow camera access for the app",
+        "Allow microphone access for the app",
+    ),
+    (
+        "Allow notifications from the app",
+        "Turn on notifications for the app",
+        "Turn off notifications for the app",
+    ),
+    # card details entered again
+    (
+        "Edit the saved card and correct the expiry",
+        "Update the card details",
+        "Try a different card",
+    ),
+    (
+        "Take the card off your account and put it back on",
+        "Remove the card and add it again",
+        "Remove the card",
+    ),
+    # safe senders
+    (
+        "Whitelist the sender's address",
+        "Add the sender to your safe senders list",
+        "Block the sender",
+    ),
+    (
+        "Mark the sender as a trusted contact",
+        "Add the sender to your safe senders list",
+        "Check your spam folder",
+    ),
+    # mailbox room
+    (
+        "Delete old emails with large attachments",
+        "Free up space in your mailbox",
+        "Free up storage on your phone",
+    ),
+    ("Empty the Deleted Items folder", "Free up space in your mailbox", "Check your spam folder"),
+    # a named provider's account re-added is the email account
+    (
+        "Delete the Gmail account from the Mail app and set it up again",
+        "Remove the email account and add it again",
+        "Remove the email account",
+    ),
+    (
+        "Take the Outlook account off the app and add it back",
+        "Remove the email account and add it again",
+        "Sign out of the email app",
+    ),
+    # IMAP vs POP re-setup
+    (
+        "Re-add the account using IMAP rather than POP3",
+        "Set the account up again as IMAP instead of POP",
+        "Set the account up as POP",
+    ),
+    # email filters / sync
+    ("Review your inbox rules", "Check your email filters", "Delete your email filters"),
+    ("Enable Sync Mail for the account", "Turn on email sync", "Turn off email sync"),
+    (
+        "Make an app password in your account security settings",
+        "Create an app password",
+        "Reset your password",
+    ),
+    # slow computer
+    ("Remove programs from your login items", "Disable startup programs", "Close background apps"),
+    (
+        "Check the computer for viruses with your antivirus",
+        "Run a malware scan",
+        "Turn off the antivirus",
+    ),
+    (
+        "Set the app's battery usage to Unrestricted",
+        "Turn off battery optimization for the app",
+        "Turn on battery saver",
+    ),
+    (
+        "Exclude the app from battery optimisation",
+        "Turn off battery optimization for the app",
+        "Turn on battery saver",
+    ),
+    # the clock: automatic vs by hand
+    (
+        "Turn on Set Automatically for date and time",
+        "Set the date and time to automatic",
+        "Change the time zone manually",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), ACCOUNT_APP_MAIL_FOLDS)
+def test_account_app_mail_folds_block_their_pair_and_keep_hard_negatives_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    same = RULE.decide(FRAMES_ONLY.analyze(candidate), FRAMES_ONLY.analyze(failed), 0.1, no_cosine)
+    assert same.same, (candidate, failed, same)
+    other = RULE.decide(
+        FRAMES_ONLY.analyze(negative), FRAMES_ONLY.analyze(candidate), 0.9, lambda: 0.9
+    )
+    assert not other.same, (negative, candidate, other)
 
 
 def test_swapping_a_setting_value_changes_it() -> None:
