@@ -726,6 +726,9 @@ def _read_clause(clause: _Clause) -> None:
             continue
         if kind == "loc" and clause.pv in ("log", "sign", "plug") and token.surface == "in":
             kind, value = "part", "in"  # "log back in", "plug it in"
+        bare = clause.pv is None and clause.op is None and not clause.objects and not pending
+        if kind == "loc" and bare and clause.particles == ["back"] and token.surface == "in":
+            kind, value = "part", "in"  # "... and back in": the verb is the previous clause's
         if kind == "part" and value in ("on", "off") and clause.pv is None:
             following = _next_meaningful(clause.tokens, position)
             if following is not None and following.kind not in ("and", "or", "part", "split"):
@@ -897,6 +900,8 @@ def _resolve_op(clause: _Clause, previous: _Clause | None) -> str | None:
         pv = previous.pv  # "turn Wi-Fi off and [turn it] on again"
         if pv is None and previous.resolved_op in ("enable", "disable", "set"):
             pv = "switch"
+        if pv is None and previous.resolved_op in ("login", "logout"):
+            pv = "log"  # "log out of the app and back in"
     if op is None and pv is not None:
         if {"on", "off"} <= particles and pv in ("turn", "switch", "toggle", "power"):
             op = "restart"  # "turn it off and on"
@@ -1046,6 +1051,8 @@ def _normalize_frame(
         obj = "wifi_network"  # you forget or join a network, not the radio
     if obj is not None and obj.split(".")[-1] == "update":
         owner = _owner_of(obj) or next((o.name for o in mains if o is not target), None)
+        if owner is None and any(c.split(".")[0] == "os" for c in context):
+            owner = "os"  # "install the pending updates from Windows Update"
         if op in ("remove", "rollback"):
             op, obj = "rollback", owner
         elif op in ("add", "check", "run", "use", "update", "request"):
@@ -1229,8 +1236,23 @@ def _fold_account_app_mail(
     if op == "check" and updatable and ("latest" in quals or "updat" in surface.casefold()):
         return "update", obj, None
     # "allow notifications" turns them on; "block notifications" is the other way.
-    if obj == "notifications" and op in ("allow", "deny"):
+    if obj in ("notifications", "background_refresh") and op in ("allow", "deny"):
         return ("enable" if op == "allow" else "disable"), obj, qualifier
+    # "remove two-step verification": it is turned off.
+    if obj == "2fa" and op == "remove":
+        return "disable", obj, qualifier
+    # "allow the app to access your location": the location permission.
+    everything = {o.name for o in clause.objects}
+    if obj == "app" and op in ("allow", "deny", "enable", "disable"):
+        given = next((o for o in everything if o.endswith(".permission")), None)
+        what = next((o for o in (*context, *everything) if o in _PERMISSION_OF), None)
+        if given is not None:
+            obj = given  # "allow the app to access your camera"
+        elif "permission" in everything and what is not None:
+            obj = f"{what}.permission"
+    # "log out and back in": signing in again.
+    if op == "logout" and "back" in clause.particles:
+        return "login", "account", None
     # "grant the app access to your camera", "turn on the camera permission": allowing it.
     if obj is not None and obj.rsplit(".", 1)[-1] == "permission":
         if obj in ("permission", "app.permission"):
@@ -1251,7 +1273,10 @@ def _fold_account_app_mail(
         return "create", "app_password", None
     # "whitelist the sender", "add the address to your contacts", "mark the sender as trusted".
     sender = obj == "sender" or (obj in ("address", "email") and "safe_senders" in context)
-    if sender and ("safe_senders" in context or op in ("enable", "allow")):
+    # "remove the sender from your blocked list", "take the address off blocked senders".
+    if (sender or obj == "address") and op == "remove" and "blocked_senders" in context:
+        return "enable", "sender", None
+    if sender and ("safe_senders" in context or op == "allow"):
         return "add", "safe_senders", None
     if obj == "safe_senders" and op in ("add", "set", "enable", "allow", "move", "use"):
         return "add", obj, None
@@ -1275,6 +1300,10 @@ def _fold_account_app_mail(
     # "check the computer for viruses": looking for malware is a scan.
     if op == "check" and "malware" in context:
         return "scan", "malware", None
+    # "factory reset Windows": the computer (or phone) it runs on is reset.
+    restoring = verb.startswith("restor") or "previous" in (qualifier, *quals)
+    if op == "reset" and obj == "os" and "updat" not in surface.casefold() and not restoring:
+        return "reset", "device", qualifier
     # "set the app's battery usage to Unrestricted": not optimised.
     if op == "remove" and obj == "app" and "battery_optimization" in context:
         return "disable", "battery_optimization", None  # "exclude the app from optimisation"

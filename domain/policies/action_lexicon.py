@@ -107,9 +107,10 @@ enable: enable, activate, unmute, unblock, whitelist, unlock,
 disable: disable, deactivate, mute, shut* down, shut* off, power* off, power* down, stop, pause,
     keep* off,
     block, blacklist,
-    untick, uncheck, un-check, un-tick, opt* out, opt* out of, silence, suspend
+    untick, uncheck, un-check, un-tick, opt* out, opt* out of, silence, suspend, prevent
 allow: allow, grant, permit, give* permission, give* access, approve, authorize, authorise,
-    whitelist
+    whitelist, give* the app permission, give* the app access, give* it permission,
+    give* it access, give* the app, give* apps permission
 deny: revoke, deny, disallow
 set: set, change, configure, adjust, modify, edit, point, alter, make,
     choose* a, pick* a, select* a,
@@ -143,6 +144,7 @@ close: close, quit, exit, kill, force* close, force* quit, force* stop, swipe* a
     terminate,
     close* out, close* down, exit* out, exit* out of, back* out of, force-close, force-quit,
     force-stop, end* task, end* the task, end* process, end* the process, kill* the process,
+    end* task on,
     swipe* off, dismiss
 open: open, launch, start, load
 login: log* on, sign* on, login, logon, signin,
@@ -417,7 +419,16 @@ background_apps: background apps, background programs, background processes,
     programs you do not use, apps you dont need, programs you dont need,
     apps you are not using right now,
     system tray apps, tray icons, apps in the system tray, programs in the system tray, tray apps,
-    stuff running in the background, things running in the background
+    stuff running in the background, things running in the background,
+    high cpu processes, high cpu apps, high cpu programs, high memory processes, cpu hogs,
+    resource hogs, memory hogs, resource hungry apps, resource hungry programs,
+    resource heavy apps, resource heavy processes, heavy processes, heavy programs,
+    programs using a lot of cpu, apps using a lot of cpu, processes using a lot of cpu,
+    programs using a lot of memory, apps using a lot of memory, processes using a lot of memory,
+    apps hogging memory, programs hogging memory, apps hogging cpu, programs hogging cpu,
+    processes hogging cpu, processes hogging memory, apps hogging resources,
+    programs hogging resources, processes with high cpu, processes using high cpu,
+    processes using the most cpu, apps using the most memory, programs using the most memory
 disk: disk, hard drive, drive, ssd, hard disk, hdd, c drive, internal storage,
     storage drive, system drive, boot drive, local disk, solid state drive, disk drive, main drive,
     primary drive, hard disk drive, local drive, system disk, startup disk, macintosh hd, nvme
@@ -543,7 +554,10 @@ card.details: card details, card number, expiry date, expiration date, expiry, s
     security number, cvv2, name on card, name on the card, cardholder name, card holder name,
     expiry month, expiry year, expiration month, expiration year, long number, card digits,
     card expiry, card expiration, expiry details, card security code, csc, verification number,
-    card verification code, card verification value, cvc code
+    card verification code, card verification value, cvc code, card hasn't expired,
+    card has not expired, card isn't expired, card is not expired, card is still valid,
+    card is valid, card has expired, card is expired, card expired, card's expiry date,
+    expiry on the card, expiry date on the card, expiration date on the card
 line: line, phone line, cable line
 residual_power: residual power, flea power, static charge, residual charge, leftover charge,
     leftover power, remaining charge, stored charge
@@ -639,6 +653,60 @@ email_filters: filters, filter, email filters, mail filters, inbox rules, mail r
     email rules, message rules, filter rules, filtering rules, inbox filters, outlook rules,
     sorting rules, rules, rule, mail filter, email filter, inbox rule, mail rule, email rule,
     message filters, filters and blocked addresses
+# A blocked sender is let through again by taking it off this list (unblocking it).
+blocked_senders: blocked senders, blocked senders list, blocked list, block list, blocklist,
+    blocked addresses, blocked contacts, blocked users, blacklist, black list, blocked domains,
+    blocked sender list, blocked email addresses
+# The outgoing (SMTP) server is not the incoming (IMAP/POP) one.
+email.outgoing_server: outgoing server, outgoing mail server, smtp, smtp server, smtp settings,
+    smtp port, outgoing settings, outgoing port, outgoing server settings, smtp authentication,
+    outgoing mail settings, outgoing mail server settings, smtp server settings, smtp host
+background_refresh: background app refresh, background refresh, background data,
+    background activity, refresh in the background, background data usage, app refresh
+# What an app may use: "allow the app to access your camera" is its camera permission.
+camera.permission: access to camera, access to the camera, access to your camera, camera access,
+    camera permission, camera permissions, permission to access camera,
+    permission to access the camera, permission to access your camera, permission to use camera,
+    permission to use the camera, permission to use your camera, to access camera,
+    to access the camera, to access your camera, to use camera, to use the camera,
+    to use your camera
+microphone.permission: access to mic, access to microphone, access to the mic,
+    access to the microphone, access to your mic, access to your microphone, mic access,
+    mic permission, mic permissions, microphone access, microphone permission,
+    microphone permissions, permission to access mic, permission to access microphone,
+    permission to access the mic, permission to access the microphone,
+    permission to access your mic, permission to access your microphone, permission to use mic,
+    permission to use microphone, permission to use the mic, permission to use the microphone,
+    permission to use your mic, permission to use your microphone, to access mic,
+    to access microphone, to access the mic, to access the microphone, to access your mic,
+    to access your microphone, to use mic, to use microphone, to use the mic,
+    to use the microphone, to use your mic, to use your microphone
+location.permission: access to location, access to the location, access to your location,
+    location access, location permission, location permissions, permission to access location,
+    permission to access the location, permission to access your location,
+    permission to use location, permission to use the location, permission to use your location,
+    to access location, to access the location, to access your location, to use location,
+    to use the location, to use your location
+files.permission: access to files, access to media, access to photos, access to storage,
+    access to the files, access to the media, access to the photos, access to the storage,
+    access to your files, access to your media, access to your photos, access to your storage,
+    files access, files permission, files permissions, media access, media permission,
+    media permissions, permission to access files, permission to access media,
+    permission to access photos, permission to access storage, permission to access the files,
+    permission to access the media, permission to access the photos,
+    permission to access the storage, permission to access your files,
+    permission to access your media, permission to access your photos,
+    permission to access your storage, permission to use files, permission to use media,
+    permission to use photos, permission to use storage, permission to use the files,
+    permission to use the media, permission to use the photos, permission to use the storage,
+    permission to use your files, permission to use your media, permission to use your photos,
+    permission to use your storage, photos access, photos permission, photos permissions,
+    storage access, storage permission, storage permissions, to access files, to access media,
+    to access photos, to access storage, to access the files, to access the media,
+    to access the photos, to access the storage, to access your files, to access your media,
+    to access your photos, to access your storage, to use files, to use media, to use photos,
+    to use storage, to use the files, to use the media, to use the photos, to use the storage,
+    to use your files, to use your media, to use your photos, to use your storage
 recovery_phone: trusted phone number, trusted number, backup phone number, backup number,
     recovery phone number, recovery phone, recovery number, secondary phone number,
     second phone number, alternate phone number, alternative phone number, trusted phone,
@@ -699,7 +767,12 @@ def _startup_phrases() -> str:
         {
             f"{form}{how} {when}"
             for verb in _STARTUP_VERBS
-            for form in {verb, verb + "s", verb + "ing", "ran" if verb == "run" else verb + "ed"}
+            for form in {
+                verb,
+                verb + "s",
+                "running" if verb == "run" else verb + "ing",
+                "ran" if verb == "run" else verb + "ed",
+            }
             for when in _STARTUP_WHEN
             for how in ("", " automatically", " by itself", " on its own")
             if not (how and when == "automatically")

@@ -855,6 +855,70 @@ ACCOUNT_APP_MAIL_FOLDS = [
 ]
 
 
+ACCOUNT_APP_MAIL_FOLDS += [
+    # unblocking, SMTP, background refresh, permissions by purpose, 2FA removed, back in,
+    # startup at boot, resource hogs, pending Windows updates, Windows reset, card expiry
+    ("Remove the sender from your blocked list", "Unblock the sender", "Whitelist the sender"),
+    ("Take the address off your blocked senders", "Unblock the sender", "Block the sender"),
+    (
+        "Verify the SMTP server settings",
+        "Check the outgoing server settings",
+        "Check the incoming server settings",
+    ),
+    (
+        "Enable Background App Refresh for the app",
+        "Turn on background app refresh",
+        "Turn off background app refresh",
+    ),
+    (
+        "Allow the app to access your location",
+        "Turn on location access for the app",
+        "Allow the app to access your camera",
+    ),
+    (
+        "Give the app permission to use the camera",
+        "Allow camera access for the app",
+        "Allow microphone access for the app",
+    ),
+    (
+        "Remove two-step verification from your account",
+        "Turn off two-factor authentication",
+        "Turn on two-factor authentication",
+    ),
+    (
+        "Log out of the app and back in",
+        "Sign out of the app, then sign back in",
+        "Reinstall the app",
+    ),
+    (
+        "Stop unnecessary programs from running at boot",
+        "Disable startup programs",
+        "Close background apps",
+    ),
+    (
+        "Prevent apps from opening when Windows starts",
+        "Disable startup programs",
+        "Uninstall unused programs",
+    ),
+    (
+        "End task on the apps hogging memory",
+        "Close the programs using a lot of CPU",
+        "Disable startup programs",
+    ),
+    (
+        "Install all pending updates from Windows Update",
+        "Install the latest Windows updates",
+        "Uninstall the latest Windows update",
+    ),
+    ("Factory reset Windows", "Reset this PC", "Restart the PC"),
+    ("Look at the expiry date on the card", "Check the card hasn't expired", "Try another card"),
+    (
+        "Restore the computer to its factory settings",
+        "Reset this PC",
+        "Do a System Restore to an earlier point",
+    ),
+]
+
 @pytest.mark.parametrize(("candidate", "failed", "negative"), ACCOUNT_APP_MAIL_FOLDS)
 def test_account_app_mail_folds_block_their_pair_and_keep_hard_negatives_apart(
     candidate: str, failed: str, negative: str
