@@ -1244,7 +1244,7 @@ def _fold_account_app_mail(
     # "allow the app to access your location": the location permission.
     everything = {o.name for o in clause.objects}
     if obj == "app" and op in ("allow", "deny", "enable", "disable"):
-        given = next((o for o in everything if o.endswith(".permission")), None)
+        given = next((o for o in everything if o.endswith((".permission", ".mobile_data"))), None)
         what = next((o for o in (*context, *everything) if o in _PERMISSION_OF), None)
         if given is not None:
             obj = given  # "allow the app to access your camera"
@@ -1304,6 +1304,42 @@ def _fold_account_app_mail(
     restoring = verb.startswith("restor") or "previous" in (qualifier, *quals)
     if op == "reset" and obj == "os" and "updat" not in surface.casefold() and not restoring:
         return "reset", "device", qualifier
+    # "wait 24 hours for the account lockout to end": the lock is waited out.
+    if "account.lock" in (obj, *context) and op in ("wait", "close"):
+        return "wait", "account.lock", None
+    # "allow the app to use mobile data", "turn on mobile data for the app": the app's own.
+    app_data = "mobile_data" in (obj, *everything) and (obj == "app" or "app" in context)
+    if op in ("allow", "enable", "deny", "disable") and app_data:
+        return ("allow" if op in ("allow", "enable") else "deny"), "app.mobile_data", None
+    # "turn on IMAP access in Gmail", "enable IMAP in your settings": the protocol is switched.
+    protocol = qualifier in ("imap", "pop")
+    if protocol and op in ("enable", "allow", "disable", "deny") and obj not in ("email_account",):
+        on = op in ("enable", "allow")
+        return ("enable" if on else "disable"), "email.protocol", qualifier
+    # "check with your bank": asking them.
+    parties = ("bank", "isp", "support", "merchant")
+    party = next((c for c in context if c in parties), None)
+    if op == "check" and obj is None and party is not None:
+        return "contact", party, None
+    asking = any(t.surface.casefold() == "with" for t in clause.tokens)
+    if op == "check" and obj in parties and asking:
+        return "contact", obj, None
+    # "wait for the pending charge to clear": the payment is waited out.
+    if op == "wait" and obj is None and "payment" in context:
+        return "wait", "payment", None
+    # "stop things from auto-starting": startup programs are turned off.
+    if op in ("disable", "close", "remove") and obj is None and "startup_apps" in context:
+        return "disable", "startup_apps", None
+    # "log in from a different phone": signing in on another device.
+    if clause.pv in ("log", "sign") and "other" in quals and obj in OBJECT_FAMILIES["device"]:
+        return "login", "account", "other"
+    # "upgrade to a solid state drive": the drive is swapped.
+    if op == "update" and obj == "disk":
+        return "replace", obj, None
+    # "make the paging file bigger", "raise the page file size".
+    bigger = any(t.surface.casefold() in ("bigger", "larger") for t in clause.tokens)
+    if obj == "virtual_memory" and op == "set" and bigger:
+        return "increase", obj, None
     # "set the app's battery usage to Unrestricted": not optimised.
     if op == "remove" and obj == "app" and "battery_optimization" in context:
         return "disable", "battery_optimization", None  # "exclude the app from optimisation"

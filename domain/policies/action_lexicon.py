@@ -179,7 +179,8 @@ wait: wait, leave* it, give* it,
     count* to
 request: request, apply* for,
     renew, ask* for, request* another, get* sent,
-    resend, re-send, send* again, send* another, send* a new, send* me a new, send* a fresh
+    resend, re-send, send* again, send* another, send* a new, send* me a new, send* a fresh,
+    send* yourself, send* yourself a, send* yourself a new
 sync: sync, synchronize, synchronise, resync, re-sync,
     re-synchronize, resynchronize, re-synchronise, resynchronise, sync* up
 optimize: optimize, optimise, defragment, defrag, trim,
@@ -247,7 +248,10 @@ headphones: headphones, headphone, headset, earbuds, earbud, earphones, airpods,
 app: app, apps, application, applications, program, programs, software, outlook, gmail,
     mail app, email app, the app, client, mail client,
     game, games, mobile app, phone app, desktop app, the program, mail program, email program,
-    email client, the application, apk, mobile application, desktop application
+    email client, the application, apk, mobile application, desktop application,
+    bloatware, bloat, crapware, preinstalled apps, pre installed apps, preinstalled programs,
+    preinstalled software, preinstalled junk apps, junk apps, junk programs, bundled apps,
+    bundled software, trial software, trialware
 browser: browser, web browser, chrome, google chrome, firefox, safari, edge, microsoft edge,
     opera, brave,
     internet explorer, chromium, vivaldi, samsung internet, duckduckgo, web browsers, browsers,
@@ -405,6 +409,8 @@ troubleshooter: troubleshooter, troubleshooting tool, diagnostics, diagnostic to
     troubleshooting wizard, diagnostic wizard, diagnostics tool, troubleshooters, fix it tool,
     get help troubleshooter
 startup_apps: startup programs, startup apps, startup items, startup applications, startup,
+    auto starting, autostarting, auto launching, auto launch, autorun, auto run, auto running,
+    starting up automatically, start up automatically, starts up automatically,
     starting automatically, start automatically, launch automatically, autostart, auto start,
     launching at startup, run at startup, starting at startup,
     login items, apps that launch at startup, programs that start at startup
@@ -417,7 +423,8 @@ background_apps: background apps, background programs, background processes,
     apps you arent using, programs you arent using, apps you are not using,
     programs you are not using, apps you dont use, programs you dont use, apps you do not use,
     programs you do not use, apps you dont need, programs you dont need,
-    apps you are not using right now,
+    apps you are not using right now, apps youre not using, programs youre not using,
+    apps youre not using right now, apps you re not using, programs you re not using,
     system tray apps, tray icons, apps in the system tray, programs in the system tray, tray apps,
     stuff running in the background, things running in the background,
     high cpu processes, high cpu apps, high cpu programs, high memory processes, cpu hogs,
@@ -563,7 +570,12 @@ residual_power: residual power, flea power, static charge, residual charge, left
     leftover power, remaining charge, stored charge
 payment: payment, transaction, transactions, purchase, charge attempt, payments,
     checkout payment, card payment, the purchase, online payment,
-    declined payment, declined transaction, pending charge, pending payment
+    declined payment, declined transaction, pending charge, pending payment,
+    pending charge to clear, pending payment to clear, pending transaction to clear,
+    charge to clear, payment to clear, transaction to clear, pending charge to drop off,
+    pending payment to drop off, pending transaction to drop off, pending charge to disappear,
+    pending payment to disappear, pending transaction to disappear, hold to clear,
+    pending charge to fall off, pending charge to go away
 dirt: dust, lint, debris, dirt, fluff, gunk, grime,
     pocket lint, crud, grit, crumbs, dust bunnies, particles, residue, foreign objects,
     foreign object, fuzz, sand
@@ -707,6 +719,18 @@ files.permission: access to files, access to media, access to photos, access to 
     to access your photos, to access your storage, to use files, to use media, to use photos,
     to use storage, to use the files, to use the media, to use the photos, to use the storage,
     to use your files, to use your media, to use your photos, to use your storage
+# A temporary lock on an account after failed sign-ins: one waits it out.
+account.lock: lockout, account lockout, lock, account lock, lockout period, temporary lock,
+    temporary lockout, lock out, login lock, sign in lock, temporary block, account block,
+    security lock, lockout timer, lockout to end, lockout to expire, lock to expire, lock to end,
+    lock to lift, lockout to lift, lock to clear, lockout to clear, account lockout to end,
+    account lock to end, lock to time out, lockout to time out
+# What an app may use the mobile network for ("allow the app to use mobile data").
+app.mobile_data: to use mobile data, to use cellular data, to use cellular, to use mobile internet,
+    mobile data access, cellular data access, to use your mobile data, to use the mobile network
+google_pay: google pay, google wallet, gpay, samsung pay, samsung wallet
+virtual_memory: virtual memory, page file, paging file, pagefile, swap file, swap space,
+    virtual memory size, page file size, paging file size
 recovery_phone: trusted phone number, trusted number, backup phone number, backup number,
     recovery phone number, recovery phone, recovery number, secondary phone number,
     second phone number, alternate phone number, alternative phone number, trusted phone,
@@ -1171,6 +1195,7 @@ can could should might may must need needs let lets let's i we me us they he she
 what which who whom whose how then so very too still even yet try to see whether
 about around approx approximately roughly few couple of seconds second minutes minute min mins
 hours hour s sec secs times time once twice again maybe perhaps now immediately right away
+day days week weeks overnight
 option button icon tab toggle switch slider entry entries item items list menu screen section
 page field box built built-in builtin in-built entire whole everything anything something
 sure suggest suggestion recommend recommended id i'd you'd we'd could you would you mind kindly

@@ -919,6 +919,53 @@ ACCOUNT_APP_MAIL_FOLDS += [
     ),
 ]
 
+ACCOUNT_APP_MAIL_FOLDS += [
+    # asking the bank, lockouts and pending charges waited out, another device, an app's
+    # mobile data, IMAP on, reset links sent, idle apps, auto-start, SSDs, bloatware, page file
+    ("Check with your bank", "Contact your bank", "Check the billing address"),
+    (
+        "Wait a day for the lock to expire",
+        "Wait 24 hours for the account lockout to end",
+        "Reset your password",
+    ),
+    (
+        "Wait for the pending payment to clear",
+        "Wait for the pending charge to clear",
+        "Contact your bank",
+    ),
+    ("Log in from a different phone", "Sign in on another device", "Log out of all devices"),
+    (
+        "Turn on Mobile Data for the app in Settings",
+        "Allow the app to use mobile data",
+        "Turn on mobile data",
+    ),
+    (
+        "Turn on IMAP access in Gmail",
+        "Enable IMAP in your Gmail settings",
+        "Enable POP in your Gmail settings",
+    ),
+    (
+        "Switch IMAP on in the Gmail settings",
+        "Enable IMAP in your Gmail settings",
+        "Disable IMAP in Gmail",
+    ),
+    ("Send yourself a password reset link", "Reset your password", "Check your username"),
+    (
+        "Quit the apps you're not using",
+        "Close programs you aren't using",
+        "Uninstall programs you aren't using",
+    ),
+    ("Stop things from auto-starting", "Disable startup items", "Enable startup items"),
+    ("Upgrade to a solid state drive", "Replace the hard drive with an SSD", "Run Disk Cleanup"),
+    ("Remove preinstalled junk apps", "Uninstall bloatware", "Disable startup programs"),
+    ("Make the paging file bigger", "Increase the virtual memory", "Add more RAM"),
+    (
+        "Delete the card from Google Pay and add it back",
+        "Remove the card and add it again",
+        "Add a new card",
+    ),
+]
+
 @pytest.mark.parametrize(("candidate", "failed", "negative"), ACCOUNT_APP_MAIL_FOLDS)
 def test_account_app_mail_folds_block_their_pair_and_keep_hard_negatives_apart(
     candidate: str, failed: str, negative: str
