@@ -1223,7 +1223,7 @@ def _fold_account_app_mail(
     ):
         return "contact", "support", None
     # "request a new verification code", "resend the SMS code": another code is asked for.
-    if obj == "verification_code" and op in ("request", "create", "replace", "add"):
+    if obj == "verification_code" and op in ("request", "create", "replace"):
         return "request", obj, None
     # "add a backup phone number": any way of adding the trusted number adds it.
     if obj == "recovery_phone" and op in ("add", "set", "replace", "create", "enable", "use"):
@@ -1253,6 +1253,9 @@ def _fold_account_app_mail(
     # "log out and back in": signing in again.
     if op == "logout" and "back" in clause.particles:
         return "login", "account", None
+    # "let the app use the camera": it is given the camera permission.
+    if op in ("allow", "deny") and obj in ("camera", "microphone", "location", "files"):
+        obj = f"{obj}.permission"
     # "grant the app access to your camera", "turn on the camera permission": allowing it.
     if obj is not None and obj.rsplit(".", 1)[-1] == "permission":
         if obj in ("permission", "app.permission"):

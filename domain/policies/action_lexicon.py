@@ -110,7 +110,8 @@ disable: disable, deactivate, mute, shut* down, shut* off, power* off, power* do
     untick, uncheck, un-check, un-tick, opt* out, opt* out of, silence, suspend, prevent
 allow: allow, grant, permit, give* permission, give* access, approve, authorize, authorise,
     whitelist, give* the app permission, give* the app access, give* it permission,
-    give* it access, give* the app, give* apps permission
+    give* it access, give* the app, give* apps permission, let* the app use, let* the app access,
+    let* it use, let* it access
 deny: revoke, deny, disallow
 set: set, change, configure, adjust, modify, edit, point, alter, make,
     choose* a, pick* a, select* a,
@@ -426,6 +427,8 @@ background_apps: background apps, background programs, background processes,
     apps you are not using right now, apps youre not using, programs youre not using,
     apps youre not using right now, apps you re not using, programs you re not using,
     system tray apps, tray icons, apps in the system tray, programs in the system tray, tray apps,
+    apps running in the system tray, programs running in the system tray, apps running in the tray,
+    programs running in the tray,
     stuff running in the background, things running in the background,
     high cpu processes, high cpu apps, high cpu programs, high memory processes, cpu hogs,
     resource hogs, memory hogs, resource hungry apps, resource hungry programs,
@@ -601,7 +604,8 @@ verification_code: verification code, verification codes, sms code, text code, l
     one time code, one time password, otp, security code by text, code by text,
     one time passcode, one time pin, otp code, 2fa code, two factor code, authentication code,
     auth code, sign in code, confirmation code, 6 digit code, six digit code, text message code,
-    another one time code, a new one time code, another one time password, access code
+    another one time code, a new one time code, another one time password, access code, code,
+    codes, the code
 volume_button: volume button, volume buttons, volume up, volume down, volume key, volume keys
 forwarding: forwarding, auto forwarding, auto forward, automatic forwarding, mail forwarding,
     email forwarding, forwarding rule, forwarding rules

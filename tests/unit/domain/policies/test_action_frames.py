@@ -959,6 +959,9 @@ ACCOUNT_APP_MAIL_FOLDS += [
     ("Upgrade to a solid state drive", "Replace the hard drive with an SSD", "Run Disk Cleanup"),
     ("Remove preinstalled junk apps", "Uninstall bloatware", "Disable startup programs"),
     ("Make the paging file bigger", "Increase the virtual memory", "Add more RAM"),
+    ("Resend the code", "Request a new verification code", "Enter the verification code"),
+    ("Let the app use the camera", "Allow camera access for the app", "Turn on the camera"),
+    ("Close the apps running in the system tray", "Close background apps", "Disable startup programs"),
     (
         "Delete the card from Google Pay and add it back",
         "Remove the card and add it again",
