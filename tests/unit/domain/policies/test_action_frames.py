@@ -961,7 +961,11 @@ ACCOUNT_APP_MAIL_FOLDS += [
     ("Make the paging file bigger", "Increase the virtual memory", "Add more RAM"),
     ("Resend the code", "Request a new verification code", "Enter the verification code"),
     ("Let the app use the camera", "Allow camera access for the app", "Turn on the camera"),
-    ("Close the apps running in the system tray", "Close background apps", "Disable startup programs"),
+    (
+        "Close the apps running in the system tray",
+        "Close background apps",
+        "Disable startup programs",
+    ),
     (
         "Delete the card from Google Pay and add it back",
         "Remove the card and add it again",
