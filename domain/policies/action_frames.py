@@ -914,6 +914,13 @@ def _resolve_op(clause: _Clause, previous: _Clause | None) -> str | None:
                     break
         if op is None:
             op = _PARTICLE_DEFAULT.get(pv)
+    if op is None and pv is None and clause.weak is None and clause.aside:
+        # The last step of a menu path may be only the state it ends in: "Overseas use > On",
+        # "Battery > Unrestricted"; it acts on what the path led to.
+        if particles and particles <= {"on", "off"}:
+            op = "enable" if "on" in particles else "disable"
+        elif "unrestricted" in clause.qualifiers:
+            op = "set"
     if op == "set" and "up" in particles:
         op = "add"  # "set it up again"
     if op == "move" and "back" in particles:
@@ -1250,6 +1257,18 @@ def _fold_account_app_mail(
             obj = given  # "allow the app to access your camera"
         elif "permission" in everything and what is not None:
             obj = f"{what}.permission"
+    # "delete everything in the spam folder", "delete everything in the Bin": it is emptied.
+    emptied = next((c for c in context if c in ("spam_folder", "trash", "mail_trash")), None)
+    if op in ("remove", "clear") and obj is None and emptied is not None:
+        if emptied == "spam_folder":
+            return "clear", emptied, None
+        return "free", ("mailbox.storage" if emptied == "mail_trash" else "storage"), None
+    # "clear the app's storage": on Android that is its data, not space on the phone.
+    if op == "free" and obj == "app.storage" and verb.startswith(("clear", "wip", "eras")):
+        return "clear", "app.data", None
+    # "long-press the app icon": only the way into its menu.
+    if op == "hold" and obj == "app":
+        return "nav", obj, qualifier
     # "log out and back in": signing in again.
     if op == "logout" and "back" in clause.particles:
         return "login", "account", None
@@ -1811,7 +1830,7 @@ class ActionIndex:
                         for each in last_group[:-1]:
                             items.append((replace(frame, obj=each), frozenset(), group))
                     reread = _frames_of(clause, previous, resolved)
-                    if reread and reread[0].obj is not None and reread[0].op == frame.op:
+                    if reread and reread[0].obj is not None:
                         frame = reread[0]
                     else:
                         frame = replace(frame, obj=resolved)

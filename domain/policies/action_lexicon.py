@@ -112,7 +112,7 @@ allow: allow, grant, permit, give* permission, give* access, approve, authorize,
     whitelist, give* the app permission, give* the app access, give* it permission,
     give* it access, give* the app, give* apps permission, let* the app use, let* the app access,
     let* it use, let* it access
-deny: revoke, deny, disallow
+deny: revoke, deny, disallow, don't allow, dont allow, do not allow, never allow
 set: set, change, configure, adjust, modify, edit, point, alter, make,
     choose* a, pick* a, select* a,
     customize, customise, tweak, specify, assign, designate, correct, reconfigure, re-configure,
@@ -634,6 +634,8 @@ wifi.password: network key, wifi key, wi fi key, wireless key, security key, net
     hotspot password
 card.international: international payments, overseas transactions, foreign transactions,
     foreign payments, online payments, international purchases, overseas purchases,
+    international transactions, overseas payments, online transactions,
+    foreign currency transactions, card not present transactions, ecommerce transactions,
     cross border payments, online purchases, foreign purchases, overseas use, international use,
     online use
 printer.driver: printer software, printer drivers, print driver, print drivers,
@@ -902,7 +904,8 @@ where: task manager, settings app, system settings, control panel,
     management page, web portal, portal, online banking, banking website, store page,
     app store page, microsoft store, mac app store, galaxy store, apple store, system settings app,
     settings window, preferences window, wallet app, wallet and apple pay, payment settings page,
-    security page, security settings page, sign in options, login options, recovery page
+    security page, security settings page, sign in options, login options, recovery page,
+    banking app, bank app, banks app, bank's app, mobile banking app, mobile banking
 """
 
 _EN_QUALIFIERS = """

@@ -973,6 +973,42 @@ ACCOUNT_APP_MAIL_FOLDS += [
     ),
 ]
 
+ACCOUNT_APP_MAIL_FOLDS += [
+    # menu paths that end in a state (On, Unrestricted, Allow / Don't allow), emptied folders,
+    # an app's storage cleared
+    (
+        "Settings > Apps > the app > Battery > Unrestricted",
+        "Turn off battery optimization for the app",
+        "Turn on battery saver",
+    ),
+    (
+        "Settings > Apps > the app > Permissions > Camera > Allow",
+        "Allow camera access for the app",
+        "Settings > Apps > the app > Permissions > Camera > Don't allow",
+    ),
+    (
+        "Banking app > Card settings > Overseas use > On",
+        "Enable international transactions",
+        "Banking app > Card settings > Overseas use > Off",
+    ),
+    (
+        "Settings > General > Date & Time > Set Automatically",
+        "Set the date and time automatically",
+        "Change the time zone manually",
+    ),
+    ("Delete everything in the spam folder", "Empty the spam folder", "Move the email out of spam"),
+    (
+        "Clear the app's storage so it starts fresh",
+        "Clear the app's data",
+        "Free up storage on your phone",
+    ),
+    (
+        "Don't allow the app to use the camera",
+        "Revoke the app's camera permission",
+        "Allow the app to use the camera",
+    ),
+]
+
 @pytest.mark.parametrize(("candidate", "failed", "negative"), ACCOUNT_APP_MAIL_FOLDS)
 def test_account_app_mail_folds_block_their_pair_and_keep_hard_negatives_apart(
     candidate: str, failed: str, negative: str
