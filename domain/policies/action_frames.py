@@ -1266,6 +1266,25 @@ def _fold_account_app_mail(
     # "clear the app's storage": on Android that is its data, not space on the phone.
     if op == "free" and obj == "app.storage" and verb.startswith(("clear", "wip", "eras")):
         return "clear", "app.data", None
+    # "request a new verification email", "resend the confirmation link": another is sent.
+    if obj == "link" and op in ("request", "create", "replace"):
+        return "request", obj, None
+    # "re-sync the mailbox", "force a sync of your mail": the mail is synced.
+    if op == "sync" and obj in ("mailbox", "email_account"):
+        return "sync", "email", None
+    # "set up an out-of-office reply": it is switched on.
+    if obj in ("auto_reply", "forwarding") and op in ("add", "set"):
+        return "enable", obj, None
+    # "move the email out of spam", "mark the message as not junk", "tap Not spam".
+    not_spam = obj == "email.not_spam" or "email.not_spam" in context
+    out_of_spam = "spam_folder" in context and "out" in clause.particles
+    if (not_spam and op in ("set", "nav", "move", "use", "hold")) or (
+        op == "move" and obj == "email" and out_of_spam
+    ):
+        return "set", "email.not_spam", None
+    # "run CHKDSK": the drive is checked.
+    if obj == "disk.health" and op in ("run", "use", "scan"):
+        return "check", obj, None
     # "long-press the app icon": only the way into its menu.
     if op == "hold" and obj == "app":
         return "nav", obj, qualifier

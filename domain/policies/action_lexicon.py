@@ -529,7 +529,8 @@ internet: internet, internet connection, connection, connectivity, online,
 update: update, updates, latest update, pending updates,
     updater, update tool, software updater, update assistant
 link: link, verification link,
-    verification email, magic link, sign in link, login link
+    verification email, magic link, sign in link, login link, confirmation email,
+    confirmation link, activation email, activation link, verification emails, confirmation emails
 password_reset: password reset, password reset link, reset link, password reset email,
     reset email, forgot password link, forgot password,
     forgot your password, forgotten password, forgot my password, reset password link,
@@ -608,7 +609,10 @@ verification_code: verification code, verification codes, sms code, text code, l
     codes, the code
 volume_button: volume button, volume buttons, volume up, volume down, volume key, volume keys
 forwarding: forwarding, auto forwarding, auto forward, automatic forwarding, mail forwarding,
-    email forwarding, forwarding rule, forwarding rules
+    email forwarding, forwarding rule, forwarding rules, autoforwarding, forwarding your emails,
+    forwarding your email, forwarding emails, forwarding mail, forwarding your mail,
+    rule that forwards your email, rule that forwards your emails, rule that forwards your mail,
+    rule that forwards emails, rule forwarding your email, forwarding address
 auto_reply: auto reply, auto replies, automatic reply, automatic replies, autoreply,
     out of office, out of office reply, vacation responder, vacation reply, away message
 billing.address: billing address, zip code, postcode, post code, postal code, billing zip,
@@ -737,6 +741,18 @@ app.mobile_data: to use mobile data, to use cellular data, to use cellular, to u
 google_pay: google pay, google wallet, gpay, samsung pay, samsung wallet
 virtual_memory: virtual memory, page file, paging file, pagefile, swap file, swap space,
     virtual memory size, page file size, paging file size
+# How one pays: a different method is not a different card.
+payment_method: payment method, payment methods, method, payment option, payment options,
+    way to pay, form of payment, payment type, method of payment
+# Taking a message out of spam ("mark it as not junk", "tap Not spam").
+email.not_spam: not spam, not junk, not junk button, not spam button, report not spam,
+    mark as not spam, mark as not junk
+browser.tabs: tabs, browser tabs, open tabs, extra tabs, unused tabs, chrome tabs, other tabs,
+    tabs you dont need, tabs you arent using, background tabs
+# The drive's own health (errors, bad sectors), not the battery's.
+disk.health: disk health, drive health, hard drive health, ssd health, disk errors, drive errors,
+    errors on the disk, errors on the drive, disk for errors, drive for errors, chkdsk,
+    check disk, bad sectors, smart status, disk check, drive check
 recovery_phone: trusted phone number, trusted number, backup phone number, backup number,
     recovery phone number, recovery phone, recovery number, secondary phone number,
     second phone number, alternate phone number, alternative phone number, trusted phone,

@@ -1009,6 +1009,32 @@ ACCOUNT_APP_MAIL_FOLDS += [
     ),
 ]
 
+ACCOUNT_APP_MAIL_FOLDS += [
+    # payment methods, verification emails resent, mail re-synced, auto-replies and forwarding,
+    # not spam, browser tabs, the drive's health
+    (
+        "Try paying with a different method",
+        "Use a different payment method",
+        "Use a different card",
+    ),
+    (
+        "Resend the verification email",
+        "Request a new verification email",
+        "Check your spam folder for the verification email",
+    ),
+    ("Force a sync of your mail", "Re-sync the mailbox", "Turn off mail sync"),
+    ("Turn on automatic replies", "Set up an out-of-office reply", "Turn off automatic replies"),
+    (
+        "Turn off the rule that forwards your email",
+        "Disable mail forwarding",
+        "Set up email forwarding",
+    ),
+    ("Mark the message as not junk", "Move the email out of spam", "Move the email to spam"),
+    ("Shut the extra tabs in Chrome", "Close browser tabs you don't need", "Close the browser"),
+    ("Run CHKDSK on the drive", "Check the hard drive health", "Check the battery health"),
+]
+
+
 @pytest.mark.parametrize(("candidate", "failed", "negative"), ACCOUNT_APP_MAIL_FOLDS)
 def test_account_app_mail_folds_block_their_pair_and_keep_hard_negatives_apart(
     candidate: str, failed: str, negative: str
