@@ -1285,6 +1285,14 @@ def _fold_account_app_mail(
     # "run CHKDSK": the drive is checked.
     if obj == "disk.health" and op in ("run", "use", "scan"):
         return "check", obj, None
+    # "install an older version of the app": it is rolled back.
+    older = "previous" in (qualifier, *quals) and op in ("add", "readd", "use")
+    if older and obj is not None and (obj in _UPDATABLE or obj.endswith(".driver")):
+        return "rollback", obj, None
+    # "review what permissions the app has": its permissions are checked.
+    nouns = target.nouns if target is not None else ()
+    if op == "check" and obj == "app" and "permission" in (*everything, *nouns):
+        return "check", "app.permission", None
     # "long-press the app icon": only the way into its menu.
     if op == "hold" and obj == "app":
         return "nav", obj, qualifier

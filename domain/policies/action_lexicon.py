@@ -753,6 +753,8 @@ browser.tabs: tabs, browser tabs, open tabs, extra tabs, unused tabs, chrome tab
 disk.health: disk health, drive health, hard drive health, ssd health, disk errors, drive errors,
     errors on the disk, errors on the drive, disk for errors, drive for errors, chkdsk,
     check disk, bad sectors, smart status, disk check, drive check
+data_saver: data saver, data saver mode, data saving mode, low data mode, data saving,
+    mobile data saver, lite mode
 recovery_phone: trusted phone number, trusted number, backup phone number, backup number,
     recovery phone number, recovery phone, recovery number, secondary phone number,
     second phone number, alternate phone number, alternative phone number, trusted phone,

@@ -1032,6 +1032,16 @@ ACCOUNT_APP_MAIL_FOLDS += [
     ("Mark the message as not junk", "Move the email out of spam", "Move the email to spam"),
     ("Shut the extra tabs in Chrome", "Close browser tabs you don't need", "Close the browser"),
     ("Run CHKDSK on the drive", "Check the hard drive health", "Check the battery health"),
+    (
+        "Install an older version of the app",
+        "Roll the app back to an earlier version",
+        "Update the app",
+    ),
+    (
+        "Review what permissions the app has",
+        "Check the app's permissions",
+        "Allow camera access for the app",
+    ),
 ]
 
 
