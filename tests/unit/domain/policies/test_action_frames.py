@@ -1037,6 +1037,7 @@ ACCOUNT_APP_MAIL_FOLDS += [
         "Roll the app back to an earlier version",
         "Update the app",
     ),
+    ("Close everything you aren't using", "Close background apps", "Uninstall background apps"),
     (
         "Review what permissions the app has",
         "Check the app's permissions",
