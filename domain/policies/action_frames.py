@@ -732,6 +732,9 @@ def _read_clause(clause: _Clause) -> None:
             continue
         if kind == "loc" and clause.pv in ("log", "sign", "plug") and token.surface == "in":
             kind, value = "part", "in"  # "log back in", "plug it in"
+        bare = clause.pv is None and clause.op is None and not clause.objects and not pending
+        if kind == "loc" and bare and clause.particles == ["back"] and token.surface == "in":
+            kind, value = "part", "in"  # "... and back in": the verb is the previous clause's
         if kind == "part" and value in ("on", "off") and clause.pv is None:
             following = _next_meaningful(clause.tokens, position)
             if following is not None and following.kind not in ("and", "or", "part", "split"):
@@ -815,6 +818,8 @@ def _read_clause(clause: _Clause) -> None:
                 clause.state = clause.state or value
             else:
                 clause.particles.append(value)
+            if value == "off" and clause.pv == "take" and any(o.main for o in clause.objects):
+                in_context = True  # "take the card off your account": where it comes off
             continue
         if kind == "q":
             close_compound()
@@ -911,9 +916,13 @@ def _resolve_op(clause: _Clause, previous: _Clause | None) -> str | None:
         pv = previous.pv  # "turn Wi-Fi off and [turn it] on again"
         if pv is None and previous.resolved_op in ("enable", "disable", "set"):
             pv = "switch"
+        if pv is None and previous.resolved_op in ("login", "logout"):
+            pv = "log"  # "log out of the app and back in"
     if op is None and pv is not None:
         if {"on", "off"} <= particles and pv in ("turn", "switch", "toggle", "power"):
             op = "restart"  # "turn it off and on"
+        elif ({"on", "off"} <= particles or {"in", "out"} <= particles) and pv in ("log", "sign"):
+            op = "login"  # "log off and on again", "sign out and in": signing in again
         else:
             for particle in clause.particles:
                 op = _PARTICLE_OPS.get((pv, particle))
@@ -921,6 +930,13 @@ def _resolve_op(clause: _Clause, previous: _Clause | None) -> str | None:
                     break
         if op is None:
             op = _PARTICLE_DEFAULT.get(pv)
+    if op is None and pv is None and clause.weak is None and clause.aside:
+        # The last step of a menu path may be only the state it ends in: "Overseas use > On",
+        # "Battery > Unrestricted"; it acts on what the path led to.
+        if particles and particles <= {"on", "off"}:
+            op = "enable" if "on" in particles else "disable"
+        elif "unrestricted" in clause.qualifiers:
+            op = "set"
     if op == "set" and "up" in particles:
         op = "add"  # "set it up again"
     if op == "move" and "back" in particles:
@@ -996,7 +1012,9 @@ def _normalize_frame(
         after = [o for o in clause.objects if not o.main and o.positions[0] > target.positions[-1]]
         if after and after[0].owner:
             obj = f"{after[0].owner}.{obj}"
-    qualifier = next((q for q in clause.qualifiers if q not in ("on", "off")), None)
+    # "manually" only makes a different step of the clock ("set the time manually")
+    ignored = ("on", "off") if obj == "clock" else ("on", "off", "manual")
+    qualifier = next((q for q in clause.qualifiers if q not in ignored), None)
     if target is not None and target.qualifier and qualifier is None:
         qualifier = target.qualifier
     if qualifier is None and obj is not None:
@@ -1039,7 +1057,7 @@ def _normalize_frame(
         devices = OBJECT_FAMILIES["device"] | {"router", "modem"}
         device = next((o for o in context if o in devices), None)
         obj = device or obj
-    if op in ("login", "logout") and obj in ("app", "browser", "where", None):
+    if op in ("login", "logout") and obj in ("app", "browser", "where", "device", None):
         obj = "account"  # "sign out of the app": it is the account session that ends
     if op in ("login", "logout") and obj in ("mailbox", "email"):
         obj = "email_account"  # "登录邮箱": signing in to the mailbox is the email account
@@ -1056,6 +1074,8 @@ def _normalize_frame(
         obj = "wifi_network"  # you forget or join a network, not the radio
     if obj is not None and obj.split(".")[-1] == "update":
         owner = _owner_of(obj) or next((o.name for o in mains if o is not target), None)
+        if owner is None and any(c.split(".")[0] == "os" for c in context):
+            owner = "os"  # "install the pending updates from Windows Update"
         if op in ("remove", "rollback"):
             op, obj = "rollback", owner
         elif op in ("add", "check", "run", "use", "update", "request"):
@@ -1173,11 +1193,224 @@ def _normalize_frame(
         op = "move"  # "keep the headphones closer to the phone"
     if qualifier in ("other", "latest", "previous") and op in ("replace", "update", "rollback"):
         qualifier = None  # absorbed into the op
+    op, obj, qualifier = _fold_account_app_mail(op, obj, qualifier, target, clause, context)
     if obj is None:
         obj = DEFAULT_OBJECTS.get(op)
     if obj is None and op not in _OBJECTLESS_OPS and op not in _PREPARATORY_OPS:
         return ActionFrame(op, None, qualifier)  # resolved later from neighbours, or not at all
     return ActionFrame(op, obj, qualifier)
+
+
+# Ops that end sessions when they act on "all sessions" / "every device".
+_ENDING_OPS = frozenset({"logout", "close", "remove", "deny", "disable"})
+# What "up to date" / "for updates" asks of: checking it is updating it.
+_UPDATABLE = frozenset({"app", "os", "browser", "bios", "firmware"})
+# What a named mail provider's account is when it is re-added ("the Gmail account").
+_MAIL_PROVIDERS = frozenset({"google", "microsoft"})
+# Permissions an app is given ("grant the app access to your camera").
+_PERMISSION_OF = ("camera", "microphone", "location", "notifications", "files", "phone")
+
+
+def _fold_account_app_mail(
+    op: str,
+    obj: str | None,
+    qualifier: str | None,
+    target: _Object | None,
+    clause: _Clause,
+    context: list[str],
+) -> tuple[str, str | None, str | None]:
+    """Class folds of account, app, mail and slow-computer steps: one action, many wordings."""
+    quals = set(clause.qualifiers)
+    surface = " ".join(clause.tokens[p].surface for p in target.positions) if target else ""
+    verb = next((t.surface.casefold() for t in clause.tokens if t.kind.split("/")[0] == "op"), "")
+    # "sign out of all sessions", "end all other active sessions", "log out everywhere": one
+    # step, not signing out here; other ops read "all devices" as the devices again.
+    if "everywhere" in (qualifier, *quals):
+        if op in (*_ENDING_OPS, "login") and obj in (None, "account", "device", "browser"):
+            return ("logout" if op != "login" else op), "account", "everywhere"
+        if qualifier == "everywhere":
+            qualifier = None
+            obj = obj or "device"
+    # "open a support ticket", "raise a ticket": it is support that is contacted.
+    if obj == "support_ticket" and op in (
+        "open",
+        "create",
+        "add",
+        "request",
+        "increase",
+        "use",
+        "run",
+        "set",
+        "contact",
+        "login",
+    ):
+        return "contact", "support", None
+    # "request a new verification code", "resend the SMS code": another code is asked for.
+    if obj == "verification_code" and op in ("request", "create", "replace"):
+        return "request", obj, None
+    # "add a backup phone number": any way of adding the trusted number adds it.
+    if obj == "recovery_phone" and op in ("add", "set", "replace", "create", "enable", "use"):
+        return "add", obj, None
+    # "reset the app's data": what the app stored is cleared.
+    if op == "reset" and obj is not None and obj.rsplit(".", 1)[-1] == "data":
+        return "clear", obj, qualifier
+    # "make sure the app is up to date", "check for a system update": checking for it updates it.
+    updatable = obj is not None and (obj in _UPDATABLE or obj.endswith((".driver", ".firmware")))
+    if op == "check" and updatable and ("latest" in quals or "updat" in surface.casefold()):
+        return "update", obj, None
+    # "allow notifications" turns them on; "block notifications" is the other way.
+    if obj in ("notifications", "background_refresh") and op in ("allow", "deny"):
+        return ("enable" if op == "allow" else "disable"), obj, qualifier
+    # "remove two-step verification": it is turned off.
+    if obj == "2fa" and op == "remove":
+        return "disable", obj, qualifier
+    # "allow the app to access your location": the location permission.
+    everything = {o.name for o in clause.objects}
+    if obj == "app" and op in ("allow", "deny", "enable", "disable"):
+        given = next((o for o in everything if o.endswith((".permission", ".mobile_data"))), None)
+        what = next((o for o in (*context, *everything) if o in _PERMISSION_OF), None)
+        if given is not None:
+            obj = given  # "allow the app to access your camera"
+        elif "permission" in everything and what is not None:
+            obj = f"{what}.permission"
+    # "delete everything in the spam folder", "delete everything in the Bin": it is emptied.
+    emptied = next((c for c in context if c in ("spam_folder", "trash", "mail_trash")), None)
+    if op in ("remove", "clear") and obj is None and emptied is not None:
+        if emptied == "spam_folder":
+            return "clear", emptied, None
+        return "free", ("mailbox.storage" if emptied == "mail_trash" else "storage"), None
+    # "clear the app's storage": on Android that is its data, not space on the phone.
+    if op == "free" and obj == "app.storage" and verb.startswith(("clear", "wip", "eras")):
+        return "clear", "app.data", None
+    # "request a new verification email", "resend the confirmation link": another is sent.
+    if obj == "link" and op in ("request", "create", "replace"):
+        return "request", obj, None
+    # "re-sync the mailbox", "force a sync of your mail": the mail is synced.
+    if op == "sync" and obj in ("mailbox", "email_account"):
+        return "sync", "email", None
+    # "set up an out-of-office reply": it is switched on.
+    if obj in ("auto_reply", "forwarding") and op in ("add", "set"):
+        return "enable", obj, None
+    # "move the email out of spam", "mark the message as not junk", "tap Not spam".
+    not_spam = obj == "email.not_spam" or "email.not_spam" in context
+    out_of_spam = "spam_folder" in context and "out" in clause.particles
+    if (not_spam and op in ("set", "nav", "move", "use", "hold")) or (
+        op == "move" and obj == "email" and out_of_spam
+    ):
+        return "set", "email.not_spam", None
+    # "run CHKDSK": the drive is checked.
+    if obj == "disk.health" and op in ("run", "use", "scan"):
+        return "check", obj, None
+    # "install an older version of the app": it is rolled back.
+    older = "previous" in (qualifier, *quals) and op in ("add", "readd", "use")
+    if older and obj is not None and (obj in _UPDATABLE or obj.endswith(".driver")):
+        return "rollback", obj, None
+    # "review what permissions the app has": its permissions are checked.
+    nouns = target.nouns if target is not None else ()
+    if op == "check" and obj == "app" and "permission" in (*everything, *nouns):
+        return "check", "app.permission", None
+    # "long-press the app icon": only the way into its menu.
+    if op == "hold" and obj == "app":
+        return "nav", obj, qualifier
+    # "log out and back in": signing in again.
+    if op == "logout" and "back" in clause.particles:
+        return "login", "account", None
+    # "let the app use the camera": it is given the camera permission.
+    if op in ("allow", "deny") and obj in ("camera", "microphone", "location", "files"):
+        obj = f"{obj}.permission"
+    # "grant the app access to your camera", "turn on the camera permission": allowing it.
+    if obj is not None and obj.rsplit(".", 1)[-1] == "permission":
+        if obj in ("permission", "app.permission"):
+            what = next((o for o in context if o in _PERMISSION_OF), None)
+            obj = f"{what}.permission" if what else obj
+        if op in ("enable", "add", "set"):
+            op = "allow"
+        elif op in ("disable", "remove"):
+            op = "deny"
+    # "edit the saved card", "correct the expiry": the card's details are entered again.
+    if obj == "card" and op in ("set", "update") and verb.startswith(("edit", "updat", "correct")):
+        obj = "card.details"
+    if obj == "card.details" and op in ("set", "update"):
+        op = "add"
+    # "make an app password", "generate an app-specific password": one is created.
+    making = verb.startswith(("make", "generat", "creat", "set", "get"))
+    if obj == "app.password" and op in ("reset", "set", "create", "add", "request") and making:
+        return "create", "app_password", None
+    # "whitelist the sender", "add the address to your contacts", "mark the sender as trusted".
+    sender = obj == "sender" or (obj in ("address", "email") and "safe_senders" in context)
+    # "remove the sender from your blocked list", "take the address off blocked senders".
+    if (sender or obj == "address") and op == "remove" and "blocked_senders" in context:
+        return "enable", "sender", None
+    if sender and ("safe_senders" in context or op == "allow"):
+        return "add", "safe_senders", None
+    if obj == "safe_senders" and op in ("add", "set", "enable", "allow", "move", "use"):
+        return "add", obj, None
+    # "delete old emails", "empty the Deleted Items folder": the mailbox gets room.
+    if op in ("remove", "clear") and obj in ("email", "mail_trash"):
+        return "free", "mailbox.storage", None
+    if obj == "mail_trash":
+        obj = "trash"
+    # Re-creating the account as IMAP (or POP) is re-adding it, with that protocol.
+    if obj in ("account", "email_account") and qualifier in ("imap", "pop") and op == "add":
+        op, obj = "readd", "email_account"
+    # "remove the Gmail account and add it again": a mail provider's account is the email one.
+    mailish = "email" in context or "mailbox" in context or qualifier in ("imap", "pop")
+    named = qualifier in _MAIL_PROVIDERS
+    if obj == "account" and op in ("readd", "remove", "add") and (named or mailish):
+        obj = "email_account"
+        qualifier = None if named else qualifier
+    # "remove programs from your login items": they no longer start by themselves.
+    if op == "remove" and obj == "app" and "startup_apps" in context:
+        return "disable", "startup_apps", None
+    # "check the computer for viruses": looking for malware is a scan.
+    if op == "check" and "malware" in context:
+        return "scan", "malware", None
+    # "factory reset Windows": the computer (or phone) it runs on is reset.
+    restoring = verb.startswith("restor") or "previous" in (qualifier, *quals)
+    if op == "reset" and obj == "os" and "updat" not in surface.casefold() and not restoring:
+        return "reset", "device", qualifier
+    # "wait 24 hours for the account lockout to end": the lock is waited out.
+    if "account.lock" in (obj, *context) and op in ("wait", "close"):
+        return "wait", "account.lock", None
+    # "allow the app to use mobile data", "turn on mobile data for the app": the app's own.
+    app_data = "mobile_data" in (obj, *everything) and (obj == "app" or "app" in context)
+    if op in ("allow", "enable", "deny", "disable") and app_data:
+        return ("allow" if op in ("allow", "enable") else "deny"), "app.mobile_data", None
+    # "turn on IMAP access in Gmail", "enable IMAP in your settings": the protocol is switched.
+    protocol = qualifier in ("imap", "pop")
+    if protocol and op in ("enable", "allow", "disable", "deny") and obj not in ("email_account",):
+        on = op in ("enable", "allow")
+        return ("enable" if on else "disable"), "email.protocol", qualifier
+    # "check with your bank": asking them.
+    parties = ("bank", "isp", "support", "merchant")
+    party = next((c for c in context if c in parties), None)
+    if op == "check" and obj is None and party is not None:
+        return "contact", party, None
+    asking = any(t.surface.casefold() == "with" for t in clause.tokens)
+    if op == "check" and obj in parties and asking:
+        return "contact", obj, None
+    # "wait for the pending charge to clear": the payment is waited out.
+    if op == "wait" and obj is None and "payment" in context:
+        return "wait", "payment", None
+    # "stop things from auto-starting": startup programs are turned off.
+    if op in ("disable", "close", "remove") and obj is None and "startup_apps" in context:
+        return "disable", "startup_apps", None
+    # "log in from a different phone": signing in on another device.
+    if clause.pv in ("log", "sign") and "other" in quals and obj in OBJECT_FAMILIES["device"]:
+        return "login", "account", "other"
+    # "upgrade to a solid state drive": the drive is swapped.
+    if op == "update" and obj == "disk":
+        return "replace", obj, None
+    # "make the paging file bigger", "raise the page file size".
+    bigger = any(t.surface.casefold() in ("bigger", "larger") for t in clause.tokens)
+    if obj == "virtual_memory" and op == "set" and bigger:
+        return "increase", obj, None
+    # "set the app's battery usage to Unrestricted": not optimised.
+    if op == "remove" and obj == "app" and "battery_optimization" in context:
+        return "disable", "battery_optimization", None  # "exclude the app from optimisation"
+    if "unrestricted" in (qualifier, *quals) and op in ("set", "use", "allow", "enable", "replace"):
+        return "disable", "battery_optimization", None
+    return op, obj, qualifier
 
 
 def _owner_of(obj: str) -> str | None:
@@ -1642,7 +1875,7 @@ class ActionIndex:
                         for each in last_group[:-1]:
                             items.append((replace(frame, obj=each), frozenset(), group))
                     reread = _frames_of(clause, previous, resolved)
-                    if reread and reread[0].obj is not None and reread[0].op == frame.op:
+                    if reread and reread[0].obj is not None:
                         frame = reread[0]
                     else:
                         frame = replace(frame, obj=resolved)

@@ -70,7 +70,8 @@ remove: remove, delete, uninstall, cancel, unsubscribe, unpair, un-pair, forget,
     un-link, take* out, get* rid of,
     eject, pull* out, deregister, unbind,
     discard, ditch, unregister, un-register, unenroll, un-enroll, disassociate, unsync,
-    delete* and forget, forget* about, pick* out, dig* out, scrape* out, fish* out, clear* away
+    delete* and forget, forget* about, pick* out, dig* out, scrape* out, fish* out, clear* away,
+    exclude
 add: add, install, subscribe, resubscribe, enter, re-enter, reenter, type, retype, re-type,
     input, link, bind, register,
     download, set* up, put* back, insert, reinsert, re-insert, sign* up,
@@ -107,14 +108,16 @@ enable: enable, activate, unmute, unblock, whitelist, unlock,
 disable: disable, deactivate, mute, shut* down, shut* off, power* off, power* down, stop, pause,
     keep* off,
     block, blacklist,
-    untick, uncheck, un-check, un-tick, opt* out, opt* out of, silence, suspend
+    untick, uncheck, un-check, un-tick, opt* out, opt* out of, silence, suspend, prevent
 allow: allow, grant, permit, give* permission, give* access, approve, authorize, authorise,
-    whitelist
-deny: revoke, deny, disallow
+    whitelist, give* the app permission, give* the app access, give* it permission,
+    give* it access, give* the app, give* apps permission, let* the app use, let* the app access,
+    let* it use, let* it access
+deny: revoke, deny, disallow, don't allow, dont allow, do not allow, never allow
 set: set, change, configure, adjust, modify, edit, point, alter, make,
     choose* a, pick* a, select* a,
     customize, customise, tweak, specify, assign, designate, correct, reconfigure, re-configure,
-    switch* over to, change* over to
+    switch* over to, change* over to, mark
 replace: replace, swap, exchange, borrow,
     swap* out, change* out, switch* out, substitute, trade* out,
     swap* in, switch* in
@@ -143,6 +146,7 @@ close: close, quit, exit, kill, force* close, force* quit, force* stop, swipe* a
     terminate,
     close* out, close* down, exit* out, exit* out of, back* out of, force-close, force-quit,
     force-stop, end* task, end* the task, end* process, end* the process, kill* the process,
+    end* task on,
     swipe* off, dismiss
 open: open, launch, start, load
 login: log* on, sign* on, login, logon, signin,
@@ -176,7 +180,9 @@ wait: wait, leave* it, give* it,
     hold* off for, hold* off a, wait* a, give* it some time, give* it time,
     count* to
 request: request, apply* for,
-    renew, ask* for, request* another, get* sent
+    renew, ask* for, request* another, get* sent,
+    resend, re-send, send* again, send* another, send* a new, send* me a new, send* a fresh,
+    send* yourself, send* yourself a, send* yourself a new
 sync: sync, synchronize, synchronise, resync, re-sync,
     re-synchronize, resynchronize, re-synchronise, resynchronise, sync* up
 optimize: optimize, optimise, defragment, defrag, trim,
@@ -244,7 +250,10 @@ headphones: headphones, headphone, headset, earbuds, earbud, earphones, airpods,
 app: app, apps, application, applications, program, programs, software, outlook, gmail,
     mail app, email app, the app, client, mail client,
     game, games, mobile app, phone app, desktop app, the program, mail program, email program,
-    email client, the application, apk, mobile application, desktop application
+    email client, the application, apk, mobile application, desktop application,
+    bloatware, bloat, crapware, preinstalled apps, pre installed apps, preinstalled programs,
+    preinstalled software, preinstalled junk apps, junk apps, junk programs, bundled apps,
+    bundled software, trial software, trialware
 browser: browser, web browser, chrome, google chrome, firefox, safari, edge, microsoft edge,
     opera, brave,
     internet explorer, chromium, vivaldi, samsung internet, duckduckgo, web browsers, browsers,
@@ -367,9 +376,9 @@ email_account: email account, mail account, mailbox account, email profile,
     mail accounts, mail profile, e mail account, mailbox profile, outlook profile
 mailbox: mailbox, inbox, email inbox,
     mail box, email box, inbox folder, mailboxes, e mail inbox, mail inbox
-trash: trash, trash folder, deleted items, deleted items folder, recycle bin, recycling bin,
+trash: trash, trash folder, recycle bin, recycling bin,
     trash can, wastebasket, bin,
-    deleted folder, deleted mail, deleted messages, deleted emails, trash bin, bin folder,
+    trash bin, bin folder,
     recycle bin folder, rubbish bin, recently deleted, recently deleted folder
 spam_folder: spam folder, junk folder, junk mail folder, spam, junk mail, junk, spam box,
     junk box, junk e mail, junk email folder, junk e mail folder, bulk folder, bulk mail,
@@ -406,6 +415,8 @@ troubleshooter: troubleshooter, troubleshooting tool, diagnostics, diagnostic to
     troubleshooting wizard, diagnostic wizard, diagnostics tool, troubleshooters, fix it tool,
     get help troubleshooter
 startup_apps: startup programs, startup apps, startup items, startup applications, startup,
+    auto starting, autostarting, auto launching, auto launch, autorun, auto run, auto running,
+    starting up automatically, start up automatically, starts up automatically,
     starting automatically, start automatically, launch automatically, autostart, auto start,
     launching at startup, run at startup, starting at startup,
     login items, apps that launch at startup, programs that start at startup
@@ -418,9 +429,24 @@ background_apps: background apps, background programs, background processes,
     apps you arent using, programs you arent using, apps you are not using,
     programs you are not using, apps you dont use, programs you dont use, apps you do not use,
     programs you do not use, apps you dont need, programs you dont need,
-    apps you are not using right now,
+    apps you are not using right now, apps youre not using, programs youre not using,
+    apps youre not using right now, apps you re not using, programs you re not using,
+    everything you arent using, everything youre not using, everything you are not using,
+    everything you dont need, everything you do not need, anything you arent using,
+    anything youre not using, anything you dont need, whatever you arent using,
     system tray apps, tray icons, apps in the system tray, programs in the system tray, tray apps,
-    stuff running in the background, things running in the background
+    apps running in the system tray, programs running in the system tray, apps running in the tray,
+    programs running in the tray,
+    stuff running in the background, things running in the background,
+    high cpu processes, high cpu apps, high cpu programs, high memory processes, cpu hogs,
+    resource hogs, memory hogs, resource hungry apps, resource hungry programs,
+    resource heavy apps, resource heavy processes, heavy processes, heavy programs,
+    programs using a lot of cpu, apps using a lot of cpu, processes using a lot of cpu,
+    programs using a lot of memory, apps using a lot of memory, processes using a lot of memory,
+    apps hogging memory, programs hogging memory, apps hogging cpu, programs hogging cpu,
+    processes hogging cpu, processes hogging memory, apps hogging resources,
+    programs hogging resources, processes with high cpu, processes using high cpu,
+    processes using the most cpu, apps using the most memory, programs using the most memory
 disk: disk, hard drive, drive, ssd, hard disk, hdd, c drive, internal storage,
     storage drive, system drive, boot drive, local disk, solid state drive, disk drive, main drive,
     primary drive, hard disk drive, local drive, system disk, startup disk, macintosh hd, nvme
@@ -474,7 +500,8 @@ incognito: incognito, incognito mode, incognito window, private window, private 
     private browsing window, private mode, inprivate, inprivate window, private tab
 sync: sync, syncing, synchronization, auto sync, sync email, email sync, mail sync,
     mail syncing, sync setting, account sync, auto-sync, automatic sync, background sync,
-    sync option, syncing of mail, mail sync setting, sync for mail, mail sync option, sync switch
+    sync option, syncing of mail, mail sync setting, sync for mail, mail sync option, sync switch,
+    sync mail, sync emails, sync e mail
 username: username, user name, login name, user id,
     login id, account name, sign in name, login username, user login
 email: email, emails, mail, messages, message,
@@ -510,7 +537,8 @@ internet: internet, internet connection, connection, connectivity, online,
 update: update, updates, latest update, pending updates,
     updater, update tool, software updater, update assistant
 link: link, verification link,
-    verification email, magic link, sign in link, login link
+    verification email, magic link, sign in link, login link, confirmation email,
+    confirmation link, activation email, activation link, verification emails, confirmation emails
 password_reset: password reset, password reset link, reset link, password reset email,
     reset email, forgot password link, forgot password,
     forgot your password, forgotten password, forgot my password, reset password link,
@@ -548,13 +576,21 @@ card.details: card details, card number, expiry date, expiration date, expiry, s
     security number, cvv2, name on card, name on the card, cardholder name, card holder name,
     expiry month, expiry year, expiration month, expiration year, long number, card digits,
     card expiry, card expiration, expiry details, card security code, csc, verification number,
-    card verification code, card verification value, cvc code
+    card verification code, card verification value, cvc code, card hasn't expired,
+    card has not expired, card isn't expired, card is not expired, card is still valid,
+    card is valid, card has expired, card is expired, card expired, card's expiry date,
+    expiry on the card, expiry date on the card, expiration date on the card
 line: line, phone line, cable line
 residual_power: residual power, flea power, static charge, residual charge, leftover charge,
     leftover power, remaining charge, stored charge
 payment: payment, transaction, transactions, purchase, charge attempt, payments,
     checkout payment, card payment, the purchase, online payment,
-    declined payment, declined transaction, pending charge, pending payment
+    declined payment, declined transaction, pending charge, pending payment,
+    pending charge to clear, pending payment to clear, pending transaction to clear,
+    charge to clear, payment to clear, transaction to clear, pending charge to drop off,
+    pending payment to drop off, pending transaction to drop off, pending charge to disappear,
+    pending payment to disappear, pending transaction to disappear, hold to clear,
+    pending charge to fall off, pending charge to go away
 dirt: dust, lint, debris, dirt, fluff, gunk, grime,
     pocket lint, crud, grit, crumbs, dust bunnies, particles, residue, foreign objects,
     foreign object, fuzz, sand
@@ -577,10 +613,17 @@ focused_inbox: focused inbox, focused other, focused other split, focused and ot
     focused tab, focused view
 phone_number: phone number, mobile number, cell number, cellphone number, phone no
 verification_code: verification code, verification codes, sms code, text code, login code,
-    one time code, one time password, otp, security code by text, code by text
+    one time code, one time password, otp, security code by text, code by text,
+    one time passcode, one time pin, otp code, 2fa code, two factor code, authentication code,
+    auth code, sign in code, confirmation code, 6 digit code, six digit code, text message code,
+    another one time code, a new one time code, another one time password, access code, code,
+    codes, the code
 volume_button: volume button, volume buttons, volume up, volume down, volume key, volume keys
 forwarding: forwarding, auto forwarding, auto forward, automatic forwarding, mail forwarding,
-    email forwarding, forwarding rule, forwarding rules
+    email forwarding, forwarding rule, forwarding rules, autoforwarding, forwarding your emails,
+    forwarding your email, forwarding emails, forwarding mail, forwarding your mail,
+    rule that forwards your email, rule that forwards your emails, rule that forwards your mail,
+    rule that forwards emails, rule forwarding your email, forwarding address
 auto_reply: auto reply, auto replies, automatic reply, automatic replies, autoreply,
     out of office, out of office reply, vacation responder, vacation reply, away message
 billing.address: billing address, zip code, postcode, post code, postal code, billing zip,
@@ -606,6 +649,8 @@ wifi.password: network key, wifi key, wi fi key, wireless key, security key, net
     hotspot password
 card.international: international payments, overseas transactions, foreign transactions,
     foreign payments, online payments, international purchases, overseas purchases,
+    international transactions, overseas payments, online transactions,
+    foreign currency transactions, card not present transactions, ecommerce transactions,
     cross border payments, online purchases, foreign purchases, overseas use, international use,
     online use
 printer.driver: printer software, printer drivers, print driver, print drivers,
@@ -613,6 +658,119 @@ printer.driver: printer software, printer drivers, print driver, print drivers,
 email.server_settings: incoming server, incoming mail server, imap server, imap settings, imap port,
     incoming settings
 printer.troubleshooter: printing troubleshooter, printing troubleshooters
+# A mail client's own bin: emptying it gives the mailbox room, not the phone.
+mail_trash: deleted items, deleted items folder, deleted folder, deleted mail, deleted messages,
+    deleted emails, deleted mail folder, deleted messages folder, mail trash, email trash
+# Whom a customer contacts when nothing else works: the service's own support, not the bank
+# nor the ISP ("bank support", "isp support" are theirs, longest match first).
+support: support, support team, customer support, customer service, customer care, help desk,
+    helpdesk, service desk, tech support, technical support, support agent, support staff,
+    support desk, support line, support hotline, customer service team, customer support team,
+    support department, customer service department, support rep, support representative,
+    customer service rep, customer service representative, customer support agent,
+    customer service agent, live chat, live agent, live support, support chat, help team,
+    care team, customer care team, our team, the team, app support, apple support,
+    microsoft support, google support, samsung support, account support, support staff member
+support_ticket: support ticket, ticket, support request, support case, help request,
+    help ticket, service ticket, service request, trouble ticket
+# Mail from a sender one trusts: the safe-senders list and what stands for it (contacts).
+sender: sender, senders, sender's address, senders address, sender address, sender's email,
+    senders email, sender's email address, senders email address, sender email address,
+    sender's domain, senders domain, sender domain, the sender's address
+safe_senders: safe senders, safe senders list, safe sender list, safe sender, safe list,
+    allowed senders, allowed senders list, trusted senders, trusted senders list, trusted sender,
+    approved senders, approved senders list, allow list, allowlist, whitelist, white list,
+    safe senders and recipients, safe recipients list, contact list, address book,
+    trusted contacts, trusted contact, safe contacts, vip list, vips, vip senders, safe domains
+email_filters: filters, filter, email filters, mail filters, inbox rules, mail rules,
+    email rules, message rules, filter rules, filtering rules, inbox filters, outlook rules,
+    sorting rules, rules, rule, mail filter, email filter, inbox rule, mail rule, email rule,
+    message filters, filters and blocked addresses
+# A blocked sender is let through again by taking it off this list (unblocking it).
+blocked_senders: blocked senders, blocked senders list, blocked list, block list, blocklist,
+    blocked addresses, blocked contacts, blocked users, blacklist, black list, blocked domains,
+    blocked sender list, blocked email addresses
+# The outgoing (SMTP) server is not the incoming (IMAP/POP) one.
+email.outgoing_server: outgoing server, outgoing mail server, smtp, smtp server, smtp settings,
+    smtp port, outgoing settings, outgoing port, outgoing server settings, smtp authentication,
+    outgoing mail settings, outgoing mail server settings, smtp server settings, smtp host
+background_refresh: background app refresh, background refresh, background data,
+    background activity, refresh in the background, background data usage, app refresh
+# What an app may use: "allow the app to access your camera" is its camera permission.
+camera.permission: access to camera, access to the camera, access to your camera, camera access,
+    camera permission, camera permissions, permission to access camera,
+    permission to access the camera, permission to access your camera, permission to use camera,
+    permission to use the camera, permission to use your camera, to access camera,
+    to access the camera, to access your camera, to use camera, to use the camera,
+    to use your camera
+microphone.permission: access to mic, access to microphone, access to the mic,
+    access to the microphone, access to your mic, access to your microphone, mic access,
+    mic permission, mic permissions, microphone access, microphone permission,
+    microphone permissions, permission to access mic, permission to access microphone,
+    permission to access the mic, permission to access the microphone,
+    permission to access your mic, permission to access your microphone, permission to use mic,
+    permission to use microphone, permission to use the mic, permission to use the microphone,
+    permission to use your mic, permission to use your microphone, to access mic,
+    to access microphone, to access the mic, to access the microphone, to access your mic,
+    to access your microphone, to use mic, to use microphone, to use the mic,
+    to use the microphone, to use your mic, to use your microphone
+location.permission: access to location, access to the location, access to your location,
+    location access, location permission, location permissions, permission to access location,
+    permission to access the location, permission to access your location,
+    permission to use location, permission to use the location, permission to use your location,
+    to access location, to access the location, to access your location, to use location,
+    to use the location, to use your location
+files.permission: access to files, access to media, access to photos, access to storage,
+    access to the files, access to the media, access to the photos, access to the storage,
+    access to your files, access to your media, access to your photos, access to your storage,
+    files access, files permission, files permissions, media access, media permission,
+    media permissions, permission to access files, permission to access media,
+    permission to access photos, permission to access storage, permission to access the files,
+    permission to access the media, permission to access the photos,
+    permission to access the storage, permission to access your files,
+    permission to access your media, permission to access your photos,
+    permission to access your storage, permission to use files, permission to use media,
+    permission to use photos, permission to use storage, permission to use the files,
+    permission to use the media, permission to use the photos, permission to use the storage,
+    permission to use your files, permission to use your media, permission to use your photos,
+    permission to use your storage, photos access, photos permission, photos permissions,
+    storage access, storage permission, storage permissions, to access files, to access media,
+    to access photos, to access storage, to access the files, to access the media,
+    to access the photos, to access the storage, to access your files, to access your media,
+    to access your photos, to access your storage, to use files, to use media, to use photos,
+    to use storage, to use the files, to use the media, to use the photos, to use the storage,
+    to use your files, to use your media, to use your photos, to use your storage
+# A temporary lock on an account after failed sign-ins: one waits it out.
+account.lock: lockout, account lockout, lock, account lock, lockout period, temporary lock,
+    temporary lockout, lock out, login lock, sign in lock, temporary block, account block,
+    security lock, lockout timer, lockout to end, lockout to expire, lock to expire, lock to end,
+    lock to lift, lockout to lift, lock to clear, lockout to clear, account lockout to end,
+    account lock to end, lock to time out, lockout to time out
+# What an app may use the mobile network for ("allow the app to use mobile data").
+app.mobile_data: to use mobile data, to use cellular data, to use cellular, to use mobile internet,
+    mobile data access, cellular data access, to use your mobile data, to use the mobile network
+google_pay: google pay, google wallet, gpay, samsung pay, samsung wallet
+virtual_memory: virtual memory, page file, paging file, pagefile, swap file, swap space,
+    virtual memory size, page file size, paging file size
+# How one pays: a different method is not a different card.
+payment_method: payment method, payment methods, method, payment option, payment options,
+    way to pay, form of payment, payment type, method of payment
+# Taking a message out of spam ("mark it as not junk", "tap Not spam").
+email.not_spam: not spam, not junk, not junk button, not spam button, report not spam,
+    mark as not spam, mark as not junk
+browser.tabs: tabs, browser tabs, open tabs, extra tabs, unused tabs, chrome tabs, other tabs,
+    tabs you dont need, tabs you arent using, background tabs
+# The drive's own health (errors, bad sectors), not the battery's.
+disk.health: disk health, drive health, hard drive health, ssd health, disk errors, drive errors,
+    errors on the disk, errors on the drive, disk for errors, drive for errors, chkdsk,
+    check disk, bad sectors, smart status, disk check, drive check
+data_saver: data saver, data saver mode, data saving mode, low data mode, data saving,
+    mobile data saver, lite mode
+recovery_phone: trusted phone number, trusted number, backup phone number, backup number,
+    recovery phone number, recovery phone, recovery number, secondary phone number,
+    second phone number, alternate phone number, alternative phone number, trusted phone,
+    backup phone, recovery mobile number, backup mobile number, trusted phone numbers,
+    recovery phone numbers, backup phone numbers
 """
 
 _STARTUP_VERBS = ("launch", "start", "run", "open", "load", "boot")
@@ -668,7 +826,12 @@ def _startup_phrases() -> str:
         {
             f"{form}{how} {when}"
             for verb in _STARTUP_VERBS
-            for form in {verb, verb + "s", verb + "ing", "ran" if verb == "run" else verb + "ed"}
+            for form in {
+                verb,
+                verb + "s",
+                "running" if verb == "run" else verb + "ing",
+                "ran" if verb == "run" else verb + "ed",
+            }
             for when in _STARTUP_WHEN
             for how in ("", " automatically", " by itself", " on its own")
             if not (how and when == "automatically")
@@ -775,7 +938,8 @@ where: task manager, settings app, system settings, control panel,
     management page, web portal, portal, online banking, banking website, store page,
     app store page, microsoft store, mac app store, galaxy store, apple store, system settings app,
     settings window, preferences window, wallet app, wallet and apple pay, payment settings page,
-    security page, security settings page, sign in options, login options, recovery page
+    security page, security settings page, sign in options, login options, recovery page,
+    banking app, bank app, banks app, bank's app, mobile banking app, mobile banking
 """
 
 _EN_QUALIFIERS = """
@@ -828,6 +992,19 @@ discoverable: discoverable, visible to other devices, visibility, discovery mode
     make visible
 uncrowded: less crowded, less busy, less congested, least crowded, least busy, least congested,
     quieter, clearer, uncrowded, less used, less interference
+# Signing out of every session, not just this one ("log out of all devices", "sign out
+# everywhere"); only a sign-in/out keeps it, other ops read it as the devices again.
+everywhere: everywhere, all devices, every device, all your devices, all other devices,
+    all of your devices, all sessions, all other sessions, other sessions, every session,
+    all active sessions, active sessions, all other active sessions, all your sessions,
+    all signed in devices, all logged in devices, signed in devices, logged in devices,
+    all web sessions, every other device, everywhere else, all browsers, every browser,
+    all locations, other active sessions, all open sessions, open sessions
+manual: manual, manually, by hand
+imap: imap, imap4
+pop: pop, pop3, pop 3
+unrestricted: unrestricted, not optimized, not optimised, don't optimize, don't optimise,
+    dont optimize
 """
 
 # Apps users name without saying "app": canonical name -> spellings (English and Chinese).
@@ -1054,11 +1231,12 @@ _EN_STRUCTURE: dict[str, Lexeme] = {
 _EN_STOP = """
 the a an your you youre you're my our their its his her this these those that please kindly
 just simply now first again also quickly gently carefully firmly securely completely fully
-properly manually briefly fresh all any some every each is are be been being was were will would
+properly briefly fresh all any some every each is are be been being was were will would
 can could should might may must need needs let lets let's i we me us they he she here there
 what which who whom whose how then so very too still even yet try to see whether
 about around approx approximately roughly few couple of seconds second minutes minute min mins
 hours hour s sec secs times time once twice again maybe perhaps now immediately right away
+day days week weeks overnight
 option button icon tab toggle switch slider entry entries item items list menu screen section
 page field box built built-in builtin in-built entire whole everything anything something
 sure suggest suggestion recommend recommended id i'd you'd we'd could you would you mind kindly
@@ -1421,6 +1599,8 @@ same_network: 同一个网络, 同一个WIFI, 同一个无线网络, 同一网�
 high_performance: 高性能, 最佳性能,
     高性能模式, 最佳性能模式, 卓越性能
 balanced: 平衡
+# every session, not this one ("退出所有设备"): see the English list
+everywhere: 所有设备, 全部设备, 所有登录设备, 所有已登录设备, 其他设备上, 所有会话, 全部会话
 push: 推送, PUSH
 closer: 近一点, 附近, 旁边, 靠近,
     近点, 靠近点, 离近一点, 近一些, 身边, 同一个房间, 一米以内

@@ -729,7 +729,333 @@ def test_well_known_chinese_apps_are_apps_by_name() -> None:
 
 
 def test_exiting_all_devices_is_signing_out() -> None:
-    assert main_frames("在账号安全里点“退出所有设备”") == {"logout/device"}
+    # signing out everywhere: not the same step as signing out here ("退出登录")
+    assert main_frames("在账号安全里点“退出所有设备”") == {"logout/account[everywhere]"}
+    assert main_frames("退出登录") == {"logout/account"}
+
+
+# Class folds of account, app, mail and slow-computer steps: (candidate, failed it repeats,
+# hard negative that must pass), read by the frames alone.
+ACCOUNT_APP_MAIL_FOLDS = [
+    # signing out everywhere is one step; signing out here is another
+    ("Sign out of all sessions", "Log out of every device", "Log out of this device"),
+    ("End all other active sessions", "Sign out everywhere", "Sign out and sign back in"),
+    ("Log off and on again", "Sign out and sign back in", "Log out of all devices"),
+    # contacting the service's own support, by any name
+    ("Reach out to the support team", "Contact customer support", "Contact your bank"),
+    ("Open a support ticket", "Get in touch with the help desk", "Contact your ISP"),
+    ("Chat with a support agent", "Contact support", "Call your card issuer"),
+    # another verification code, however it is asked for
+    ("Resend the SMS code", "Request a new verification code", "Use a backup code"),
+    (
+        "Ask for another one-time code",
+        "Request a new verification code",
+        "Update your phone number",
+    ),
+    # a trusted / backup / recovery phone number
+    ("Add a backup phone number", "Add a trusted phone number", "Remove the trusted phone number"),
+    # the app's data reset is clearing it; its cache is another step
+    ("Reset the app's data", "Clear the app's data", "Clear the app's cache"),
+    # "up to date" / "for a system update": updating
+    ("Make sure the app is up to date", "Update the app", "Uninstall the app's updates"),
+    ("Check for a system update and install it", "Update your phone's software", "Update the app"),
+    # permissions: allow / grant / turn on are one; revoke is the other way
+    (
+        "Grant the app access to your camera",
+        "Allow camera access for the app",
+        "Revoke the app's camera permission",
+    ),
+    (
+        "Turn on the camera permission for the app",
+        "Allow camera access for the app",
+        "Allow microphone access for the app",
+    ),
+    (
+        "Allow notifications from the app",
+        "Turn on notifications for the app",
+        "Turn off notifications for the app",
+    ),
+    # card details entered again
+    (
+        "Edit the saved card and correct the expiry",
+        "Update the card details",
+        "Try a different card",
+    ),
+    (
+        "Take the card off your account and put it back on",
+        "Remove the card and add it again",
+        "Remove the card",
+    ),
+    # safe senders
+    (
+        "Whitelist the sender's address",
+        "Add the sender to your safe senders list",
+        "Block the sender",
+    ),
+    (
+        "Mark the sender as a trusted contact",
+        "Add the sender to your safe senders list",
+        "Check your spam folder",
+    ),
+    # mailbox room
+    (
+        "Delete old emails with large attachments",
+        "Free up space in your mailbox",
+        "Free up storage on your phone",
+    ),
+    ("Empty the Deleted Items folder", "Free up space in your mailbox", "Check your spam folder"),
+    # a named provider's account re-added is the email account
+    (
+        "Delete the Gmail account from the Mail app and set it up again",
+        "Remove the email account and add it again",
+        "Remove the email account",
+    ),
+    (
+        "Take the Outlook account off the app and add it back",
+        "Remove the email account and add it again",
+        "Sign out of the email app",
+    ),
+    # IMAP vs POP re-setup
+    (
+        "Re-add the account using IMAP rather than POP3",
+        "Set the account up again as IMAP instead of POP",
+        "Set the account up as POP",
+    ),
+    # email filters / sync
+    ("Review your inbox rules", "Check your email filters", "Delete your email filters"),
+    ("Enable Sync Mail for the account", "Turn on email sync", "Turn off email sync"),
+    (
+        "Make an app password in your account security settings",
+        "Create an app password",
+        "Reset your password",
+    ),
+    # slow computer
+    ("Remove programs from your login items", "Disable startup programs", "Close background apps"),
+    (
+        "Check the computer for viruses with your antivirus",
+        "Run a malware scan",
+        "Turn off the antivirus",
+    ),
+    (
+        "Set the app's battery usage to Unrestricted",
+        "Turn off battery optimization for the app",
+        "Turn on battery saver",
+    ),
+    (
+        "Exclude the app from battery optimisation",
+        "Turn off battery optimization for the app",
+        "Turn on battery saver",
+    ),
+    # the clock: automatic vs by hand
+    (
+        "Turn on Set Automatically for date and time",
+        "Set the date and time to automatic",
+        "Change the time zone manually",
+    ),
+]
+
+
+ACCOUNT_APP_MAIL_FOLDS += [
+    # unblocking, SMTP, background refresh, permissions by purpose, 2FA removed, back in,
+    # startup at boot, resource hogs, pending Windows updates, Windows reset, card expiry
+    ("Remove the sender from your blocked list", "Unblock the sender", "Whitelist the sender"),
+    ("Take the address off your blocked senders", "Unblock the sender", "Block the sender"),
+    (
+        "Verify the SMTP server settings",
+        "Check the outgoing server settings",
+        "Check the incoming server settings",
+    ),
+    (
+        "Enable Background App Refresh for the app",
+        "Turn on background app refresh",
+        "Turn off background app refresh",
+    ),
+    (
+        "Allow the app to access your location",
+        "Turn on location access for the app",
+        "Allow the app to access your camera",
+    ),
+    (
+        "Give the app permission to use the camera",
+        "Allow camera access for the app",
+        "Allow microphone access for the app",
+    ),
+    (
+        "Remove two-step verification from your account",
+        "Turn off two-factor authentication",
+        "Turn on two-factor authentication",
+    ),
+    (
+        "Log out of the app and back in",
+        "Sign out of the app, then sign back in",
+        "Reinstall the app",
+    ),
+    (
+        "Stop unnecessary programs from running at boot",
+        "Disable startup programs",
+        "Close background apps",
+    ),
+    (
+        "Prevent apps from opening when Windows starts",
+        "Disable startup programs",
+        "Uninstall unused programs",
+    ),
+    (
+        "End task on the apps hogging memory",
+        "Close the programs using a lot of CPU",
+        "Disable startup programs",
+    ),
+    (
+        "Install all pending updates from Windows Update",
+        "Install the latest Windows updates",
+        "Uninstall the latest Windows update",
+    ),
+    ("Factory reset Windows", "Reset this PC", "Restart the PC"),
+    ("Look at the expiry date on the card", "Check the card hasn't expired", "Try another card"),
+    (
+        "Restore the computer to its factory settings",
+        "Reset this PC",
+        "Do a System Restore to an earlier point",
+    ),
+]
+
+ACCOUNT_APP_MAIL_FOLDS += [
+    # asking the bank, lockouts and pending charges waited out, another device, an app's
+    # mobile data, IMAP on, reset links sent, idle apps, auto-start, SSDs, bloatware, page file
+    ("Check with your bank", "Contact your bank", "Check the billing address"),
+    (
+        "Wait a day for the lock to expire",
+        "Wait 24 hours for the account lockout to end",
+        "Reset your password",
+    ),
+    (
+        "Wait for the pending payment to clear",
+        "Wait for the pending charge to clear",
+        "Contact your bank",
+    ),
+    ("Log in from a different phone", "Sign in on another device", "Log out of all devices"),
+    (
+        "Turn on Mobile Data for the app in Settings",
+        "Allow the app to use mobile data",
+        "Turn on mobile data",
+    ),
+    (
+        "Turn on IMAP access in Gmail",
+        "Enable IMAP in your Gmail settings",
+        "Enable POP in your Gmail settings",
+    ),
+    (
+        "Switch IMAP on in the Gmail settings",
+        "Enable IMAP in your Gmail settings",
+        "Disable IMAP in Gmail",
+    ),
+    ("Send yourself a password reset link", "Reset your password", "Check your username"),
+    (
+        "Quit the apps you're not using",
+        "Close programs you aren't using",
+        "Uninstall programs you aren't using",
+    ),
+    ("Stop things from auto-starting", "Disable startup items", "Enable startup items"),
+    ("Upgrade to a solid state drive", "Replace the hard drive with an SSD", "Run Disk Cleanup"),
+    ("Remove preinstalled junk apps", "Uninstall bloatware", "Disable startup programs"),
+    ("Make the paging file bigger", "Increase the virtual memory", "Add more RAM"),
+    ("Resend the code", "Request a new verification code", "Enter the verification code"),
+    ("Let the app use the camera", "Allow camera access for the app", "Turn on the camera"),
+    (
+        "Close the apps running in the system tray",
+        "Close background apps",
+        "Disable startup programs",
+    ),
+    (
+        "Delete the card from Google Pay and add it back",
+        "Remove the card and add it again",
+        "Add a new card",
+    ),
+]
+
+ACCOUNT_APP_MAIL_FOLDS += [
+    # menu paths that end in a state (On, Unrestricted, Allow / Don't allow), emptied folders,
+    # an app's storage cleared
+    (
+        "Settings > Apps > the app > Battery > Unrestricted",
+        "Turn off battery optimization for the app",
+        "Turn on battery saver",
+    ),
+    (
+        "Settings > Apps > the app > Permissions > Camera > Allow",
+        "Allow camera access for the app",
+        "Settings > Apps > the app > Permissions > Camera > Don't allow",
+    ),
+    (
+        "Banking app > Card settings > Overseas use > On",
+        "Enable international transactions",
+        "Banking app > Card settings > Overseas use > Off",
+    ),
+    (
+        "Settings > General > Date & Time > Set Automatically",
+        "Set the date and time automatically",
+        "Change the time zone manually",
+    ),
+    ("Delete everything in the spam folder", "Empty the spam folder", "Move the email out of spam"),
+    (
+        "Clear the app's storage so it starts fresh",
+        "Clear the app's data",
+        "Free up storage on your phone",
+    ),
+    (
+        "Don't allow the app to use the camera",
+        "Revoke the app's camera permission",
+        "Allow the app to use the camera",
+    ),
+]
+
+ACCOUNT_APP_MAIL_FOLDS += [
+    # payment methods, verification emails resent, mail re-synced, auto-replies and forwarding,
+    # not spam, browser tabs, the drive's health
+    (
+        "Try paying with a different method",
+        "Use a different payment method",
+        "Use a different card",
+    ),
+    (
+        "Resend the verification email",
+        "Request a new verification email",
+        "Check your spam folder for the verification email",
+    ),
+    ("Force a sync of your mail", "Re-sync the mailbox", "Turn off mail sync"),
+    ("Turn on automatic replies", "Set up an out-of-office reply", "Turn off automatic replies"),
+    (
+        "Turn off the rule that forwards your email",
+        "Disable mail forwarding",
+        "Set up email forwarding",
+    ),
+    ("Mark the message as not junk", "Move the email out of spam", "Move the email to spam"),
+    ("Shut the extra tabs in Chrome", "Close browser tabs you don't need", "Close the browser"),
+    ("Run CHKDSK on the drive", "Check the hard drive health", "Check the battery health"),
+    (
+        "Install an older version of the app",
+        "Roll the app back to an earlier version",
+        "Update the app",
+    ),
+    ("Close everything you aren't using", "Close background apps", "Uninstall background apps"),
+    (
+        "Review what permissions the app has",
+        "Check the app's permissions",
+        "Allow camera access for the app",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), ACCOUNT_APP_MAIL_FOLDS)
+def test_account_app_mail_folds_block_their_pair_and_keep_hard_negatives_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    same = RULE.decide(FRAMES_ONLY.analyze(candidate), FRAMES_ONLY.analyze(failed), 0.1, no_cosine)
+    assert same.same, (candidate, failed, same)
+    other = RULE.decide(
+        FRAMES_ONLY.analyze(negative), FRAMES_ONLY.analyze(candidate), 0.9, lambda: 0.9
+    )
+    assert not other.same, (negative, candidate, other)
 
 
 def test_swapping_a_setting_value_changes_it() -> None:
