@@ -485,6 +485,7 @@ class _Clause:
     resolved_op: str | None = None
     device_manager: bool = False  # "in Device Manager": a device there stands for its driver
     proper: frozenset[str] = frozenset()  # capitalised words of the text, not sentence-initial
+    menu_head: bool = False  # "设置 > 通用 > 还原": the first item of a menu path is a place
 
 
 def _clauses(segments: list[list[Token]]) -> list[_Clause]:
@@ -499,6 +500,8 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
         example = bool(segment) and _first_meaningful_kind(segment) == "example"
         for mark in marks:
             if mark == "menu":
+                if not in_menu and clauses:
+                    clauses[-1].menu_head = True
                 in_menu = True
             if mark == "end":
                 elaborating, in_parens, in_menu = None, False, False
@@ -684,6 +687,7 @@ def _read_clause(clause: _Clause) -> None:
                 and clause.tokens[position - 1].surface.casefold() in _DETERMINERS
             )
             verb_free = clause.op is None and clause.pv is None and not weak_done
+            verb_free = verb_free and not clause.menu_head
             # "email syncing" is a noun; but "把应用更新" puts the object before the verb.
             in_compound = bool(pending) and second == "obj" and not saw_ba
             if verb_free and not after_prep and not in_compound and first in ("op", "weak", "pv"):
@@ -1003,7 +1007,9 @@ def _normalize_frame(
     if op == "set" and obj == "printer" and "default" in (qualifier, *quals):
         obj, qualifier = "default_printer", None  # "make this printer the default"
     if obj == "dirt" and op in ("remove", "clear", "clean"):
-        op, obj = "clean", next(iter(context), None)
+        # "把充电孔里的灰挑出来": the place is in the sentence, or the noun the dirt is in
+        where = [n for n in (target.nouns if target is not None else ()) if n != "dirt"]
+        op, obj = "clean", next(iter(context), None) or next(iter(where), None)
     if op == "disconnect":
         op = "unplug" if obj in PHYSICAL_OBJECTS else "disable"
     if op in ("remove", "clear") and obj is not None and obj.split(".")[-1] in _CLEARABLE:
@@ -1018,11 +1024,15 @@ def _normalize_frame(
         obj = "power_button"  # "长按开机键三十秒把余电放掉": one holds the button, not the charge
     if op == "unplug" and obj == "battery":
         op = "remove"  # "拔掉电池", "pull the battery": the battery comes out
-    if op == "restart" and obj in ("power.cable", "power", "charger"):
-        # "把电视的电源拔掉再插上": cycling the power of a device restarts the device
-        devices = OBJECT_FAMILIES["device"] | {"router", "modem"}
-        device = next((o for o in context if o in devices), None)
-        obj = device or obj
+    if op == "restart" and obj in ("power.cable", "power", "charger", "power_button"):
+        # "把电视的电源拔掉再插上": cycling the power of a device restarts the device; so does
+        # "把路由器的插头拔了再插回去" (the device owns the plug) and "按住电源键，选重新启动" or
+        # "开始菜单 > 电源 > 重启" (a device's power button or menu, whichever device it is)
+        devices = OBJECT_FAMILIES["device"] | {"router", "modem", "extender"}
+        owned = target.nouns if target is not None else ()
+        device = next((o for o in (*context, *owned) if o in devices), None)
+        generic = obj != "charger"
+        obj = device or ("device" if generic else obj)
     if op in ("login", "logout") and obj in ("app", "browser", "where", None):
         obj = "account"  # "sign out of the app": it is the account session that ends
     if op in ("login", "logout") and obj in ("mailbox", "email"):
@@ -1046,6 +1056,9 @@ def _normalize_frame(
             op, obj = "update", owner
     nouns = target.nouns if target is not None else ()
     powering = op in ("unplug", "plug_in", "restart", "disable", "enable")
+    owned = next((n for n in nouns if n in PHYSICAL_OBJECTS and n != "charger"), None)
+    if obj == "charger" and op in ("unplug", "plug_in") and owned is not None:
+        obj = owned  # "把路由器的插头拔了再插回去": the plug is the router's, the router cycles
     if obj in ("power", "power.cable") and powering:
         # "unplug the router's power cable": it is the router that is power-cycled.
         device = next(
@@ -1106,6 +1119,8 @@ def _normalize_frame(
     plugging = op in ("plug_in", "move", "use", "connect", "add")
     if plugging and "other" in quals and "power_outlet" in everything:
         op, obj = "replace", "power_outlet"  # "插到别的插座上": it is the outlet that changes
+    if op == "charge" and obj in _SWAPPED_PARTS and "other" in quals:
+        op = "replace"  # "用别的充电器充一下": charging with another charger tries that charger
     if op == "charge" and obj == "battery":
         # "top up the headset battery": the device whose battery it is gets charged
         obj = next((n for n in nouns if n in OBJECT_FAMILIES["device"]), obj)
@@ -1127,6 +1142,8 @@ def _normalize_frame(
         op = "reset"  # "return the router to its out-of-the-box configuration"
     if op == "use" and obj is not None and obj.endswith("troubleshooter"):
         op = "run"  # "use the printing troubleshooter"
+    if op == "clear" and obj == "disk":
+        op, obj = "free", "disk.storage"  # "清理一下C盘": clearing a drive frees its space
     if op == "clean" and obj in ("disk", "computer"):
         op, obj = "free", f"{obj}.storage"  # "clean up the hard drive": Disk Cleanup frees it
     if op in ("set", "use") and obj == "wifi_network" and qualifier in ("5ghz", "2.4ghz"):
@@ -1151,8 +1168,19 @@ def _normalize_frame(
         op, qualifier = "sync", None  # "turn on automatic date and time" keeps it in sync
     if op in ("use", "connect", "add", "set") and "other" in quals:
         op = "replace"
-    if op == "update" and "previous" in quals:
-        op = "rollback"
+    if op in ("update", "reset") and "previous" in quals:
+        op = "rollback"  # "恢复到之前的版本", "restore it to the earlier version"
+    lists = everything & {"safe_senders", "blocked_senders"}
+    if lists and op in ("add", "connect", "set", "move", "enable", "allow"):
+        # "把发件人加入白名单", "设为安全发件人": it is the list that gets the sender
+        op, obj = "add", next(iter(lists))
+    if obj == "payment" and op in ("use", "replace", "set"):
+        # "用支付宝付款", "用微信支付": the payment method is what is used
+        methods = ("alipay", "wechat_pay", "unionpay", "paypal", "apple_pay", "card")
+        method = next((n for n in (*nouns, *context) if n in methods), None)
+        if method is None and target is not None and target.qualifier == NAME_PREFIX + "wechat":
+            method = "wechat_pay"
+        obj = method or obj
     if op in ("move", "use") and "closer" in quals:
         op = "move"  # "keep the headphones closer to the phone"
     if qualifier in ("other", "latest", "previous") and op in ("replace", "update", "rollback"):
@@ -1219,10 +1247,20 @@ _PAIR_STEPS: dict[frozenset[tuple[str, str]], ActionFrame] = {
     frozenset({("unplug", "charger"), ("replace", "power_outlet")}): ActionFrame(
         "replace", "power_outlet"
     ),
+    # "unplug the power cord and hold the power button": draining
+    frozenset({("unplug", "power.cable"), ("hold", "power_button")}): ActionFrame(
+        "drain", "residual_power"
+    ),
     # holding the power button is how residual power is drained ("按住开机键半分钟放电")
     frozenset({("hold", "power_button"), ("drain", "residual_power")}): ActionFrame(
         "drain", "residual_power"
     ),
+}
+
+# A frame that is only the way into another step next to it: holding the power button to
+# get the restart / power-off menu ("长按电源键选择重启", "hold the power button, tap Restart").
+_MEANS: dict[tuple[str, str], frozenset[str]] = {
+    ("hold", "power_button"): frozenset({"restart", "reset"}),
 }
 
 
@@ -1774,6 +1812,17 @@ def _merge_compounds(
                     continue
                 if second is None or j < i:
                     continue
+                means = [
+                    (kept, how)
+                    for how, kept in ((first, second), (second, first))
+                    if kept.op in _MEANS.get((how.op, how.obj or ""), ())
+                ]
+                if means:
+                    # "按住电源键，然后选重新启动": holding the button is how the restart is done
+                    out[i] = (means[0][0], frozenset(), link_i)
+                    del out[j]
+                    changed = True
+                    break
                 pair = _PAIR_STEPS.get(
                     frozenset({(first.op, first.obj or ""), (second.op, second.obj or "")})
                 )
