@@ -580,6 +580,8 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
 
 
 _MARKS = frozenset({"colon", "end", "open", "close", "menu"})
+# Chinese postpositions of place ("设置里", "应用中").
+_ZH_POSTPOSITIONS = frozenset({"里", "中", "里 面", "上"})
 # Words that open a noun phrase: an unknown word right before one is likely a verb.
 _DETERMINERS = frozenset({"the", "a", "an", "your", "its", "their", "my", "our", "this", "that"})
 
@@ -694,6 +696,14 @@ def _read_clause(clause: _Clause) -> None:
                 kind, value = first, v_first
             else:
                 kind, value = second, v_second
+        if kind == "stop" and token.surface in _ZH_POSTPOSITIONS and pending:
+            following = _next_meaningful(clause.tokens, position)
+            if following is not None and following.kind == "ba":
+                # "电池里把省电模式关掉": "X里" before 把 says where, X is not the object
+                locative = True
+                close_compound()
+                locative = False
+                continue
         if kind in ("stop", "num", "trail"):
             continue
         after_and, last_kind = last_kind in ("and", "or"), kind
@@ -1035,6 +1045,10 @@ def _normalize_frame(
         obj = device or ("device" if generic else obj)
     if op in ("login", "logout") and obj in ("app", "browser", "where", None):
         obj = "account"  # "sign out of the app": it is the account session that ends
+    context_nouns = {n for o in clause.objects if not o.main for n in (o.nouns or (o.name,))}
+    emailing = context_nouns & {"email", "mailbox", "email_account"}
+    if obj == "account" and emailing and op in ("remove", "readd", "add", "login", "logout"):
+        obj = "email_account"  # "在邮件app里移除账户再加回来": the mail account
     if op in ("login", "logout") and obj in ("mailbox", "email"):
         obj = "email_account"  # "登录邮箱": signing in to the mailbox is the email account
     if op == "login" and obj in PHYSICAL_OBJECTS:
@@ -1225,6 +1239,8 @@ _COMPOUNDS: dict[frozenset[str], str] = {
     # Either half of a re-add next to the re-add itself ("reinstall it ... install it again").
     frozenset({"readd", "add"}): "readd",
     frozenset({"readd", "connect"}): "readd",
+    # "换个插孔充一下": charging is what the other outlet / charger is tried for
+    frozenset({"replace", "charge"}): "replace",
 }
 # Two frames that are one catalog step together (unplug the charger + hold the power button).
 _PAIR_STEPS: dict[frozenset[tuple[str, str]], ActionFrame] = {
@@ -1261,7 +1277,18 @@ _PAIR_STEPS: dict[frozenset[tuple[str, str]], ActionFrame] = {
 # get the restart / power-off menu ("长按电源键选择重启", "hold the power button, tap Restart").
 _MEANS: dict[tuple[str, str], frozenset[str]] = {
     ("hold", "power_button"): frozenset({"restart", "reset"}),
+    # "删掉一些旧邮件腾出邮箱空间": deleting things to make room is making room
+    ("remove", "email"): frozenset({"free"}),
+    ("remove", "files"): frozenset({"free"}),
+    # "插根网线直接连路由器": the cable to the router is how the wired connection is made
+    ("connect", "router"): frozenset({"use/ethernet"}),
 }
+
+
+def _is_means(how: ActionFrame, kept: ActionFrame) -> bool:
+    """Whether ``how`` is only the way ``kept`` is done (an op, or an "op/object", listed)."""
+    ways = _MEANS.get((how.op, how.obj or ""), frozenset())
+    return kept.op in ways or f"{kept.op}/{kept.obj}" in ways
 
 
 def objects_compatible(left: str | None, right: str | None) -> bool:
@@ -1642,7 +1669,10 @@ class ActionIndex:
                     if clause.timing and not clause.pron:
                         continue  # "after a reboot": says when, not what
                     resolved = resolved or _following_object(clauses, number)
-                    if resolved is None and clause.pron and antecedent is not None:
+                    # Chinese drops the object the conversation is about ("删掉重装", "卸了再
+                    # 装", "强行停止后再启动"): like "it", it is what the other text acts on.
+                    dropped = resolved is None and _drops_object(clause, clauses)
+                    if resolved is None and (clause.pron or dropped) and antecedent is not None:
                         # "it" with nothing in the text before it: what the other text acts on.
                         reread = _frames_of(clause, previous, antecedent)
                         if reread and reread[0].obj is not None:
@@ -1651,7 +1681,7 @@ class ActionIndex:
                             last_object = frame.obj
                             continue
                     if resolved is None:
-                        dangling = dangling or clause.pron
+                        dangling = dangling or clause.pron or dropped
                         complete = False
                         continue
                     if clause.unknown_slots and not clause.pron:
@@ -1803,6 +1833,10 @@ def _merge_compounds(
                 second, ids_j, _ = out[j]
                 if ids_j:
                     target = catalog_frame(ids_j)
+                    if target is not None and _is_means(first, target):
+                        del out[i]  # "删掉旧邮件" next to "腾出邮箱空间" (a catalog step)
+                        changed = True
+                        break
                     if target is None or not objects_compatible(first.obj, target.obj):
                         continue
                     if _COMPOUNDS.get(frozenset({first.op, target.op})) == target.op:
@@ -1815,7 +1849,7 @@ def _merge_compounds(
                 means = [
                     (kept, how)
                     for how, kept in ((first, second), (second, first))
-                    if kept.op in _MEANS.get((how.op, how.obj or ""), ())
+                    if _is_means(how, kept)
                 ]
                 if means:
                     # "按住电源键，然后选重新启动": holding the button is how the restart is done
@@ -1870,6 +1904,16 @@ def _lead(clauses: list[_Clause]) -> tuple[str | None, str]:
         if kind in _SLOT_KINDS:
             words.append(token.surface.replace(" ", ""))
     return clause.resolved_op, " ".join(words)
+
+
+def _drops_object(clause: _Clause, clauses: list[_Clause]) -> bool:
+    """A Chinese clause whose verb has no object, in a text that names nothing at all: the
+    object is the one the conversation is about (zero anaphora), not a word the lexicon lacks."""
+    if clause.op == "check" or clause.unknown_slots or clause.aside:
+        return False
+    if not any(is_cjk(token.surface[:1]) for token in clause.tokens if token.kind != "stop"):
+        return False
+    return not any(c.objects or c.unknown_slots or _has_unknown(c) for c in clauses)
 
 
 def _led_by_unknown(clause: _Clause) -> bool:
