@@ -486,6 +486,7 @@ class _Clause:
     device_manager: bool = False  # "in Device Manager": a device there stands for its driver
     proper: frozenset[str] = frozenset()  # capitalised words of the text, not sentence-initial
     menu_head: bool = False  # "设置 > 通用 > 还原": the first item of a menu path is a place
+    menu_inner: bool = False  # a menu item more items follow ("系统" in "设置 > 系统 > ...")
 
 
 def _clauses(segments: list[list[Token]]) -> list[_Clause]:
@@ -502,6 +503,8 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
             if mark == "menu":
                 if not in_menu and clauses:
                     clauses[-1].menu_head = True
+                elif clauses:
+                    clauses[-1].menu_inner = True
                 in_menu = True
             if mark == "end":
                 elaborating, in_parens, in_menu = None, False, False
@@ -555,7 +558,22 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
                 token.kind in ("op", "pv") or token.kind.startswith("op/")
             )
             after_de = index > 0 and segment[index - 1].kind == "de"
-            if has_strong and has_obj and not checking and strong and not after_de:
+            # "卸载应用更新", "开启邮箱同步": a head noun that doubles as a verb, right after the
+            # object and with no object of its own, completes that object ("app update").
+            head_noun = (
+                token.kind.startswith("op/")
+                and token.value.split("/")[-1] in HEAD_OBJECTS
+                and index > 0
+                and segment[index - 1].kind.split("/")[-1] in ("obj", "objq")
+                and not any(t.kind == "ba" for t in current.tokens)
+                and (following is None or following.kind.split("/")[-1] not in ("obj", "objq"))
+            )
+            # "等一会儿插回去": after a wait, the next verb is the next step
+            waited = token.kind == "op" and any(
+                t.kind == "op" and t.value == "wait" for t in current.tokens
+            )
+            serial = has_strong and (has_obj or waited) and not checking and strong
+            if serial and not after_de and not head_noun:
                 # A second verb after a complete verb-object pair starts a new step (Chinese
                 # serial verbs: "拔掉充电器长按电源键"); after "用X..." it is what X is used for.
                 serves = elaborating
@@ -994,6 +1012,15 @@ def _normalize_frame(
         after = [o for o in clause.objects if not o.main and o.positions[0] > target.positions[-1]]
         if after and after[0].owner:
             obj = f"{after[0].owner}.{obj}"
+    if (
+        obj in _CLEARABLE & HEAD_OBJECTS
+        and op in ("clear", "remove")
+        and is_cjk(clause.tokens[0].surface[:1])
+    ):
+        # "在Chrome里清除缓存": the place a bare cache is cleared in owns it
+        owners = [o.owner for o in clause.objects if not o.main and o.owner]
+        if len(owners) == 1 and owners[0] != obj:
+            obj = f"{owners[0]}.{obj}"
     qualifier = next((q for q in clause.qualifiers if q not in ("on", "off")), None)
     if target is not None and target.qualifier and qualifier is None:
         qualifier = target.qualifier
@@ -1028,7 +1055,8 @@ def _normalize_frame(
         op = "logout"  # "退出账号", "quit your account", "退出所有设备"
     if op == "replace" and obj is not None and obj.rsplit(".", 1)[-1] in SETTABLE_HEADS:
         op = "set"  # "把 Wi-Fi 信道换一个", "swap the DNS server": a value is changed
-    if op in ("remove", "clear") and obj == "files" and "print_queue" in context:
+    queued = "print_queue" in context or "print_queue" in (target.nouns if target else ())
+    if op in ("remove", "clear") and obj == "files" and queued:
         op, obj = "clear", "print_queue"  # "cancel all documents in the print queue"
     if op == "hold" and obj == "residual_power":
         obj = "power_button"  # "长按开机键三十秒把余电放掉": one holds the button, not the charge
@@ -1057,7 +1085,8 @@ def _normalize_frame(
         op = "use"  # "sign in with a recovery code" uses the code
     resetting = ("request", "use", "open", "add", "check", "create", "set", "reset")
     if obj == "password_reset" and op in resetting:
-        op, obj = "reset", "password"  # "request a password reset link"
+        # "request a password reset link"; "通过忘记密码设一个新的": the new one is the reset
+        op, obj, qualifier = "reset", "password", None
     if op == "connect" and obj == "password":
         obj = "wifi_network"  # "reconnect with the password": it is the network that is joined
     if op in ("remove", "readd", "connect") and obj == "wifi":
@@ -1082,7 +1111,8 @@ def _normalize_frame(
         if device is not None:
             obj = device
     if op in ("remove", "clear") and obj is not None and obj.rsplit(".", 1)[-1] == "trash":
-        op, obj = "free", "storage"  # "empty the trash / the recycle bin" frees space
+        # "empty the trash / the recycle bin" frees space; "清空已删除邮件", the mailbox's
+        op, obj = "free", "mailbox.storage" if obj == "email.trash" else "storage"
     if op in ("remove", "clear") and obj is not None and obj.rsplit(".", 1)[-1] == "storage":
         op = "free"  # "delete old emails so the mailbox has room"
     if op == "free" and obj in ("email.storage", "mail.storage"):
@@ -1102,7 +1132,10 @@ def _normalize_frame(
     if obj == "app" and qualifier == NAME_PREFIX + "vpn" and op in ("disable", "close", "enable"):
         op, obj, qualifier = ("enable" if op == "enable" else "disable"), "vpn", None
     if op in ("disable", "close") and obj == "app":
-        modes = [o for o in (*context, *nouns) if o in ("startup_apps", "background_apps")]
+        # ("把应用从后台划掉": swiped out of the recents, the app itself is closed)
+        places = ("startup_apps",) if op == "close" else ("startup_apps", "background_apps")
+        modes = [o for o in context if o in places]
+        modes += [o for o in nouns if o in ("startup_apps", "background_apps")]
         obj = modes[0] if modes else obj  # "stop programs from starting automatically"
     if op == "disable" and obj in ("background_apps", "app"):
         op = "close"  # "turn off background apps" closes them
@@ -1156,6 +1189,10 @@ def _normalize_frame(
         op = "reset"  # "return the router to its out-of-the-box configuration"
     if op == "use" and obj is not None and obj.endswith("troubleshooter"):
         op = "run"  # "use the printing troubleshooter"
+    if op == "clear" and obj is not None and obj.rsplit(".", 1)[-1] == "port":
+        op = "clean"  # "把充电口清理一下": a port is cleaned, not emptied
+    if op == "remove" and obj == "os":
+        op = "rollback"  # "卸载系统更新": uninstalling the system's update rolls it back
     if op == "clear" and obj == "disk":
         op, obj = "free", "disk.storage"  # "清理一下C盘": clearing a drive frees its space
     if op == "clean" and obj in ("disk", "computer"):
@@ -1184,6 +1221,9 @@ def _normalize_frame(
         op = "replace"
     if op in ("update", "reset") and "previous" in quals:
         op = "rollback"  # "恢复到之前的版本", "restore it to the earlier version"
+    if obj == "sender" and op in ("allow", "disable", "deny"):
+        # "whitelist the sender", "信任发件人" / "block the sender", "把发件人拉黑"
+        op, obj = "add", "safe_senders" if op == "allow" else "blocked_senders"
     lists = everything & {"safe_senders", "blocked_senders"}
     if lists and op in ("add", "connect", "set", "move", "enable", "allow"):
         # "把发件人加入白名单", "设为安全发件人": it is the list that gets the sender
@@ -1283,6 +1323,17 @@ _MEANS: dict[tuple[str, str], frozenset[str]] = {
     # "插根网线直接连路由器": the cable to the router is how the wired connection is made
     ("connect", "router"): frozenset({"use/ethernet"}),
 }
+
+
+# Whose storage a means frees when the freeing step names no owner ("删除旧邮件腾出空间").
+_MEANS_OWNER: dict[tuple[str, str], str] = {("remove", "email"): "mailbox.storage"}
+
+
+def _whose(how: ActionFrame, kept: ActionFrame) -> ActionFrame:
+    owner = _MEANS_OWNER.get((how.op, how.obj or ""))
+    if owner is not None and kept.obj == "storage":
+        return replace(kept, obj=owner)
+    return kept
 
 
 def _is_means(how: ActionFrame, kept: ActionFrame) -> bool:
@@ -1579,6 +1630,8 @@ class ActionIndex:
                 span = stream[index:end]
                 if noun and not self._noun_alias_fits(action_id, clauses, span):
                     continue
+                if noun and any(_place_item(clauses[number]) for _, number, _ in span):
+                    continue  # "设置 > 系统 > 重置选项": a menu item that only names a place
                 for _, number, position in span:
                     clauses[number].alias_ids.add(action_id)
                     clauses[number].covered.add(position)
@@ -1834,7 +1887,12 @@ def _merge_compounds(
                 if ids_j:
                     target = catalog_frame(ids_j)
                     if target is not None and _is_means(first, target):
-                        del out[i]  # "删掉旧邮件" next to "腾出邮箱空间" (a catalog step)
+                        # "删掉旧邮件" next to "腾出邮箱空间" (a catalog step); "腾出空间" next
+                        # to it is the mailbox's space
+                        owned = _whose(first, target)
+                        if owned != target:
+                            out[j] = (owned, frozenset(), out[j][2])
+                        del out[i]
                         changed = True
                         break
                     if target is None or not objects_compatible(first.obj, target.obj):
@@ -1853,7 +1911,8 @@ def _merge_compounds(
                 ]
                 if means:
                     # "按住电源键，然后选重新启动": holding the button is how the restart is done
-                    out[i] = (means[0][0], frozenset(), link_i)
+                    kept, how = means[0]
+                    out[i] = (_whose(how, kept), frozenset(), link_i)
                     del out[j]
                     changed = True
                     break
@@ -1904,6 +1963,12 @@ def _lead(clauses: list[_Clause]) -> tuple[str | None, str]:
         if kind in _SLOT_KINDS:
             words.append(token.surface.replace(" ", ""))
     return clause.resolved_op, " ".join(words)
+
+
+def _place_item(clause: _Clause) -> bool:
+    """A menu-path item with no verb ("系统" in "设置 > 系统 > 重置选项"): a place."""
+    verbal = ("op", "pv", "weak")
+    return clause.menu_inner and not any(t.kind.split("/")[0] in verbal for t in clause.tokens)
 
 
 def _drops_object(clause: _Clause, clauses: list[_Clause]) -> bool:
