@@ -434,6 +434,7 @@ _COMPOUND_OBJECTS: dict[str, str] = {"bios.firmware": "bios", "bios.update": "bi
 _SWAPPED_PARTS = frozenset(
     {"ink_cartridge", "charger", "battery", "cable", "charging.cable", "power.cable"}
 )
+_PAYMENT_METHODS = frozenset({"alipay", "wechat_pay", "unionpay", "paypal", "apple_pay"})
 _WIPEABLE = OBJECT_FAMILIES["device"] | {"router", "modem", "extender"}
 _ASKED_ABOUT = frozenset({"outage", "line", "internet", "payment"})
 _STORAGE_OWNERS = frozenset({"phone", "computer", "disk", "mailbox", "tablet"})
@@ -1062,7 +1063,12 @@ def _normalize_frame(
         obj = "power_button"  # "长按开机键三十秒把余电放掉": one holds the button, not the charge
     if op == "unplug" and obj == "battery":
         op = "remove"  # "拔掉电池", "pull the battery": the battery comes out
-    if op == "restart" and obj in ("power.cable", "power", "charger", "power_button"):
+    buttons = ("power_button", "volume_button")
+    if op in ("disable", "enable") and obj in buttons:
+        # "按住侧边键和音量键，滑动关机": the device powers off, not the button
+        devices = OBJECT_FAMILIES["device"] | {"router", "modem", "extender"}
+        obj = next((o for o in context if o in devices), "device")
+    if op == "restart" and obj in ("power.cable", "power", "charger", *buttons):
         # "把电视的电源拔掉再插上": cycling the power of a device restarts the device; so does
         # "把路由器的插头拔了再插回去" (the device owns the plug) and "按住电源键，选重新启动" or
         # "开始菜单 > 电源 > 重启" (a device's power button or menu, whichever device it is)
@@ -1146,7 +1152,8 @@ def _normalize_frame(
         op = "set"  # "use Cloudflare's DNS servers"
     if op == "update" and head in SETTABLE_HEADS:
         op = "set"  # "update your billing address" changes a value
-    changes = op in ("set", "replace", "create", "update")
+    # ("重新设置密码": setting a password up again is a new password too)
+    changes = op in ("set", "replace", "create", "update", "readd")
     if changes and head == "password" and obj != "app_password":
         op, qualifier = "reset", None  # "set a new password" / "change your password"
     if op == "free" and obj is None:
@@ -1197,6 +1204,10 @@ def _normalize_frame(
         op, obj = "free", "disk.storage"  # "清理一下C盘": clearing a drive frees its space
     if op == "clean" and obj in ("disk", "computer"):
         op, obj = "free", f"{obj}.storage"  # "clean up the hard drive": Disk Cleanup frees it
+    if op == "clean" and obj is not None and obj.rsplit(".", 1)[-1] == "storage":
+        op = "free"  # "clean up disk space", "清理一下存储空间": space is freed, not dusted
+    if op == "replace" and obj in _PAYMENT_METHODS:
+        op = "use"  # "换支付宝付款": switching to a way of paying is paying that way
     if op in ("set", "use") and obj == "wifi_network" and qualifier in ("5ghz", "2.4ghz"):
         op = "connect"  # "switch the laptop over to the 5 GHz network" joins it
     if op == "close" and obj == "vpn":
@@ -1230,7 +1241,7 @@ def _normalize_frame(
         op, obj = "add", next(iter(lists))
     if obj == "payment" and op in ("use", "replace", "set"):
         # "用支付宝付款", "用微信支付": the payment method is what is used
-        methods = ("alipay", "wechat_pay", "unionpay", "paypal", "apple_pay", "card")
+        methods = (*_PAYMENT_METHODS, "card")
         method = next((n for n in (*nouns, *context) if n in methods), None)
         if method is None and target is not None and target.qualifier == NAME_PREFIX + "wechat":
             method = "wechat_pay"
@@ -1317,6 +1328,7 @@ _PAIR_STEPS: dict[frozenset[tuple[str, str]], ActionFrame] = {
 # get the restart / power-off menu ("长按电源键选择重启", "hold the power button, tap Restart").
 _MEANS: dict[tuple[str, str], frozenset[str]] = {
     ("hold", "power_button"): frozenset({"restart", "reset"}),
+    ("hold", "volume_button"): frozenset({"restart", "reset"}),
     # "删掉一些旧邮件腾出邮箱空间": deleting things to make room is making room
     ("remove", "email"): frozenset({"free"}),
     ("remove", "files"): frozenset({"free"}),
@@ -1743,7 +1755,11 @@ class ActionIndex:
                         unread = True
                     if resolved == last_object and len(last_group) > 1:
                         for each in last_group[:-1]:
-                            items.append((replace(frame, obj=each), frozenset(), group))
+                            # read as if written there ("…电源键和音量键，滑动关机": the device)
+                            again = _frames_of(clause, previous, each)
+                            fits = again and again[0].obj is not None and again[0].op == frame.op
+                            each_frame = again[0] if fits else replace(frame, obj=each)
+                            items.append((each_frame, frozenset(), group))
                     reread = _frames_of(clause, previous, resolved)
                     if reread and reread[0].obj is not None and reread[0].op == frame.op:
                         frame = reread[0]
