@@ -717,8 +717,11 @@ def _read_clause(clause: _Clause) -> None:
                 kind, value = second, v_second
         if kind == "stop" and token.surface in _ZH_POSTPOSITIONS and pending:
             following = _next_meaningful(clause.tokens, position)
-            if following is not None and following.kind == "ba":
-                # "电池里把省电模式关掉": "X里" before 把 says where, X is not the object
+            opened = any(t.kind == "loc" for t in clause.tokens[:position])
+            verb = following is not None and following.kind.split("/")[0] in ("op", "weak")
+            if following is not None and (following.kind == "ba" or opened and verb):
+                # "电池里把省电模式关掉", "在…启动选项卡里禁用…": "X里" before 把 or (after 在)
+                # before the verb says where, X is not the object
                 locative = True
                 close_compound()
                 locative = False

@@ -865,6 +865,116 @@ def test_new_vocabulary_blocks_its_pair_and_keeps_hard_negatives_apart(
     assert not other.same, (negative, candidate, other)
 
 
+# -- Chinese class folds: one support step told by its effect, its method, a UI path, a dropped
+# object or everyday words; each must block its pair and keep its hard negative apart (frames
+# alone, no catalog).
+ZH_FOLD_PAIRS = [
+    # effect = factory reset ("back to how it was out of the box")
+    ("把路由器恢复到刚买回来的状态", "把路由器恢复出厂设置", "重启路由器"),
+    ("把手机重置成出厂状态", "Factory reset the phone", "重启手机"),
+    ("把耳机恢复成出厂状态", "重置耳机", "重新配对耳机"),
+    ("抹掉所有内容和设置", "把手机恢复出厂设置", "还原网络设置"),
+    # a button sequence / a menu that is a restart
+    ("按住电源键，然后选重新启动", "重启手机", "把手机恢复出厂设置"),
+    ("长按电源键选择“重启”", "Restart the phone", "长按电源键强制关机"),
+    ("按住侧边键和音量键，滑动关机，然后再开机", "重启手机", "把手机关机"),
+    ("点开始菜单 > 电源 > 重启", "重启电脑", "电脑恢复出厂设置"),
+    # a device's own plug or adapter cycled
+    ("把WiFi路由器的插头拔了等一会儿再插回去", "重启路由器", "把路由器恢复出厂设置"),
+    ("把路由器的电源适配器拔下来，等一会儿插回去", "Restart the router", "重启光猫"),
+    # UI paths: the first item and inner items are places
+    ("设置 > 通用 > 传输或还原iPhone > 还原 > 还原网络设置", "还原网络设置", "把手机恢复出厂设置"),
+    ("设置 > 系统 > 重置选项 > 重置WLAN、移动网络和蓝牙设置", "重置网络设置", "忘记WiFi网络"),
+    ("把网络设置还原一下", "重置网络设置", "把手机恢复出厂设置"),
+    # zero anaphora: the object the conversation is about
+    ("删掉重装", "卸载后重新安装应用", "更新应用"),
+    ("卸了再装", "Reinstall the app", "清除应用数据"),
+    ("强行停止后再启动", "强制关闭应用后重新打开", "卸载重装应用"),
+    ("先解绑再绑一次", "删除银行卡后重新添加", "换一张卡"),
+    ("取消配对后再配一次", "重新配对耳机", "关闭蓝牙再打开"),
+    # continuation verbs and colloquial re-doing
+    ("退出重登一下", "退出登录后重新登录", "注销账号"),
+    ("重新pair一下耳机", "重新配对耳机", "重置耳机"),
+    ("杀掉app进程再打开", "强制关闭应用后重新打开", "清除应用缓存"),
+    ("把应用从后台划掉重新打开", "Force close the app and reopen it", "关闭后台程序"),
+    # a head noun right after its object ("app update") is not a second verb
+    ("卸载应用更新", "回退到应用的上一个版本", "重新安装应用"),
+    ("开启邮箱同步", "打开邮件同步", "关闭邮件同步"),
+    # means folds: the way a step is done is the step
+    ("删掉一些旧邮件腾出邮箱空间", "清理邮箱空间", "检查垃圾邮件"),
+    ("删除一些旧邮件腾出空间", "Free up mailbox space", "删除邮箱账户"),
+    ("插根网线直接连路由器", "用网线直连", "检查网线"),
+    ("换个插孔充一下", "换一个插座试试", "换一个充电器"),
+    ("用别的充电器充一下", "换一个充电器", "换一根数据线"),
+    ("用牙签把充电口里的灰挑出来", "清洁充电口", "换根充电线"),
+    ("把充电口清理一下", "清洁充电口", "检查充电线"),
+    ("把电源拔了，然后按住开机键不放三十秒", "放掉残余电量", "重启电脑"),
+    # places: "X里把…", the place owns a bare cache
+    ("在设置 > 电池里把省电模式关掉", "关闭省电模式", "打开省电模式"),
+    ("在Chrome里清除缓存的图片和文件", "清除浏览器缓存", "清除Cookie"),
+    ("在邮件app里移除账户再加回来", "删除邮箱账户后重新添加", "退出登录"),
+    ("清空已删除邮件", "清理邮箱空间", "清空垃圾邮件"),
+    ("清理一下C盘", "磁盘清理", "磁盘碎片整理"),
+    # payment methods named with the act of paying
+    ("用微信付", "用微信支付", "用支付宝付款"),
+    ("换支付宝付款", "用支付宝付款", "改用微信支付"),
+    # safe / blocked senders
+    ("把对方加入信任联系人", "把发件人加入白名单", "把发件人加入黑名单"),
+    ("将发件人设为信任联系人", "Add the sender to your safe senders", "把发件人拉黑"),
+    ("Whitelist the sender", "把发件人添加到白名单", "Block the sender"),
+    # passwords, print queue, paper jam
+    ("通过忘记密码设一个新的", "重置密码", "修改用户名"),
+    ("重新设置密码", "Reset your password", "重新输入密码"),
+    ("删除所有待打印的文档", "清除打印队列", "重启打印机"),
+    ("把夹在里面的纸抽出来", "清除卡纸", "更换墨盒"),
+    ("查一下毒", "全盘杀毒", "卸载杀毒软件"),
+    ("在任务管理器的启动选项卡里禁用不需要的程序", "禁用开机启动项", "关闭后台程序"),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), ZH_FOLD_PAIRS)
+def test_chinese_folds_block_their_pair_and_keep_hard_negatives_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    index = FRAMES_ONLY
+    same = RULE.decide(index.analyze(candidate), index.analyze(failed), 0.1, no_cosine)
+    assert same.same, (candidate, failed, same)
+    other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
+    assert not other.same, (negative, candidate, other)
+
+
+@pytest.mark.parametrize(
+    ("candidate", "failed"),
+    [
+        # restart vs reset vs factory reset, with the object dropped
+        ("恢复出厂设置", "重启路由器"),
+        ("重置一下", "重启路由器"),
+        ("断电重启", "重置路由器"),
+        # cache vs data, update vs uninstalling the update, sign out vs delete the account
+        ("清一下数据", "清除应用缓存"),
+        ("卸载更新", "更新手机系统"),
+        ("注销账号", "退出登录"),
+        # forget the network vs Wi-Fi off; Bluetooth off vs unpair
+        ("关掉", "忘记这个网络"),
+        ("取消配对", "关闭蓝牙"),
+        # a held power button alone is no restart; safe vs blocked senders
+        ("长按电源键强制关机", "重启手机"),
+        ("把发件人拉黑", "把发件人加入白名单"),
+    ],
+)
+def test_chinese_hard_negatives_stay_apart(candidate: str, failed: str) -> None:
+    index = FRAMES_ONLY
+    decision = RULE.decide(index.analyze(candidate), index.analyze(failed), 0.5, lambda: 0.5)
+    assert not decision.same, (candidate, failed, decision)
+
+
+def test_an_object_less_chinese_step_acts_on_what_the_failed_attempt_names() -> None:
+    index = FRAMES_ONLY
+    failed = index.analyze("重启路由器")
+    assert RULE.decide(index.analyze("重启一下"), failed, 0.1, no_cosine).same
+    assert not RULE.decide(index.analyze("恢复出厂设置"), failed, 0.1, no_cosine).same
+
+
 @pytest.mark.parametrize(
     ("candidate", "failed"),
     [
