@@ -1231,7 +1231,10 @@ def _normalize_frame(
         op, obj = "free", "mailbox.storage"  # "clear out your inbox" makes room in it
     if op in ("enable", "set", "use") and obj == "clock" and "auto" in (qualifier, *quals):
         op, qualifier = "sync", None  # "turn on automatic date and time" keeps it in sync
-    if op in ("use", "connect", "add", "set") and "other" in quals:
+    settable = head in SETTABLE_HEADS and op == "set"  # "把DNS服务器改成别的": a new value
+    if settable and qualifier == "other":
+        qualifier = None
+    if op in ("use", "connect", "add", "set") and "other" in quals and not settable:
         op = "replace"
     if op in ("update", "reset") and "previous" in quals:
         op = "rollback"  # "恢复到之前的版本", "restore it to the earlier version"
@@ -1335,6 +1338,15 @@ _MEANS: dict[tuple[str, str], frozenset[str]] = {
     # "删掉一些旧邮件腾出邮箱空间": deleting things to make room is making room
     ("remove", "email"): frozenset({"free"}),
     ("remove", "files"): frozenset({"free"}),
+    # "打开打印机取出卡住的纸张": the printer is opened to get at the jam or the cartridge
+    ("enable", "printer"): frozenset({"clear/paper_jam", "replace/ink_cartridge"}),
+    # "重置成出厂状态，清除所有数据": wiping the data is what the device reset does
+    ("clear", "app.data"): frozenset(
+        {"reset/phone", "reset/device", "reset/computer", "reset/tablet", "reset/headphones"}
+    ),
+    ("clear", "data"): frozenset(
+        {"reset/phone", "reset/device", "reset/computer", "reset/tablet", "reset/headphones"}
+    ),
     # "插根网线直接连路由器": the cable to the router is how the wired connection is made
     ("connect", "router"): frozenset({"use/ethernet"}),
 }
@@ -1631,6 +1643,8 @@ class ActionIndex:
         stream: list[tuple[str, int, int]] = []  # (symbol, clause number, token index)
         for number, clause in enumerate(clauses):
             limit = clause.excluded_from if clause.excluded_from is not None else len(clause.tokens)
+            # "这样邮件就不会进垃圾箱": what the step achieves names no action
+            limit = next((i for i, t in enumerate(clause.tokens[:limit]) if t.kind == "sub"), limit)
             for position, token in enumerate(clause.tokens[:limit]):
                 symbol = _symbol(token)
                 if symbol is not None:
@@ -1905,6 +1919,10 @@ def _merge_compounds(
                 second, ids_j, _ = out[j]
                 if ids_j:
                     target = catalog_frame(ids_j)
+                    if target is not None and _is_means(target, first):
+                        del out[j]  # "重置成出厂状态，清除所有数据": the data goes with the reset
+                        changed = True
+                        break
                     if target is not None and _is_means(first, target):
                         # "删掉旧邮件" next to "腾出邮箱空间" (a catalog step); "腾出空间" next
                         # to it is the mailbox's space
@@ -2123,6 +2141,9 @@ class GuardRule:
         called at most once, and only when the rule needs that score."""
         lazy = _Lazy(lexical)
         candidate = candidate.against(failed)
+        # A failed attempt that names nothing ("恢复出厂设置", "turned it off and on") was about
+        # what the candidate acts on, the same way round.
+        failed = failed.against(candidate)
         if (
             candidate.understood
             and not self.semantic_for_understood

@@ -973,6 +973,18 @@ def test_an_object_less_chinese_step_acts_on_what_the_failed_attempt_names() -> 
     failed = index.analyze("重启路由器")
     assert RULE.decide(index.analyze("重启一下"), failed, 0.1, no_cosine).same
     assert not RULE.decide(index.analyze("恢复出厂设置"), failed, 0.1, no_cosine).same
+    # the same way round: a failed attempt that names nothing was about the candidate's object
+    reset = index.analyze("恢复出厂设置")
+    wiped = index.analyze("把手机重置成出厂状态，清除所有数据")
+    assert RULE.decide(wiped, reset, 0.1, no_cosine).same
+    assert not RULE.decide(index.analyze("重启手机"), reset, 0.1, no_cosine).same
+
+
+def test_opening_the_printer_and_wiping_the_data_are_how_the_step_is_done() -> None:
+    assert main_frames("打开打印机取出卡住的纸张") == {"clear/paper_jam"}
+    assert main_frames("把手机重置成出厂状态，清除所有数据") == {"reset/phone[factory]"}
+    # what the step achieves ("这样…不会进垃圾箱") is no check of the spam folder
+    assert main_frames("把发件人添加为信任的联系人，这样邮件就不会进垃圾箱") == {"add/safe_senders"}
 
 
 @pytest.mark.parametrize(
