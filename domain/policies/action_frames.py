@@ -799,6 +799,10 @@ def _read_clause(clause: _Clause) -> None:
                 clause.objects.remove(mains[-1])
             in_context = locative = False
             continue
+        verb_free = clause.op is None and clause.pv is None
+        if kind == "prep" and token.surface == "给" and verb_free:
+            # "给美团开启定位权限": 美团 is whom it is for, 定位权限 the object
+            kind = "loc" if _verb_takes_object(clause.tokens, position) else kind
         if kind in ("prep", "to", "by", "ba", "and", "or", "ctx", "pron", "nav", "loc"):
             close_compound()
             clause.device_manager = clause.device_manager or value == "device_manager"
@@ -914,7 +918,10 @@ def _compose(nouns: list[tuple[str, str | None, str | None]]) -> tuple[str, str 
     """One object from adjacent nouns: a head noun takes the owner in front of it."""
     name, _owner, qualifier = nouns[-1]
     if name in HEAD_OBJECTS or name in ("reset_button", "power_button"):
-        for _prev_name, owner, _ in reversed(nouns[:-1]):
+        for prev_name, owner, named in reversed(nouns[:-1]):
+            if not owner and prev_name in _NAMEABLE and named and named.startswith(NAME_PREFIX):
+                # "清理抖音缓存", "WeChat's cache": a named app owns the head, by that name
+                return f"{prev_name}.{name}", qualifier or named
             if owner:
                 composed = f"{owner}.{name}"
                 return _COMPOUND_OBJECTS.get(composed, composed), qualifier
@@ -1151,13 +1158,28 @@ def _normalize_frame(
     if op == "login" and ("incognito" in context or obj == "incognito"):
         op, obj = "use", "incognito"  # "log in from an incognito window"
     head = obj.rsplit(".", 1)[-1] if obj is not None else None
+    if op == "use" and head in SETTABLE_HEADS and any(t.kind == "ba" for t in clause.tokens):
+        op = "set"  # "把无线信道换成6": the setting is given another value
+    if op == "enable" and head == "permission":
+        op = "allow"  # "给app开定位权限": turning a permission on grants it
+    if head == "permission" and qualifier is None:
+        # "给美团开启定位权限": the app it is granted to, by name
+        qualifier = next(
+            (o.qualifier for o in clause.objects if not o.main and o.name == "app" and o.qualifier),
+            None,
+        )
+    if "discoverable" in quals and op in ("hold", "use", "move") and obj is not None:
+        op, qualifier = "set", "discoverable"  # "长按耳机进入配对状态"
     if op == "use" and head in SETTABLE_HEADS and qualifier is not None:
         op = "set"  # "use Cloudflare's DNS servers"
     if op == "update" and head in SETTABLE_HEADS:
         op = "set"  # "update your billing address" changes a value
+    if obj in ("wifi.password", "router.admin_password") and op in ("reset", "readd", "replace"):
+        op = "set"  # "change / reset the Wi-Fi password": a new value, not an account reset
     # ("重新设置密码": setting a password up again is a new password too)
     changes = op in ("set", "replace", "create", "update", "readd")
-    if changes and head == "password" and obj != "app_password":
+    own_value = obj in ("app_password", "wifi.password", "router.admin_password")
+    if changes and head == "password" and not own_value:
         op, qualifier = "reset", None  # "set a new password" / "change your password"
     if op == "free" and obj is None:
         # "make room on your phone": what is freed is storage, wherever the text says.
@@ -1178,6 +1200,11 @@ def _normalize_frame(
         op, obj = "replace", "power_outlet"  # "插到别的插座上": it is the outlet that changes
     if op == "charge" and obj in _SWAPPED_PARTS and "other" in quals:
         op = "replace"  # "用别的充电器充一下": charging with another charger tries that charger
+    if op == "charge" and obj == "charger" and "other" not in quals:
+        # "用墙充给手机充半小时电": charged with the charger, the phone is what charges
+        obj = next((o for o in context if o in OBJECT_FAMILIES["device"]), obj)
+    if obj == "caps_lock" and op == "enable" and clause.op == "check":
+        op = "disable"  # "看看是不是开了大写": checking Caps Lock is making sure it is off
     if op == "charge" and obj == "battery":
         # "top up the headset battery": the device whose battery it is gets charged
         obj = next((n for n in nouns if n in OBJECT_FAMILIES["device"]), obj)
@@ -1296,6 +1323,8 @@ _COMPOUNDS: dict[frozenset[str], str] = {
     # Either half of a re-add next to the re-add itself ("reinstall it ... install it again").
     frozenset({"readd", "add"}): "readd",
     frozenset({"readd", "connect"}): "readd",
+    # "断开无线网络然后重新连一下": disconnecting and connecting again is reconnecting
+    frozenset({"disable", "connect"}): "connect",
     # "换个插孔充一下": charging is what the other outlet / charger is tried for
     frozenset({"replace", "charge"}): "replace",
 }
@@ -2000,6 +2029,16 @@ def _lead(clauses: list[_Clause]) -> tuple[str | None, str]:
         if kind in _SLOT_KINDS:
             words.append(token.surface.replace(" ", ""))
     return clause.resolved_op, " ".join(words)
+
+
+def _verb_takes_object(tokens: list[Token], start: int) -> bool:
+    """Whether the first verb after ``start`` has an object of its own after it."""
+    verb = next(
+        (i for i in range(start + 1, len(tokens)) if tokens[i].kind.split("/")[0] == "op"), None
+    )
+    if verb is None or tokens[verb].value.split("/")[0] in ("contact", "charge"):
+        return False  # "给客服打个电话问问…": whom one calls is the object
+    return any(t.kind.split("/")[-1] in ("obj", "objq") for t in tokens[verb + 1 :])
 
 
 def _place_item(clause: _Clause) -> bool:

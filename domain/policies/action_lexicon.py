@@ -608,6 +608,8 @@ card.international: international payments, overseas transactions, foreign trans
     online use
 printer.driver: printer software, printer drivers, print driver, print drivers,
     printer driver software, printing software, printer driver package
+email.smtp_settings: smtp, smtp server, smtp settings, smtp server settings, outgoing server,
+    outgoing mail server, outgoing settings, outgoing server settings, smtp port
 email.server_settings: incoming server, incoming mail server, imap server, imap settings, imap port,
     incoming settings
 printer.troubleshooter: printing troubleshooter, printing troubleshooters
@@ -863,6 +865,12 @@ _QUALIFIED_OBJECTS: dict[str, tuple[str, str]] = {
     "谷歌公共dns": ("dns", "google"),
     # "抹掉所有内容和设置": the phone's Erase All Content and Settings is a factory reset
     "所有内容和设置": ("phone", "factory"),
+    # "打开自动同步日期和时间": the clock set to automatic
+    **{
+        f"自动{how}{what}": ("clock", "auto")
+        for how in ("同步", "设置", "获取", "确定")
+        for what in ("日期和时间", "时间", "日期与时间", "时间和日期")
+    },
     "所有内容与设置": ("phone", "factory"),
     "全部内容和设置": ("phone", "factory"),
     "apple id": ("account", "apple"),
@@ -1205,7 +1213,8 @@ phone: 手机, 苹果手机, 安卓手机, 移动电话,
     移动设备
 tablet: 平板, 平板电脑,
     IPAD, 安卓平板, 华为平板
-device: 设备, 装置
+device: 设备, 装置, 已配对的设备, 已配对设备, 配对过的设备, 配对设备, 配对记录, 蓝牙配对记录,
+    已连接的设备, 连过的设备
 printer: 打印机,
     喷墨打印机, 激光打印机, 复印机, 打印复印一体机, 网络打印机, 无线打印机, 办公室打印机
 headphones: 耳机, 蓝牙耳机, 无线耳机, 耳塞, 音箱, 蓝牙音箱,
@@ -1246,7 +1255,7 @@ card: 银行卡, 信用卡, 借记卡, 卡, 卡片,
 battery: 电池,
     电量, 电池电量
 charger: 充电器, 电源适配器, 适配器, 充电头, 充电盒, 充电仓, 充电座, 无线充电器, 插头,
-    快充头, 充电底座, 充电盘, 无线充, 原装充电器, 充电插头, 电源头, 充电适配器, 火牛
+    快充头, 充电底座, 充电盘, 无线充, 原装充电器, 充电插头, 电源头, 充电适配器, 火牛, 墙充, 墙充头
 cable: 线, 线缆
 charging.cable: 数据线, 充电线,
     USB线, 充电数据线, 原装数据线, 原装充电线, 苹果数据线, TYPEC线, 闪电线
@@ -1304,7 +1313,8 @@ print_queue: 打印队列, 打印任务, 打印作业, 等待打印的任务, �
     等待打印的文档, 正在排队的任务,
     打印列表, 待打印文档, 排队任务, 打印队列里的任务, 卡住的打印任务
 ink_cartridge: 墨盒, 硒鼓, 墨水,
-    墨水盒, 碳粉, 碳粉盒, 粉盒, 墨粉, 墨仓, 墨盒们, 彩色墨盒, 黑色墨盒
+    墨水盒, 碳粉, 碳粉盒, 粉盒, 墨粉, 墨仓, 墨盒们, 彩色墨盒, 黑色墨盒, 墨量, 墨水余量, 墨水量,
+    剩余墨量, 墨盒余量
 paper_jam: 卡纸, 卡住的纸, 夹着的纸, 夹住的纸, 卡着的纸, 卡住的纸张, 夹纸,
     塞纸, 卡纸问题, 卡住的纸片, 碎纸, 纸屑, 夹住的纸张,
     夹在里面的纸, 卡在里面的纸, 卡在里面的纸张, 夹在里面的纸张, 卡在打印机里的纸, 里面的纸,
@@ -1417,7 +1427,10 @@ wifi.password: WIFI密码, 无线密码, 无线网密码, 网络密码, WIFI的�
     安全密钥
 card.international: 海外支付, 国际交易, 境外消费, 海外交易, 境外刷卡, 在线支付, 网上支付,
     境外使用, 海外消费, 跨境支付
-email.server_settings: 收件服务器, IMAP服务器, 收信服务器
+email.server_settings: 收件服务器, IMAP服务器, 收信服务器, 收件服务器设置, IMAP设置
+email.smtp_settings: 发件服务器, SMTP服务器, 发信服务器, 发送服务器, SMTP设置, 发件服务器设置,
+    发送服务器配置, 发件服务器配置, SMTP, 发信设置
+email.fetch: 获取方式, 邮件获取方式, 获取新数据方式, 收取方式, 收信方式, 获取新邮件的方式
 """
 
 _ZH_CONTEXT = """
@@ -1465,7 +1478,7 @@ push: 推送, PUSH
 closer: 近一点, 附近, 旁边, 靠近,
     近点, 靠近点, 离近一点, 近一些, 身边, 同一个房间, 一米以内
 health: 健康, 健康度, 健康状况, 损耗
-discoverable: 可被发现, 可见性, 可被检测到, 对附近设备可见, 可被搜索到
+discoverable: 可被发现, 可见性, 可被检测到, 对附近设备可见, 可被搜索到, 配对模式, 配对状态
 on: 开着, 已开启, 打开的
 off: 已关闭
 """
@@ -1580,7 +1593,7 @@ _ZH_STOP = """
 开关
 一下子 顺便 赶紧 马上 立即 立刻 您的 你的 我的 自己 仔细 认真 小心 轻轻 轻轻地 稍微 大概 左右
 大约 差不多 原装 原配 配套 配套的 标配 不放 不松手 别松手 不松开 按提示 按照提示 根据提示
-按照指引 按指引 按步骤 按照步骤 付 付钱 好好 上网
+按照指引 按指引 按步骤 按照步骤 付 付钱 好好 上网 半小时 一小时 半个小时 一个小时 小时 电 按钮 按键
 不用的 没用的 不需要的 不常用的 用不到的 用不上的 没用过的 最近 最近的 最近安装的 后面 后面的 侧面
 底部 背后
 卡针 取卡针 回形针 曲别针 牙签 针 一番 家里 家里的 的话 试着 尽量 务必 记得 记住 一定要
@@ -1782,6 +1795,10 @@ def _build_zh() -> dict[str, Lexeme]:
         "磁盘": "disk",
         "DNS": "dns",
         "C盘": "disk",
+        "定位": "location",
+        "位置": "location",
+        "位置信息": "location",
+        "麦克风": "microphone",
         "硬盘": "disk",
         "系统盘": "disk",
         "固态硬盘": "disk",

@@ -725,7 +725,9 @@ def test_retrying_the_payment_is_no_step_of_its_own() -> None:
 
 
 def test_well_known_chinese_apps_are_apps_by_name() -> None:
-    assert "enable/app[name:meituan]" in main_frames("给美团开启定位权限")
+    # 美团 is whom the permission is for: the permission keeps the app's name
+    assert main_frames("给美团开启定位权限") == {"allow/location.permission[name:meituan]"}
+    assert "enable/app[name:meituan]" in main_frames("把美团打开")
 
 
 def test_exiting_all_devices_is_signing_out() -> None:
