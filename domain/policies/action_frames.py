@@ -824,7 +824,11 @@ def _read_clause(clause: _Clause) -> None:
                 last_anchor = position
                 checking = value == "check"
                 in_context = locative = False
-                if saw_ba and any(o.main for o in clause.objects) and value in _PLACING_OPS:
+                # "耳机放进充电仓": a Chinese topic before the verb is moved like a 把 object
+                topic = is_cjk(token.surface[:1]) and clause.weak is None and clause.pv is None
+                topic = topic and value in ("move", "plug_in")  # ("手机连上WiFi": WiFi is joined)
+                fronted = saw_ba or topic
+                if fronted and any(o.main for o in clause.objects) and value in _PLACING_OPS:
                     # "把耳机放回充电盒里": the 把 object is what is moved; a noun after the
                     # verb is where it goes.
                     in_context = True
@@ -1097,6 +1101,8 @@ def _normalize_frame(
         obj = "email_account"  # "登录邮箱": signing in to the mailbox is the email account
     if op == "login" and obj in PHYSICAL_OBJECTS:
         op = "nav"  # "log into the router's admin page": a way in, not a remedy
+    elif op == "login" and obj in ("password", "username"):
+        obj = "account"  # "用账号密码重新登录": signing in with the password signs in
     elif op == "login" and obj not in ("account", "email_account", None):
         op = "use"  # "sign in with a recovery code" uses the code
     resetting = ("request", "use", "open", "add", "check", "create", "set", "reset")

@@ -931,6 +931,17 @@ ZH_FOLD_PAIRS = [
     ("把夹在里面的纸抽出来", "清除卡纸", "更换墨盒"),
     ("查一下毒", "全盘杀毒", "卸载杀毒软件"),
     ("在任务管理器的启动选项卡里禁用不需要的程序", "禁用开机启动项", "关闭后台程序"),
+    # named apps own their cache; 给X is whom a permission is for; a topic is what is moved
+    ("清理微信缓存", "Clear WeChat's cache", "清理抖音缓存"),
+    ("给app开定位权限", "Grant the app location permission", "给app开相机权限"),
+    ("耳机放进充电仓充电", "Charge the headphones", "重置耳机"),
+    ("断开无线网络然后重新连一下", "Disconnect and reconnect to the Wi-Fi", "忘记这个WiFi再重新连"),
+    ("把WiFi密码改一下", "Change the Wi-Fi password", "修改账号密码"),
+    ("看看是不是开了大写", "Check that Caps Lock is off", "重置密码"),
+    ("先删掉这张卡，然后再加一次", "删除银行卡后重新添加", "删除这张卡"),
+    ("先退出登录，再用账号密码重新登录一次", "退出登录后重新登录", "删除账号"),
+    ("核对发件服务器设置", "Check the SMTP server settings", "检查收件服务器设置"),
+    ("用墙充给手机充半小时电", "Charge the phone", "换一个充电器"),
 ]
 
 
