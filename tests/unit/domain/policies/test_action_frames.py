@@ -942,6 +942,16 @@ ZH_FOLD_PAIRS = [
     ("先退出登录，再用账号密码重新登录一次", "退出登录后重新登录", "删除账号"),
     ("核对发件服务器设置", "Check the SMTP server settings", "检查收件服务器设置"),
     ("用墙充给手机充半小时电", "Charge the phone", "换一个充电器"),
+    # customer reports: "V过了" is done before, not a wait; "我" is no unknown step
+    ("Power-cycle the router", "我已经把路由器重启过了", "Factory reset the router"),
+    ("Toggle Bluetooth off and on", "蓝牙开关过了", "Unpair the headphones"),
+    ("Run a full virus scan", "杀过毒了", "Uninstall the antivirus"),
+    ("Look in the junk folder", "垃圾邮件里看过了", "Empty the spam folder"),
+    (
+        "Unplug it and hold the power button for 30 seconds",
+        "已经按住电源键放过电了",
+        "Restart the laptop",
+    ),
 ]
 
 
