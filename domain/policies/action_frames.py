@@ -1234,6 +1234,9 @@ def _normalize_frame(
         op = "run"  # "use the printing troubleshooter"
     if op == "clear" and obj is not None and obj.rsplit(".", 1)[-1] == "port":
         op = "clean"  # "把充电口清理一下": a port is cleaned, not emptied
+    replugged = any(t.value == "readd" and "插" in t.surface for t in clause.tokens)
+    if op == "readd" and replugged and obj in _WIPEABLE:
+        op = "plug_in"  # "路由器拔过电重新插上": the device is plugged back in
     if op == "remove" and obj == "os":
         op = "rollback"  # "卸载系统更新": uninstalling the system's update rolls it back
     if op == "clear" and obj == "disk":
@@ -1789,6 +1792,10 @@ class ActionIndex:
                     # Chinese drops the object the conversation is about ("删掉重装", "卸了再
                     # 装", "强行停止后再启动"): like "it", it is what the other text acts on.
                     dropped = resolved is None and _drops_object(clause, clauses)
+                    if dropped and antecedent is not None and not clause.pron:
+                        # "恢复出厂设置" with nothing named resets a device, never the
+                        # settings the other text changed
+                        dropped = antecedent in _WIPEABLE or not _factory_words(clause)
                     if resolved is None and (clause.pron or dropped) and antecedent is not None:
                         # "it" with nothing in the text before it: what the other text acts on.
                         reread = _frames_of(clause, previous, antecedent)
@@ -1813,7 +1820,7 @@ class ActionIndex:
                             each_frame = again[0] if fits else replace(frame, obj=each)
                             items.append((each_frame, frozenset(), group))
                     reread = _frames_of(clause, previous, resolved)
-                    if reread and reread[0].obj is not None and reread[0].op == frame.op:
+                    if reread and reread[0].obj is not None:
                         frame = reread[0]
                     else:
                         frame = replace(frame, obj=resolved)
@@ -2051,6 +2058,12 @@ def _place_item(clause: _Clause) -> bool:
     """A menu-path item with no verb ("系统" in "设置 > 系统 > 重置选项"): a place."""
     verbal = ("op", "pv", "weak")
     return clause.menu_inner and not any(t.kind.split("/")[0] in verbal for t in clause.tokens)
+
+
+def _factory_words(clause: _Clause) -> bool:
+    return any(
+        "出 厂" in t.surface or "原 厂" in t.surface or t.value == "factory" for t in clause.tokens
+    )
 
 
 def _drops_object(clause: _Clause, clauses: list[_Clause]) -> bool:

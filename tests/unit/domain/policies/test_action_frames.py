@@ -952,6 +952,10 @@ ZH_FOLD_PAIRS = [
         "已经按住电源键放过电了",
         "Restart the laptop",
     ),
+    ("重启一下路由器", "路由器我拔过电重新插上了", "把路由器恢复出厂设置"),
+    ("联系一下银行", "银行我打过电话了", "联系商家"),
+    ("把打印队列里的文档都删掉", "打印任务都取消了", "重启打印机"),
+    ("设置 > 通用 > 软件更新，下载并安装", "更新手机系统", "重启手机"),
 ]
 
 
@@ -983,6 +987,8 @@ def test_chinese_folds_block_their_pair_and_keep_hard_negatives_apart(
         # a held power button alone is no restart; safe vs blocked senders
         ("长按电源键强制关机", "重启手机"),
         ("把发件人拉黑", "把发件人加入白名单"),
+        # an object-less factory reset is no reset of the settings the failed text named
+        ("恢复出厂设置", "网络设置已经还原过了"),
     ],
 )
 def test_chinese_hard_negatives_stay_apart(candidate: str, failed: str) -> None:
