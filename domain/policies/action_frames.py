@@ -584,6 +584,17 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
                 clauses.append(current)
                 has_op = has_obj = has_strong = False
             current.tokens.append(token)
+            # "把邮箱同步打开": after 把 and its object, a dual word a verb follows is a noun
+            ba_noun = (
+                token.kind.startswith("op/")
+                and index > 0
+                and segment[index - 1].kind.split("/")[-1] in ("obj", "objq")
+                and any(t.kind == "ba" for t in current.tokens)
+                and following is not None
+                and following.kind.split("/")[0] == "op"
+            )
+            if ba_noun:
+                continue
             if _is_verbal(token, has_op=has_op) and token.kind not in ("neg", "nav"):
                 if token.kind == "op" and token.value == "check":
                     checking = True
@@ -710,7 +721,10 @@ def _read_clause(clause: _Clause) -> None:
             verb_free = clause.op is None and clause.pv is None and not weak_done
             verb_free = verb_free and not clause.menu_head
             # "email syncing" is a noun; but "把应用更新" puts the object before the verb.
-            in_compound = bool(pending) and second == "obj" and not saw_ba
+            # "把邮箱同步打开", "把网络设置还原": after 把, a dual noun a verb follows is a noun
+            after = _next_meaningful(clause.tokens, position)
+            verb_after = after is not None and after.kind.split("/")[0] == "op"
+            in_compound = bool(pending) and second == "obj" and (not saw_ba or verb_after)
             if verb_free and not after_prep and not in_compound and first in ("op", "weak", "pv"):
                 kind, value = first, v_first
             else:
@@ -1036,7 +1050,9 @@ def _normalize_frame(
         owners = [o.owner for o in clause.objects if not o.main and o.owner]
         if len(owners) == 1 and owners[0] != obj:
             obj = f"{owners[0]}.{obj}"
-    qualifier = next((q for q in clause.qualifiers if q not in ("on", "off")), None)
+    qualifier = next((q for q in clause.qualifiers if q not in ("on", "off", "manual")), None)
+    if obj == "clock" and "manual" in clause.qualifiers:
+        qualifier = "manual"  # "手动修改时间": setting the clock by hand is no automatic sync
     if target is not None and target.qualifier and qualifier is None:
         qualifier = target.qualifier
     if qualifier is None and obj is not None:
@@ -1237,6 +1253,8 @@ def _normalize_frame(
     replugged = any(t.value == "readd" and "插" in t.surface for t in clause.tokens)
     if op == "readd" and replugged and obj in _WIPEABLE:
         op = "plug_in"  # "路由器拔过电重新插上": the device is plugged back in
+    if op == "move" and obj == "position":
+        obj = None  # "放到柜子上面": the place says where; what is moved is the thing before
     if op == "remove" and obj == "os":
         op = "rollback"  # "卸载系统更新": uninstalling the system's update rolls it back
     if op == "clear" and obj == "disk":
@@ -1334,6 +1352,9 @@ _COMPOUNDS: dict[frozenset[str], str] = {
     frozenset({"readd", "connect"}): "readd",
     # "断开无线网络然后重新连一下": disconnecting and connecting again is reconnecting
     frozenset({"disable", "connect"}): "connect",
+    # "把旧墨盒拿出来换个新的装上": out with the old one, in with a new one, is replacing it
+    frozenset({"remove", "replace"}): "replace",
+    frozenset({"replace", "add"}): "replace",
     # "换个插孔充一下": charging is what the other outlet / charger is tried for
     frozenset({"replace", "charge"}): "replace",
 }

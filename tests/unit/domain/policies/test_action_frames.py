@@ -956,6 +956,9 @@ ZH_FOLD_PAIRS = [
     ("联系一下银行", "银行我打过电话了", "联系商家"),
     ("把打印队列里的文档都删掉", "打印任务都取消了", "重启打印机"),
     ("设置 > 通用 > 软件更新，下载并安装", "更新手机系统", "重启手机"),
+    ("把邮箱同步打开", "打开邮件同步", "关闭邮件同步"),
+    ("把旧墨盒拿出来换个新的装上", "Replace the ink cartridge", "清除卡纸"),
+    ("路由器别放地上，放到柜子上面", "Move the router somewhere higher", "重启路由器"),
 ]
 
 
@@ -989,6 +992,8 @@ def test_chinese_folds_block_their_pair_and_keep_hard_negatives_apart(
         ("把发件人拉黑", "把发件人加入白名单"),
         # an object-less factory reset is no reset of the settings the failed text named
         ("恢复出厂设置", "网络设置已经还原过了"),
+        # setting the clock by hand is no automatic sync
+        ("手动修改时间", "同步时间"),
     ],
 )
 def test_chinese_hard_negatives_stay_apart(candidate: str, failed: str) -> None:
