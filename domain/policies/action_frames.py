@@ -1222,6 +1222,8 @@ def _normalize_frame(
         op, obj = "replace", "power_outlet"  # "插到别的插座上": it is the outlet that changes
     if op == "charge" and obj in _SWAPPED_PARTS and "other" in quals:
         op = "replace"  # "用别的充电器充一下": charging with another charger tries that charger
+    if op == "charge" and obj == "charger" and clause.weak == "use" and not context:
+        op = "use"  # "用原装充电器充": charging with the original charger is using it
     if op == "charge" and obj == "charger" and "other" not in quals:
         # "用墙充给手机充半小时电": charged with the charger, the phone is what charges
         obj = next((o for o in context if o in OBJECT_FAMILIES["device"]), obj)
@@ -1699,13 +1701,23 @@ class ActionIndex:
     def _match_aliases(self, clauses: list[_Clause]) -> None:
         if not self._aliases:
             return
+        self._match_stream(clauses, verb_first=False)
+        # "把app强制退出": a 把 clause no alias matched is tried verb first ("强制退出app")
+        self._match_stream(clauses, verb_first=True)
+
+    def _match_stream(self, clauses: list[_Clause], *, verb_first: bool) -> None:
         stream: list[tuple[str, int, int]] = []  # (symbol, clause number, token index)
         for number, clause in enumerate(clauses):
+            if verb_first and clause.alias_ids:
+                continue
             limit = clause.excluded_from if clause.excluded_from is not None else len(clause.tokens)
             # "这样邮件就不会进垃圾箱": what the step achieves names no action
             limit = next((i for i, t in enumerate(clause.tokens[:limit]) if t.kind == "sub"), limit)
-            for position, token in enumerate(clause.tokens[:limit]):
-                symbol = _symbol(token)
+            order = _verb_first(clause.tokens[:limit]) if verb_first else range(limit)
+            if verb_first and list(order) == list(range(limit)):
+                continue  # no 把: nothing new to try
+            for position in order:
+                symbol = _symbol(clause.tokens[position])
                 if symbol is not None:
                     stream.append((symbol, number, position))
         symbols = [item[0] for item in stream]
@@ -2073,6 +2085,18 @@ def _verb_takes_object(tokens: list[Token], start: int) -> bool:
     if verb is None or tokens[verb].value.split("/")[0] in ("contact", "charge"):
         return False  # "给客服打个电话问问…": whom one calls is the object
     return any(t.kind.split("/")[-1] in ("obj", "objq") for t in tokens[verb + 1 :])
+
+
+def _verb_first(tokens: list[Token]) -> list[int]:
+    """Token positions in alias order: "把X强制退出" is read as "强制退出X" (verb, then object)."""
+    order = list(range(len(tokens)))
+    ba = next((i for i, t in enumerate(tokens) if t.kind == "ba"), None)
+    if ba is None:
+        return order
+    verb = next((i for i in range(ba + 1, len(tokens)) if tokens[i].kind == "op"), None)
+    if verb is None:
+        return order
+    return [*order[:ba], verb, *order[ba + 1 : verb], *order[verb + 1 :]]
 
 
 def _place_item(clause: _Clause) -> bool:

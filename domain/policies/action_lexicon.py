@@ -863,6 +863,17 @@ _QUALIFIED_OBJECTS: dict[str, tuple[str, str]] = {
     "cloudflares dns": ("dns", "cloudflare"),
     "谷歌dns": ("dns", "google"),
     "谷歌公共dns": ("dns", "google"),
+    # accounts named in Chinese text ("Outlook账户", "谷歌账号")
+    **{
+        f"{name}{kind}": ("account", owner)
+        for owner, names in (
+            ("microsoft", ("outlook", "微软", "hotmail")),
+            ("google", ("gmail", "谷歌", "google")),
+            ("apple", ("苹果", "apple", "icloud")),
+        )
+        for name in names
+        for kind in ("账户", "账号", "帐户", "帐号")
+    },
     # "抹掉所有内容和设置": the phone's Erase All Content and Settings is a factory reset
     "所有内容和设置": ("phone", "factory"),
     # "打开自动同步日期和时间": the clock set to automatic
@@ -1109,7 +1120,7 @@ remove: 删除, 删掉, 取消, 移除, 去掉, 卸载, 卸掉,
     取消配对, 忽略, 忘记, 忘掉, 忘了, 解绑, 拿掉, 取出, 拔出, 注销, 删了,
     拆下, 拆下来, 拆掉, 卸下, 卸下来, 拽出, 拽出来, 拉出来, 抽出, 抽出来, 取出来, 扯出来,
     解除配对, 解除绑定, 取消绑定, 解除关联, 取消关联, 删去, 去除, 移走, 拿出来, 退订, 抠出来,
-    挑出来, 删除掉, 移除掉
+    挑出来, 删除掉, 移除掉, 卸, 卸了
 add: 添加, 绑定, 加入, 安装, 下载, 装, 输入, 加到, 加进, 添加到, 加入到, 加进去, 添加为, 加为,
     填写, 装上, 插入, 注册, 加装, 新增, 插回, 添加回来, 加回来, 输, 敲,
     填入, 键入, 录入, 填上, 输进去, 加上, 添上, 装进去, 重新输入, 重新填写, 重新填, 重新输, 输一遍,

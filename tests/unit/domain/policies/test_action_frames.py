@@ -959,6 +959,8 @@ ZH_FOLD_PAIRS = [
     ("把邮箱同步打开", "打开邮件同步", "关闭邮件同步"),
     ("把旧墨盒拿出来换个新的装上", "Replace the ink cartridge", "清除卡纸"),
     ("路由器别放地上，放到柜子上面", "Move the router somewhere higher", "重启路由器"),
+    ("把不常用的程序卸了", "Uninstall unused programs", "关闭后台程序"),
+    ("用原装充电器充", "Use the original charger", "换个插座"),
 ]
 
 
@@ -1012,6 +1014,15 @@ def test_an_object_less_chinese_step_acts_on_what_the_failed_attempt_names() -> 
     wiped = index.analyze("把手机重置成出厂状态，清除所有数据")
     assert RULE.decide(wiped, reset, 0.1, no_cosine).same
     assert not RULE.decide(index.analyze("重启手机"), reset, 0.1, no_cosine).same
+
+
+def test_a_ba_clause_matches_a_verb_first_alias() -> None:
+    # "把应用强制退出" is the catalog's "强制退出应用" said object first
+    index = ActionIndex(
+        [CatalogEntry("app.force_restart", ActionFrame("restart", "app"), ("强制退出应用",))]
+    )
+    assert index.analyze("把应用强制退出").action_ids == {"app.force_restart"}
+    assert index.analyze("强制退出应用").action_ids == {"app.force_restart"}
 
 
 def test_opening_the_printer_and_wiping_the_data_are_how_the_step_is_done() -> None:
