@@ -749,7 +749,10 @@ def _read_clause(clause: _Clause) -> None:
             continue  # "check that you have a connection": possession, not "have X do Y"
         if kind == "causative":
             close_compound()
-            agent = True  # "let Windows reinstall it": Windows does it, it is not the object
+            # "let Windows reinstall it": Windows does it, it is not the object; but "让路由器
+            # 回到出厂状态", "让耳机进入配对模式": a verb with no object of its own acts on it
+            patient = is_cjk(token.surface[:1]) and not _verb_takes_object(clause.tokens, position)
+            agent = not patient
             continue
         if (
             kind == "unk"

@@ -961,6 +961,9 @@ ZH_FOLD_PAIRS = [
     ("路由器别放地上，放到柜子上面", "Move the router somewhere higher", "重启路由器"),
     ("把不常用的程序卸了", "Uninstall unused programs", "关闭后台程序"),
     ("用原装充电器充", "Use the original charger", "换个插座"),
+    # 让X + a verb with no object of its own: X is what changes, not who acts
+    ("让路由器回到出厂时的状态", "Factory reset the router", "重启路由器"),
+    ("让手机重启一下", "Restart the phone", "把手机恢复出厂设置"),
 ]
 
 
