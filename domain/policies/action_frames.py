@@ -573,8 +573,14 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
             waited = token.kind == "op" and any(
                 t.kind == "op" and t.value == "wait" for t in current.tokens
             )
+            # "解除耳机配对", "取消与耳机的配对": the pairing that is removed, not a second step
+            pairing = (
+                token.surface == "配 对"
+                and following is None
+                and any(t.kind == "op" and t.value == "remove" for t in current.tokens)
+            )
             serial = has_strong and (has_obj or waited) and not checking and strong
-            if serial and not after_de and not head_noun:
+            if serial and not after_de and not head_noun and not pairing:
                 # A second verb after a complete verb-object pair starts a new step (Chinese
                 # serial verbs: "拔掉充电器长按电源键"); after "用X..." it is what X is used for.
                 serves = elaborating
@@ -593,7 +599,9 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
                 and following is not None
                 and following.kind.split("/")[0] == "op"
             )
-            if ba_noun:
+            if pairing:
+                current.tokens[-1] = Token("stop", "", token.surface)
+            if ba_noun or pairing:
                 continue
             if _is_verbal(token, has_op=has_op) and token.kind not in ("neg", "nav"):
                 if token.kind == "op" and token.value == "check":
@@ -1260,6 +1268,8 @@ def _normalize_frame(
         op = "plug_in"  # "路由器拔过电重新插上": the device is plugged back in
     if op == "move" and obj == "position":
         obj = None  # "放到柜子上面": the place says where; what is moved is the thing before
+    if op == "clean" and obj is not None and (obj == "bios" or obj.endswith("firmware")):
+        op = "update"  # "刷一下BIOS": flashing the BIOS updates it, nothing is brushed
     if op == "remove" and obj == "os":
         op = "rollback"  # "卸载系统更新": uninstalling the system's update rolls it back
     if op == "clear" and obj == "disk":

@@ -964,6 +964,12 @@ ZH_FOLD_PAIRS = [
     # 让X + a verb with no object of its own: X is what changes, not who acts
     ("让路由器回到出厂时的状态", "Factory reset the router", "重启路由器"),
     ("让手机重启一下", "Restart the phone", "把手机恢复出厂设置"),
+    # the pairing a 解除/取消 removes is no second step; flashing the BIOS updates it
+    ("解除耳机配对", "Unpair the headphones", "Unpair and re-pair the headphones"),
+    ("取消与耳机的配对", "在蓝牙设置里忽略耳机", "关闭蓝牙"),
+    ("刷一下BIOS", "Update the BIOS", "Reset the BIOS"),
+    ("打开应用的通知权限", "给应用开启通知权限", "打开应用的定位权限"),
+    ("把智能切换网络关了", "关闭WLAN助理", "关闭WiFi"),
 ]
 
 
