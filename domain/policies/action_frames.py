@@ -733,6 +733,8 @@ def _read_clause(clause: _Clause) -> None:
             after = _next_meaningful(clause.tokens, position)
             verb_after = after is not None and after.kind.split("/")[0] == "op"
             in_compound = bool(pending) and second == "obj" and (not saw_ba or verb_after)
+            # "把更新卸了": right after 把 a dual word is the 把 object
+            in_compound = in_compound or (position > 0 and clause.tokens[position - 1].kind == "ba")
             if verb_free and not after_prep and not in_compound and first in ("op", "weak", "pv"):
                 kind, value = first, v_first
             else:
@@ -1089,6 +1091,8 @@ def _normalize_frame(
         # "把充电孔里的灰挑出来": the place is in the sentence, or the noun the dirt is in
         where = [n for n in (target.nouns if target is not None else ()) if n != "dirt"]
         op, obj = "clean", next(iter(context), None) or next(iter(where), None)
+    if op == "disconnect" and obj == "wifi":
+        obj = "wifi_network"  # "把WiFi断开": one disconnects from the network, the radio stays on
     if op == "disconnect":
         op = "unplug" if obj in PHYSICAL_OBJECTS else "disable"
     if op in ("remove", "clear") and obj is not None and obj.split(".")[-1] in _CLEARABLE:

@@ -970,6 +970,9 @@ ZH_FOLD_PAIRS = [
     ("刷一下BIOS", "Update the BIOS", "Reset the BIOS"),
     ("打开应用的通知权限", "给应用开启通知权限", "打开应用的定位权限"),
     ("把智能切换网络关了", "关闭WLAN助理", "关闭WiFi"),
+    # split verbs (升一下级, 开下机) and what follows 把 directly
+    ("app升一下级", "Update the app", "Roll back the app"),
+    ("把WiFi断开再连", "重新连接WiFi", "忘记这个WiFi"),
 ]
 
 
@@ -1005,6 +1008,8 @@ def test_chinese_folds_block_their_pair_and_keep_hard_negatives_apart(
         ("恢复出厂设置", "网络设置已经还原过了"),
         # setting the clock by hand is no automatic sync
         ("手动修改时间", "同步时间"),
+        # "把更新卸了" uninstalls the update: no update
+        ("把更新卸了", "更新应用"),
     ],
 )
 def test_chinese_hard_negatives_stay_apart(candidate: str, failed: str) -> None:
