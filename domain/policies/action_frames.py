@@ -1263,7 +1263,7 @@ def _normalize_frame(
         obj = "app"  # "uninstall the programs you don't use": the programs themselves
     if op in ("set", "use", "move") and qualifier == "factory" and obj is not None:
         op = "reset"  # "return the router to its out-of-the-box configuration"
-    if op == "use" and obj is not None and obj.endswith("troubleshooter"):
+    if op in ("use", "check") and obj is not None and obj.endswith("troubleshooter"):
         op = "run"  # "use the printing troubleshooter"
     if op == "clear" and obj is not None and obj.rsplit(".", 1)[-1] == "port":
         op = "clean"  # "把充电口清理一下": a port is cleaned, not emptied
