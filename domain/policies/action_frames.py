@@ -1152,9 +1152,9 @@ def _normalize_frame(
             op, obj = "update", owner
     nouns = target.nouns if target is not None else ()
     powering = op in ("unplug", "plug_in", "restart", "disable", "enable")
-    owned = next((n for n in nouns if n in PHYSICAL_OBJECTS and n != "charger"), None)
-    if obj == "charger" and op in ("unplug", "plug_in") and owned is not None:
-        obj = owned  # "把路由器的插头拔了再插回去": the plug is the router's, the router cycles
+    plug_owner = next((n for n in nouns if n in PHYSICAL_OBJECTS and n != "charger"), None)
+    if obj == "charger" and op in ("unplug", "plug_in") and plug_owner is not None:
+        obj = plug_owner  # "把路由器的插头拔了再插回去": the plug is the router's, it cycles
     if obj in ("power", "power.cable") and powering:
         # "unplug the router's power cable": it is the router that is power-cycled.
         device = next(
