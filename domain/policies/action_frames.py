@@ -436,6 +436,7 @@ _COMPOUND_OBJECTS: dict[str, str] = {"bios.firmware": "bios", "bios.update": "bi
 _SWAPPED_PARTS = frozenset(
     {"ink_cartridge", "charger", "battery", "cable", "charging.cable", "power.cable"}
 )
+_PAYMENT_METHODS = frozenset({"alipay", "wechat_pay", "unionpay", "paypal", "apple_pay"})
 _WIPEABLE = OBJECT_FAMILIES["device"] | {"router", "modem", "extender"}
 _ASKED_ABOUT = frozenset({"outage", "line", "internet", "payment"})
 _STORAGE_OWNERS = frozenset({"phone", "computer", "disk", "mailbox", "tablet"})
@@ -487,6 +488,8 @@ class _Clause:
     resolved_op: str | None = None
     device_manager: bool = False  # "in Device Manager": a device there stands for its driver
     proper: frozenset[str] = frozenset()  # capitalised words of the text, not sentence-initial
+    menu_head: bool = False  # "设置 > 通用 > 还原": the first item of a menu path is a place
+    menu_inner: bool = False  # a menu item more items follow ("系统" in "设置 > 系统 > ...")
 
 
 def _clauses(segments: list[list[Token]]) -> list[_Clause]:
@@ -501,6 +504,10 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
         example = bool(segment) and _first_meaningful_kind(segment) == "example"
         for mark in marks:
             if mark == "menu":
+                if not in_menu and clauses:
+                    clauses[-1].menu_head = True
+                elif clauses:
+                    clauses[-1].menu_inner = True
                 in_menu = True
             if mark == "end":
                 elaborating, in_parens, in_menu = None, False, False
@@ -554,7 +561,28 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
                 token.kind in ("op", "pv") or token.kind.startswith("op/")
             )
             after_de = index > 0 and segment[index - 1].kind == "de"
-            if has_strong and has_obj and not checking and strong and not after_de:
+            # "卸载应用更新", "开启邮箱同步": a head noun that doubles as a verb, right after the
+            # object and with no object of its own, completes that object ("app update").
+            head_noun = (
+                token.kind.startswith("op/")
+                and token.value.split("/")[-1] in HEAD_OBJECTS
+                and index > 0
+                and segment[index - 1].kind.split("/")[-1] in ("obj", "objq")
+                and not any(t.kind == "ba" for t in current.tokens)
+                and (following is None or following.kind.split("/")[-1] not in ("obj", "objq"))
+            )
+            # "等一会儿插回去": after a wait, the next verb is the next step
+            waited = token.kind == "op" and any(
+                t.kind == "op" and t.value == "wait" for t in current.tokens
+            )
+            # "解除耳机配对", "取消与耳机的配对": the pairing that is removed, not a second step
+            pairing = (
+                token.surface == "配 对"
+                and following is None
+                and any(t.kind == "op" and t.value == "remove" for t in current.tokens)
+            )
+            serial = has_strong and (has_obj or waited) and not checking and strong
+            if serial and not after_de and not head_noun and not pairing:
                 # A second verb after a complete verb-object pair starts a new step (Chinese
                 # serial verbs: "拔掉充电器长按电源键"); after "用X..." it is what X is used for.
                 serves = elaborating
@@ -564,6 +592,19 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
                 clauses.append(current)
                 has_op = has_obj = has_strong = False
             current.tokens.append(token)
+            # "把邮箱同步打开": after 把 and its object, a dual word a verb follows is a noun
+            ba_noun = (
+                token.kind.startswith("op/")
+                and index > 0
+                and segment[index - 1].kind.split("/")[-1] in ("obj", "objq")
+                and any(t.kind == "ba" for t in current.tokens)
+                and following is not None
+                and following.kind.split("/")[0] == "op"
+            )
+            if pairing:
+                current.tokens[-1] = Token("stop", "", token.surface)
+            if ba_noun or pairing:
+                continue
             if _is_verbal(token, has_op=has_op) and token.kind not in ("neg", "nav"):
                 if token.kind == "op" and token.value == "check":
                     checking = True
@@ -579,6 +620,8 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
 
 
 _MARKS = frozenset({"colon", "end", "open", "close", "menu"})
+# Chinese postpositions of place ("设置里", "应用中").
+_ZH_POSTPOSITIONS = frozenset({"里", "中", "里 面", "上"})
 # Words that open a noun phrase: an unknown word right before one is likely a verb.
 _DETERMINERS = frozenset({"the", "a", "an", "your", "its", "their", "my", "our", "this", "that"})
 
@@ -690,12 +733,29 @@ def _read_clause(clause: _Clause) -> None:
                 and clause.tokens[position - 1].surface.casefold() in _DETERMINERS
             )
             verb_free = clause.op is None and clause.pv is None and not weak_done
+            verb_free = verb_free and not clause.menu_head
             # "email syncing" is a noun; but "把应用更新" puts the object before the verb.
-            in_compound = bool(pending) and second == "obj" and not saw_ba
+            # "把邮箱同步打开", "把网络设置还原": after 把, a dual noun a verb follows is a noun
+            after = _next_meaningful(clause.tokens, position)
+            verb_after = after is not None and after.kind.split("/")[0] == "op"
+            in_compound = bool(pending) and second == "obj" and (not saw_ba or verb_after)
+            # "把更新卸了": right after 把 a dual word is the 把 object
+            in_compound = in_compound or (position > 0 and clause.tokens[position - 1].kind == "ba")
             if verb_free and not after_prep and not in_compound and first in ("op", "weak", "pv"):
                 kind, value = first, v_first
             else:
                 kind, value = second, v_second
+        if kind == "stop" and token.surface in _ZH_POSTPOSITIONS and pending:
+            following = _next_meaningful(clause.tokens, position)
+            opened = any(t.kind == "loc" for t in clause.tokens[:position])
+            verb = following is not None and following.kind.split("/")[0] in ("op", "weak")
+            if following is not None and (following.kind == "ba" or opened and verb):
+                # "电池里把省电模式关掉", "在…启动选项卡里禁用…": "X里" before 把 or (after 在)
+                # before the verb says where, X is not the object
+                locative = True
+                close_compound()
+                locative = False
+                continue
         if kind in ("stop", "num", "trail"):
             continue
         after_and, last_kind = last_kind in ("and", "or"), kind
@@ -705,7 +765,10 @@ def _read_clause(clause: _Clause) -> None:
             continue  # "check that you have a connection": possession, not "have X do Y"
         if kind == "causative":
             close_compound()
-            agent = True  # "let Windows reinstall it": Windows does it, it is not the object
+            # "let Windows reinstall it": Windows does it, it is not the object; but "让路由器
+            # 回到出厂状态", "让耳机进入配对模式": a verb with no object of its own acts on it
+            patient = is_cjk(token.surface[:1]) and not _verb_takes_object(clause.tokens, position)
+            agent = not patient
             continue
         if (
             kind == "unk"
@@ -772,6 +835,10 @@ def _read_clause(clause: _Clause) -> None:
                 clause.objects.remove(mains[-1])
             in_context = locative = False
             continue
+        verb_free = clause.op is None and clause.pv is None
+        if kind == "prep" and token.surface == "给" and verb_free:
+            # "给美团开启定位权限": 美团 is whom it is for, 定位权限 the object
+            kind = "loc" if _verb_takes_object(clause.tokens, position) else kind
         if kind in ("prep", "to", "by", "ba", "and", "or", "ctx", "pron", "nav", "loc"):
             close_compound()
             clause.device_manager = clause.device_manager or value == "device_manager"
@@ -793,7 +860,11 @@ def _read_clause(clause: _Clause) -> None:
                 last_anchor = position
                 checking = value == "check"
                 in_context = locative = False
-                if saw_ba and any(o.main for o in clause.objects) and value in _PLACING_OPS:
+                # "耳机放进充电仓": a Chinese topic before the verb is moved like a 把 object
+                topic = is_cjk(token.surface[:1]) and clause.weak is None and clause.pv is None
+                topic = topic and value in ("move", "plug_in")  # ("手机连上WiFi": WiFi is joined)
+                fronted = saw_ba or topic
+                if fronted and any(o.main for o in clause.objects) and value in _PLACING_OPS:
                     # "把耳机放回充电盒里": the 把 object is what is moved; a noun after the
                     # verb is where it goes.
                     in_context = True
@@ -894,10 +965,13 @@ def _compose(nouns: list[tuple[str, str | None, str | None]]) -> tuple[str, str 
     """One object from adjacent nouns: a head noun takes the owner in front of it."""
     name, _owner, qualifier = nouns[-1]
     if name in HEAD_OBJECTS or name in ("reset_button", "power_button"):
-        for distance, (_prev_name, owner, owner_qualifier) in enumerate(reversed(nouns[:-1])):
+        for distance, (prev_name, owner, owner_qualifier) in enumerate(reversed(nouns[:-1])):
             named = _named(owner_qualifier)
-            if owner and named and distance > 0:
+            if named and distance > 0:
                 continue  # "美团的定位权限": the nearer noun says whose, not the app's name
+            if named and not owner and prev_name in _NAMEABLE:
+                # "清理抖音缓存", "WeChat's cache": a named app owns the head, by that name
+                return f"{prev_name}.{name}", qualifier or owner_qualifier
             if owner:
                 composed = f"{owner}.{name}"
                 if qualifier is None and named:
@@ -1012,7 +1086,16 @@ def _normalize_frame(
         after = [o for o in clause.objects if not o.main and o.positions[0] > target.positions[-1]]
         if after and after[0].owner:
             obj = f"{after[0].owner}.{obj}"
-    # "manually" only makes a different step of the clock ("set the time manually")
+    if (
+        obj in _CLEARABLE & HEAD_OBJECTS
+        and op in ("clear", "remove")
+        and is_cjk(clause.tokens[0].surface[:1])
+    ):
+        # "在Chrome里清除缓存": the place a bare cache is cleared in owns it
+        owners = [o.owner for o in clause.objects if not o.main and o.owner]
+        if len(owners) == 1 and owners[0] != obj:
+            obj = f"{owners[0]}.{obj}"
+    # "manually" only makes a different step of the clock ("set the time manually", "手动修改时间")
     ignored = ("on", "off") if obj == "clock" else ("on", "off", "manual")
     qualifier = next((q for q in clause.qualifiers if q not in ignored), None)
     if target is not None and target.qualifier and qualifier is None:
@@ -1037,7 +1120,11 @@ def _normalize_frame(
     if op == "set" and obj == "printer" and "default" in (qualifier, *quals):
         obj, qualifier = "default_printer", None  # "make this printer the default"
     if obj == "dirt" and op in ("remove", "clear", "clean"):
-        op, obj = "clean", next(iter(context), None)
+        # "把充电孔里的灰挑出来": the place is in the sentence, or the noun the dirt is in
+        where = [n for n in (target.nouns if target is not None else ()) if n != "dirt"]
+        op, obj = "clean", next(iter(context), None) or next(iter(where), None)
+    if op == "disconnect" and obj == "wifi":
+        obj = "wifi_network"  # "把WiFi断开": one disconnects from the network, the radio stays on
     if op == "disconnect":
         op = "unplug" if obj in PHYSICAL_OBJECTS else "disable"
     if op in ("remove", "clear") and obj is not None and obj.split(".")[-1] in _CLEARABLE:
@@ -1046,28 +1133,45 @@ def _normalize_frame(
         op = "logout"  # "退出账号", "quit your account", "退出所有设备"
     if op == "replace" and obj is not None and obj.rsplit(".", 1)[-1] in SETTABLE_HEADS:
         op = "set"  # "把 Wi-Fi 信道换一个", "swap the DNS server": a value is changed
-    if op in ("remove", "clear") and obj == "files" and "print_queue" in context:
+    queued = "print_queue" in context or "print_queue" in (target.nouns if target else ())
+    if op in ("remove", "clear") and obj == "files" and queued:
         op, obj = "clear", "print_queue"  # "cancel all documents in the print queue"
     if op == "hold" and obj == "residual_power":
         obj = "power_button"  # "长按开机键三十秒把余电放掉": one holds the button, not the charge
     if op == "unplug" and obj == "battery":
         op = "remove"  # "拔掉电池", "pull the battery": the battery comes out
-    if op == "restart" and obj in ("power.cable", "power", "charger"):
-        # "把电视的电源拔掉再插上": cycling the power of a device restarts the device
-        devices = OBJECT_FAMILIES["device"] | {"router", "modem"}
-        device = next((o for o in context if o in devices), None)
-        obj = device or obj
+    buttons = ("power_button", "volume_button")
+    if op in ("disable", "enable") and obj in buttons:
+        # "按住侧边键和音量键，滑动关机": the device powers off, not the button
+        devices = OBJECT_FAMILIES["device"] | {"router", "modem", "extender"}
+        obj = next((o for o in context if o in devices), "device")
+    if op == "restart" and obj in ("power.cable", "power", "charger", *buttons):
+        # "把电视的电源拔掉再插上": cycling the power of a device restarts the device; so does
+        # "把路由器的插头拔了再插回去" (the device owns the plug) and "按住电源键，选重新启动" or
+        # "开始菜单 > 电源 > 重启" (a device's power button or menu, whichever device it is)
+        devices = OBJECT_FAMILIES["device"] | {"router", "modem", "extender"}
+        owned = target.nouns if target is not None else ()
+        device = next((o for o in (*context, *owned) if o in devices), None)
+        generic = obj != "charger"
+        obj = device or ("device" if generic else obj)
     if op in ("login", "logout") and obj in ("app", "browser", "where", "device", None):
         obj = "account"  # "sign out of the app": it is the account session that ends
+    context_nouns = {n for o in clause.objects if not o.main for n in (o.nouns or (o.name,))}
+    emailing = context_nouns & {"email", "mailbox", "email_account"}
+    if obj == "account" and emailing and op in ("remove", "readd", "add", "login", "logout"):
+        obj = "email_account"  # "在邮件app里移除账户再加回来": the mail account
     if op in ("login", "logout") and obj in ("mailbox", "email"):
         obj = "email_account"  # "登录邮箱": signing in to the mailbox is the email account
     if op == "login" and obj in PHYSICAL_OBJECTS:
         op = "nav"  # "log into the router's admin page": a way in, not a remedy
+    elif op == "login" and obj in ("password", "username"):
+        obj = "account"  # "用账号密码重新登录": signing in with the password signs in
     elif op == "login" and obj not in ("account", "email_account", None):
         op = "use"  # "sign in with a recovery code" uses the code
     resetting = ("request", "use", "open", "add", "check", "create", "set", "reset")
     if obj == "password_reset" and op in resetting:
-        op, obj = "reset", "password"  # "request a password reset link"
+        # "request a password reset link"; "通过忘记密码设一个新的": the new one is the reset
+        op, obj, qualifier = "reset", "password", None
     if op == "connect" and obj == "password":
         obj = "wifi_network"  # "reconnect with the password": it is the network that is joined
     if op in ("remove", "readd", "connect") and obj == "wifi":
@@ -1082,6 +1186,9 @@ def _normalize_frame(
             op, obj = "update", owner
     nouns = target.nouns if target is not None else ()
     powering = op in ("unplug", "plug_in", "restart", "disable", "enable")
+    plug_owner = next((n for n in nouns if n in PHYSICAL_OBJECTS and n != "charger"), None)
+    if obj == "charger" and op in ("unplug", "plug_in") and plug_owner is not None:
+        obj = plug_owner  # "把路由器的插头拔了再插回去": the plug is the router's, it cycles
     if obj in ("power", "power.cable") and powering:
         # "unplug the router's power cable": it is the router that is power-cycled.
         device = next(
@@ -1091,7 +1198,8 @@ def _normalize_frame(
         if device is not None:
             obj = device
     if op in ("remove", "clear") and obj is not None and obj.rsplit(".", 1)[-1] == "trash":
-        op, obj = "free", "storage"  # "empty the trash / the recycle bin" frees space
+        # "empty the trash / the recycle bin" frees space; "清空已删除邮件", the mailbox's
+        op, obj = "free", "mailbox.storage" if obj == "email.trash" else "storage"
     if op in ("remove", "clear") and obj is not None and obj.rsplit(".", 1)[-1] == "storage":
         op = "free"  # "delete old emails so the mailbox has room"
     if op == "free" and obj in ("email.storage", "mail.storage"):
@@ -1111,19 +1219,38 @@ def _normalize_frame(
     if obj == "app" and qualifier == NAME_PREFIX + "vpn" and op in ("disable", "close", "enable"):
         op, obj, qualifier = ("enable" if op == "enable" else "disable"), "vpn", None
     if op in ("disable", "close") and obj == "app":
-        modes = [o for o in (*context, *nouns) if o in ("startup_apps", "background_apps")]
+        # ("把应用从后台划掉": swiped out of the recents, the app itself is closed)
+        places = ("startup_apps",) if op == "close" else ("startup_apps", "background_apps")
+        modes = [o for o in context if o in places]
+        modes += [o for o in nouns if o in ("startup_apps", "background_apps")]
         obj = modes[0] if modes else obj  # "stop programs from starting automatically"
     if op == "disable" and obj in ("background_apps", "app"):
         op = "close"  # "turn off background apps" closes them
     if op == "login" and ("incognito" in context or obj == "incognito"):
         op, obj = "use", "incognito"  # "log in from an incognito window"
     head = obj.rsplit(".", 1)[-1] if obj is not None else None
+    if op == "use" and head in SETTABLE_HEADS and any(t.kind == "ba" for t in clause.tokens):
+        op = "set"  # "把无线信道换成6": the setting is given another value
+    if op == "enable" and head == "permission":
+        op = "allow"  # "给app开定位权限": turning a permission on grants it
+    if head == "permission" and qualifier is None:
+        # "给美团开启定位权限": the app it is granted to, by name
+        qualifier = next(
+            (o.qualifier for o in clause.objects if not o.main and o.name == "app" and o.qualifier),
+            None,
+        )
+    if "discoverable" in quals and op in ("hold", "use", "move") and obj is not None:
+        op, qualifier = "set", "discoverable"  # "长按耳机进入配对状态"
     if op == "use" and head in SETTABLE_HEADS and qualifier is not None:
         op = "set"  # "use Cloudflare's DNS servers"
     if op == "update" and head in SETTABLE_HEADS:
         op = "set"  # "update your billing address" changes a value
-    changes = op in ("set", "replace", "create", "update")
-    if changes and head == "password" and obj != "app_password":
+    if obj in ("wifi.password", "router.admin_password") and op in ("reset", "readd", "replace"):
+        op = "set"  # "change / reset the Wi-Fi password": a new value, not an account reset
+    # ("重新设置密码": setting a password up again is a new password too)
+    changes = op in ("set", "replace", "create", "update", "readd")
+    own_value = obj in ("app_password", "wifi.password", "router.admin_password")
+    if changes and head == "password" and not own_value:
         op, qualifier = "reset", None  # "set a new password" / "change your password"
     if op == "free" and obj is None:
         # "make room on your phone": what is freed is storage, wherever the text says.
@@ -1142,6 +1269,15 @@ def _normalize_frame(
     plugging = op in ("plug_in", "move", "use", "connect", "add")
     if plugging and "other" in quals and "power_outlet" in everything:
         op, obj = "replace", "power_outlet"  # "插到别的插座上": it is the outlet that changes
+    if op == "charge" and obj in _SWAPPED_PARTS and "other" in quals:
+        op = "replace"  # "用别的充电器充一下": charging with another charger tries that charger
+    if op == "charge" and obj == "charger" and clause.weak == "use" and not context:
+        op = "use"  # "用原装充电器充": charging with the original charger is using it
+    if op == "charge" and obj == "charger" and "other" not in quals:
+        # "用墙充给手机充半小时电": charged with the charger, the phone is what charges
+        obj = next((o for o in context if o in OBJECT_FAMILIES["device"]), obj)
+    if obj == "caps_lock" and op == "enable" and clause.op == "check":
+        op = "disable"  # "看看是不是开了大写": checking Caps Lock is making sure it is off
     if op == "charge" and obj == "battery":
         # "top up the headset battery": the device whose battery it is gets charged
         obj = next((n for n in nouns if n in OBJECT_FAMILIES["device"]), obj)
@@ -1161,10 +1297,27 @@ def _normalize_frame(
         obj = "app"  # "uninstall the programs you don't use": the programs themselves
     if op in ("set", "use", "move") and qualifier == "factory" and obj is not None:
         op = "reset"  # "return the router to its out-of-the-box configuration"
-    if op == "use" and obj is not None and obj.endswith("troubleshooter"):
+    if op in ("use", "check") and obj is not None and obj.endswith("troubleshooter"):
         op = "run"  # "use the printing troubleshooter"
+    if op == "clear" and obj is not None and obj.rsplit(".", 1)[-1] == "port":
+        op = "clean"  # "把充电口清理一下": a port is cleaned, not emptied
+    replugged = any(t.value == "readd" and "插" in t.surface for t in clause.tokens)
+    if op == "readd" and replugged and obj in _WIPEABLE:
+        op = "plug_in"  # "路由器拔过电重新插上": the device is plugged back in
+    if op == "move" and obj == "position":
+        obj = None  # "放到柜子上面": the place says where; what is moved is the thing before
+    if op == "clean" and obj is not None and (obj == "bios" or obj.endswith("firmware")):
+        op = "update"  # "刷一下BIOS": flashing the BIOS updates it, nothing is brushed
+    if op == "remove" and obj == "os":
+        op = "rollback"  # "卸载系统更新": uninstalling the system's update rolls it back
+    if op == "clear" and obj == "disk":
+        op, obj = "free", "disk.storage"  # "清理一下C盘": clearing a drive frees its space
     if op == "clean" and obj in ("disk", "computer"):
         op, obj = "free", f"{obj}.storage"  # "clean up the hard drive": Disk Cleanup frees it
+    if op == "clean" and obj is not None and obj.rsplit(".", 1)[-1] == "storage":
+        op = "free"  # "clean up disk space", "清理一下存储空间": space is freed, not dusted
+    if op == "replace" and obj in _PAYMENT_METHODS:
+        op = "use"  # "换支付宝付款": switching to a way of paying is paying that way
     if op in ("set", "use") and obj == "wifi_network" and qualifier in ("5ghz", "2.4ghz"):
         op = "connect"  # "switch the laptop over to the 5 GHz network" joins it
     if op == "close" and obj == "vpn":
@@ -1185,10 +1338,27 @@ def _normalize_frame(
         op, obj = "free", "mailbox.storage"  # "clear out your inbox" makes room in it
     if op in ("enable", "set", "use") and obj == "clock" and "auto" in (qualifier, *quals):
         op, qualifier = "sync", None  # "turn on automatic date and time" keeps it in sync
-    if op in ("use", "connect", "add", "set") and "other" in quals:
+    settable = head in SETTABLE_HEADS and op == "set"  # "把DNS服务器改成别的": a new value
+    if settable and qualifier == "other":
+        qualifier = None
+    if op in ("use", "connect", "add", "set") and "other" in quals and not settable:
         op = "replace"
-    if op == "update" and "previous" in quals:
-        op = "rollback"
+    if op in ("update", "reset") and "previous" in quals:
+        op = "rollback"  # "恢复到之前的版本", "restore it to the earlier version"
+    if obj == "sender" and op in ("allow", "disable", "deny"):
+        # "whitelist the sender", "信任发件人" / "block the sender", "把发件人拉黑"
+        op, obj = "add", "safe_senders" if op == "allow" else "blocked_senders"
+    lists = everything & {"safe_senders", "blocked_senders"}
+    if lists and op in ("add", "connect", "set", "move", "enable", "allow"):
+        # "把发件人加入白名单", "设为安全发件人": it is the list that gets the sender
+        op, obj = "add", next(iter(lists))
+    if obj == "payment" and op in ("use", "replace", "set"):
+        # "用支付宝付款", "用微信支付": the payment method is what is used
+        methods = (*_PAYMENT_METHODS, "card")
+        method = next((n for n in (*nouns, *context) if n in methods), None)
+        if method is None and target is not None and target.qualifier == NAME_PREFIX + "wechat":
+            method = "wechat_pay"
+        obj = method or obj
     if op in ("move", "use") and "closer" in quals:
         op = "move"  # "keep the headphones closer to the phone"
     if qualifier in ("other", "latest", "previous") and op in ("replace", "update", "rollback"):
@@ -1446,6 +1616,13 @@ _COMPOUNDS: dict[frozenset[str], str] = {
     # Either half of a re-add next to the re-add itself ("reinstall it ... install it again").
     frozenset({"readd", "add"}): "readd",
     frozenset({"readd", "connect"}): "readd",
+    # "断开无线网络然后重新连一下": disconnecting and connecting again is reconnecting
+    frozenset({"disable", "connect"}): "connect",
+    # "把旧墨盒拿出来换个新的装上": out with the old one, in with a new one, is replacing it
+    frozenset({"remove", "replace"}): "replace",
+    frozenset({"replace", "add"}): "replace",
+    # "换个插孔充一下": charging is what the other outlet / charger is tried for
+    frozenset({"replace", "charge"}): "replace",
 }
 # Two frames that are one catalog step together (unplug the charger + hold the power button).
 _PAIR_STEPS: dict[frozenset[tuple[str, str]], ActionFrame] = {
@@ -1468,11 +1645,53 @@ _PAIR_STEPS: dict[frozenset[tuple[str, str]], ActionFrame] = {
     frozenset({("unplug", "charger"), ("replace", "power_outlet")}): ActionFrame(
         "replace", "power_outlet"
     ),
+    # "unplug the power cord and hold the power button": draining
+    frozenset({("unplug", "power.cable"), ("hold", "power_button")}): ActionFrame(
+        "drain", "residual_power"
+    ),
     # holding the power button is how residual power is drained ("按住开机键半分钟放电")
     frozenset({("hold", "power_button"), ("drain", "residual_power")}): ActionFrame(
         "drain", "residual_power"
     ),
 }
+
+# A frame that is only the way into another step next to it: holding the power button to
+# get the restart / power-off menu ("长按电源键选择重启", "hold the power button, tap Restart").
+_MEANS: dict[tuple[str, str], frozenset[str]] = {
+    ("hold", "power_button"): frozenset({"restart", "reset"}),
+    ("hold", "volume_button"): frozenset({"restart", "reset"}),
+    # "删掉一些旧邮件腾出邮箱空间": deleting things to make room is making room
+    ("remove", "email"): frozenset({"free"}),
+    ("remove", "files"): frozenset({"free"}),
+    # "打开打印机取出卡住的纸张": the printer is opened to get at the jam or the cartridge
+    ("enable", "printer"): frozenset({"clear/paper_jam", "replace/ink_cartridge"}),
+    # "重置成出厂状态，清除所有数据": wiping the data is what the device reset does
+    ("clear", "app.data"): frozenset(
+        {"reset/phone", "reset/device", "reset/computer", "reset/tablet", "reset/headphones"}
+    ),
+    ("clear", "data"): frozenset(
+        {"reset/phone", "reset/device", "reset/computer", "reset/tablet", "reset/headphones"}
+    ),
+    # "插根网线直接连路由器": the cable to the router is how the wired connection is made
+    ("connect", "router"): frozenset({"use/ethernet"}),
+}
+
+
+# Whose storage a means frees when the freeing step names no owner ("删除旧邮件腾出空间").
+_MEANS_OWNER: dict[tuple[str, str], str] = {("remove", "email"): "mailbox.storage"}
+
+
+def _whose(how: ActionFrame, kept: ActionFrame) -> ActionFrame:
+    owner = _MEANS_OWNER.get((how.op, how.obj or ""))
+    if owner is not None and kept.obj == "storage":
+        return replace(kept, obj=owner)
+    return kept
+
+
+def _is_means(how: ActionFrame, kept: ActionFrame) -> bool:
+    """Whether ``how`` is only the way ``kept`` is done (an op, or an "op/object", listed)."""
+    ways = _MEANS.get((how.op, how.obj or ""), frozenset())
+    return kept.op in ways or f"{kept.op}/{kept.obj}" in ways
 
 
 def objects_compatible(left: str | None, right: str | None) -> bool:
@@ -1748,11 +1967,23 @@ class ActionIndex:
     def _match_aliases(self, clauses: list[_Clause]) -> None:
         if not self._aliases:
             return
+        self._match_stream(clauses, verb_first=False)
+        # "把app强制退出": a 把 clause no alias matched is tried verb first ("强制退出app")
+        self._match_stream(clauses, verb_first=True)
+
+    def _match_stream(self, clauses: list[_Clause], *, verb_first: bool) -> None:
         stream: list[tuple[str, int, int]] = []  # (symbol, clause number, token index)
         for number, clause in enumerate(clauses):
+            if verb_first and clause.alias_ids:
+                continue
             limit = clause.excluded_from if clause.excluded_from is not None else len(clause.tokens)
-            for position, token in enumerate(clause.tokens[:limit]):
-                symbol = _symbol(token)
+            # "这样邮件就不会进垃圾箱": what the step achieves names no action
+            limit = next((i for i, t in enumerate(clause.tokens[:limit]) if t.kind == "sub"), limit)
+            order = _verb_first(clause.tokens[:limit]) if verb_first else range(limit)
+            if verb_first and list(order) == list(range(limit)):
+                continue  # no 把: nothing new to try
+            for position in order:
+                symbol = _symbol(clause.tokens[position])
                 if symbol is not None:
                     stream.append((symbol, number, position))
         symbols = [item[0] for item in stream]
@@ -1765,6 +1996,8 @@ class ActionIndex:
                 span = stream[index:end]
                 if noun and not self._noun_alias_fits(action_id, clauses, span):
                     continue
+                if noun and any(_place_item(clauses[number]) for _, number, _ in span):
+                    continue  # "设置 > 系统 > 重置选项": a menu item that only names a place
                 for _, number, position in span:
                     clauses[number].alias_ids.add(action_id)
                     clauses[number].covered.add(position)
@@ -1855,7 +2088,14 @@ class ActionIndex:
                     if clause.timing and not clause.pron:
                         continue  # "after a reboot": says when, not what
                     resolved = resolved or _following_object(clauses, number)
-                    if resolved is None and clause.pron and antecedent is not None:
+                    # Chinese drops the object the conversation is about ("删掉重装", "卸了再
+                    # 装", "强行停止后再启动"): like "it", it is what the other text acts on.
+                    dropped = resolved is None and _drops_object(clause, clauses)
+                    if dropped and antecedent is not None and not clause.pron:
+                        # "恢复出厂设置" with nothing named resets a device, never the
+                        # settings the other text changed
+                        dropped = antecedent in _WIPEABLE or not _factory_words(clause)
+                    if resolved is None and (clause.pron or dropped) and antecedent is not None:
                         # "it" with nothing in the text before it: what the other text acts on.
                         reread = _frames_of(clause, previous, antecedent)
                         if reread and reread[0].obj is not None:
@@ -1864,7 +2104,7 @@ class ActionIndex:
                             last_object = frame.obj
                             continue
                     if resolved is None:
-                        dangling = dangling or clause.pron
+                        dangling = dangling or clause.pron or dropped
                         complete = False
                         continue
                     if clause.unknown_slots and not clause.pron:
@@ -1873,7 +2113,11 @@ class ActionIndex:
                         unread = True
                     if resolved == last_object and len(last_group) > 1:
                         for each in last_group[:-1]:
-                            items.append((replace(frame, obj=each), frozenset(), group))
+                            # read as if written there ("…电源键和音量键，滑动关机": the device)
+                            again = _frames_of(clause, previous, each)
+                            fits = again and again[0].obj is not None and again[0].op == frame.op
+                            each_frame = again[0] if fits else replace(frame, obj=each)
+                            items.append((each_frame, frozenset(), group))
                     reread = _frames_of(clause, previous, resolved)
                     if reread and reread[0].obj is not None:
                         frame = reread[0]
@@ -2016,6 +2260,19 @@ def _merge_compounds(
                 second, ids_j, _ = out[j]
                 if ids_j:
                     target = catalog_frame(ids_j)
+                    if target is not None and _is_means(target, first):
+                        del out[j]  # "重置成出厂状态，清除所有数据": the data goes with the reset
+                        changed = True
+                        break
+                    if target is not None and _is_means(first, target):
+                        # "删掉旧邮件" next to "腾出邮箱空间" (a catalog step); "腾出空间" next
+                        # to it is the mailbox's space
+                        owned = _whose(first, target)
+                        if owned != target:
+                            out[j] = (owned, frozenset(), out[j][2])
+                        del out[i]
+                        changed = True
+                        break
                     if target is None or not objects_compatible(first.obj, target.obj):
                         continue
                     if _COMPOUNDS.get(frozenset({first.op, target.op})) == target.op:
@@ -2025,6 +2282,18 @@ def _merge_compounds(
                     continue
                 if second is None or j < i:
                     continue
+                means = [
+                    (kept, how)
+                    for how, kept in ((first, second), (second, first))
+                    if _is_means(how, kept)
+                ]
+                if means:
+                    # "按住电源键，然后选重新启动": holding the button is how the restart is done
+                    kept, how = means[0]
+                    out[i] = (_whose(how, kept), frozenset(), link_i)
+                    del out[j]
+                    changed = True
+                    break
                 pair = _PAIR_STEPS.get(
                     frozenset({(first.op, first.obj or ""), (second.op, second.obj or "")})
                 )
@@ -2072,6 +2341,50 @@ def _lead(clauses: list[_Clause]) -> tuple[str | None, str]:
         if kind in _SLOT_KINDS:
             words.append(token.surface.replace(" ", ""))
     return clause.resolved_op, " ".join(words)
+
+
+def _verb_takes_object(tokens: list[Token], start: int) -> bool:
+    """Whether the first verb after ``start`` has an object of its own after it."""
+    verb = next(
+        (i for i in range(start + 1, len(tokens)) if tokens[i].kind.split("/")[0] == "op"), None
+    )
+    if verb is None or tokens[verb].value.split("/")[0] in ("contact", "charge"):
+        return False  # "给客服打个电话问问…": whom one calls is the object
+    return any(t.kind.split("/")[-1] in ("obj", "objq") for t in tokens[verb + 1 :])
+
+
+def _verb_first(tokens: list[Token]) -> list[int]:
+    """Token positions in alias order: "把X强制退出" is read as "强制退出X" (verb, then object)."""
+    order = list(range(len(tokens)))
+    ba = next((i for i, t in enumerate(tokens) if t.kind == "ba"), None)
+    if ba is None:
+        return order
+    verb = next((i for i in range(ba + 1, len(tokens)) if tokens[i].kind == "op"), None)
+    if verb is None:
+        return order
+    return [*order[:ba], verb, *order[ba + 1 : verb], *order[verb + 1 :]]
+
+
+def _place_item(clause: _Clause) -> bool:
+    """A menu-path item with no verb ("系统" in "设置 > 系统 > 重置选项"): a place."""
+    verbal = ("op", "pv", "weak")
+    return clause.menu_inner and not any(t.kind.split("/")[0] in verbal for t in clause.tokens)
+
+
+def _factory_words(clause: _Clause) -> bool:
+    return any(
+        "出 厂" in t.surface or "原 厂" in t.surface or t.value == "factory" for t in clause.tokens
+    )
+
+
+def _drops_object(clause: _Clause, clauses: list[_Clause]) -> bool:
+    """A Chinese clause whose verb has no object, in a text that names nothing at all: the
+    object is the one the conversation is about (zero anaphora), not a word the lexicon lacks."""
+    if clause.op == "check" or clause.unknown_slots or clause.aside:
+        return False
+    if not any(is_cjk(token.surface[:1]) for token in clause.tokens if token.kind != "stop"):
+        return False
+    return not any(c.objects or c.unknown_slots or _has_unknown(c) for c in clauses)
 
 
 def _led_by_unknown(clause: _Clause) -> bool:
@@ -2197,6 +2510,9 @@ class GuardRule:
         called at most once, and only when the rule needs that score."""
         lazy = _Lazy(lexical)
         candidate = candidate.against(failed)
+        # A failed attempt that names nothing ("恢复出厂设置", "turned it off and on") was about
+        # what the candidate acts on, the same way round.
+        failed = failed.against(candidate)
         if (
             candidate.understood
             and not self.semantic_for_understood

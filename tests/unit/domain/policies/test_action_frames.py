@@ -725,7 +725,9 @@ def test_retrying_the_payment_is_no_step_of_its_own() -> None:
 
 
 def test_well_known_chinese_apps_are_apps_by_name() -> None:
-    assert "enable/app[name:meituan]" in main_frames("给美团开启定位权限")
+    # 美团 is whom the permission is for: the permission keeps the app's name
+    assert main_frames("给美团开启定位权限") == {"allow/location.permission[name:meituan]"}
+    assert "enable/app[name:meituan]" in main_frames("把美团打开")
 
 
 def test_exiting_all_devices_is_signing_out() -> None:
@@ -1189,6 +1191,185 @@ def test_new_vocabulary_blocks_its_pair_and_keeps_hard_negatives_apart(
     assert same.same, (candidate, failed, same)
     other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
     assert not other.same, (negative, candidate, other)
+
+
+# -- Chinese class folds: one support step told by its effect, its method, a UI path, a dropped
+# object or everyday words; each must block its pair and keep its hard negative apart (frames
+# alone, no catalog).
+ZH_FOLD_PAIRS = [
+    # effect = factory reset ("back to how it was out of the box")
+    ("把路由器恢复到刚买回来的状态", "把路由器恢复出厂设置", "重启路由器"),
+    ("把手机重置成出厂状态", "Factory reset the phone", "重启手机"),
+    ("把耳机恢复成出厂状态", "重置耳机", "重新配对耳机"),
+    ("抹掉所有内容和设置", "把手机恢复出厂设置", "还原网络设置"),
+    # a button sequence / a menu that is a restart
+    ("按住电源键，然后选重新启动", "重启手机", "把手机恢复出厂设置"),
+    ("长按电源键选择“重启”", "Restart the phone", "长按电源键强制关机"),
+    ("按住侧边键和音量键，滑动关机，然后再开机", "重启手机", "把手机关机"),
+    ("点开始菜单 > 电源 > 重启", "重启电脑", "电脑恢复出厂设置"),
+    # a device's own plug or adapter cycled
+    ("把WiFi路由器的插头拔了等一会儿再插回去", "重启路由器", "把路由器恢复出厂设置"),
+    ("把路由器的电源适配器拔下来，等一会儿插回去", "Restart the router", "重启光猫"),
+    # UI paths: the first item and inner items are places
+    ("设置 > 通用 > 传输或还原iPhone > 还原 > 还原网络设置", "还原网络设置", "把手机恢复出厂设置"),
+    ("设置 > 系统 > 重置选项 > 重置WLAN、移动网络和蓝牙设置", "重置网络设置", "忘记WiFi网络"),
+    ("把网络设置还原一下", "重置网络设置", "把手机恢复出厂设置"),
+    # zero anaphora: the object the conversation is about
+    ("删掉重装", "卸载后重新安装应用", "更新应用"),
+    ("卸了再装", "Reinstall the app", "清除应用数据"),
+    ("强行停止后再启动", "强制关闭应用后重新打开", "卸载重装应用"),
+    ("先解绑再绑一次", "删除银行卡后重新添加", "换一张卡"),
+    ("取消配对后再配一次", "重新配对耳机", "关闭蓝牙再打开"),
+    # continuation verbs and colloquial re-doing
+    ("退出重登一下", "退出登录后重新登录", "注销账号"),
+    ("重新pair一下耳机", "重新配对耳机", "重置耳机"),
+    ("杀掉app进程再打开", "强制关闭应用后重新打开", "清除应用缓存"),
+    ("把应用从后台划掉重新打开", "Force close the app and reopen it", "关闭后台程序"),
+    # a head noun right after its object ("app update") is not a second verb
+    ("卸载应用更新", "回退到应用的上一个版本", "重新安装应用"),
+    ("开启邮箱同步", "打开邮件同步", "关闭邮件同步"),
+    # means folds: the way a step is done is the step
+    ("删掉一些旧邮件腾出邮箱空间", "清理邮箱空间", "检查垃圾邮件"),
+    ("删除一些旧邮件腾出空间", "Free up mailbox space", "删除邮箱账户"),
+    ("插根网线直接连路由器", "用网线直连", "检查网线"),
+    ("换个插孔充一下", "换一个插座试试", "换一个充电器"),
+    ("用别的充电器充一下", "换一个充电器", "换一根数据线"),
+    ("用牙签把充电口里的灰挑出来", "清洁充电口", "换根充电线"),
+    ("把充电口清理一下", "清洁充电口", "检查充电线"),
+    ("把电源拔了，然后按住开机键不放三十秒", "放掉残余电量", "重启电脑"),
+    # places: "X里把…", the place owns a bare cache
+    ("在设置 > 电池里把省电模式关掉", "关闭省电模式", "打开省电模式"),
+    ("在Chrome里清除缓存的图片和文件", "清除浏览器缓存", "清除Cookie"),
+    ("在邮件app里移除账户再加回来", "删除邮箱账户后重新添加", "退出登录"),
+    ("清空已删除邮件", "清理邮箱空间", "清空垃圾邮件"),
+    ("清理一下C盘", "磁盘清理", "磁盘碎片整理"),
+    # payment methods named with the act of paying
+    ("用微信付", "用微信支付", "用支付宝付款"),
+    ("换支付宝付款", "用支付宝付款", "改用微信支付"),
+    # safe / blocked senders
+    ("把对方加入信任联系人", "把发件人加入白名单", "把发件人加入黑名单"),
+    ("将发件人设为信任联系人", "Add the sender to your safe senders", "把发件人拉黑"),
+    ("Whitelist the sender", "把发件人添加到白名单", "Block the sender"),
+    # passwords, print queue, paper jam
+    ("通过忘记密码设一个新的", "重置密码", "修改用户名"),
+    ("重新设置密码", "Reset your password", "重新输入密码"),
+    ("删除所有待打印的文档", "清除打印队列", "重启打印机"),
+    ("把夹在里面的纸抽出来", "清除卡纸", "更换墨盒"),
+    ("查一下毒", "全盘杀毒", "卸载杀毒软件"),
+    ("在任务管理器的启动选项卡里禁用不需要的程序", "禁用开机启动项", "关闭后台程序"),
+    # named apps own their cache; 给X is whom a permission is for; a topic is what is moved
+    ("清理微信缓存", "Clear WeChat's cache", "清理抖音缓存"),
+    ("给app开定位权限", "Grant the app location permission", "给app开相机权限"),
+    ("耳机放进充电仓充电", "Charge the headphones", "重置耳机"),
+    ("断开无线网络然后重新连一下", "Disconnect and reconnect to the Wi-Fi", "忘记这个WiFi再重新连"),
+    ("把WiFi密码改一下", "Change the Wi-Fi password", "修改账号密码"),
+    ("看看是不是开了大写", "Check that Caps Lock is off", "重置密码"),
+    ("先删掉这张卡，然后再加一次", "删除银行卡后重新添加", "删除这张卡"),
+    ("先退出登录，再用账号密码重新登录一次", "退出登录后重新登录", "删除账号"),
+    ("核对发件服务器设置", "Check the SMTP server settings", "检查收件服务器设置"),
+    ("用墙充给手机充半小时电", "Charge the phone", "换一个充电器"),
+    # customer reports: "V过了" is done before, not a wait; "我" is no unknown step
+    ("Power-cycle the router", "我已经把路由器重启过了", "Factory reset the router"),
+    ("Toggle Bluetooth off and on", "蓝牙开关过了", "Unpair the headphones"),
+    ("Run a full virus scan", "杀过毒了", "Uninstall the antivirus"),
+    ("Look in the junk folder", "垃圾邮件里看过了", "Empty the spam folder"),
+    (
+        "Unplug it and hold the power button for 30 seconds",
+        "已经按住电源键放过电了",
+        "Restart the laptop",
+    ),
+    ("重启一下路由器", "路由器我拔过电重新插上了", "把路由器恢复出厂设置"),
+    ("联系一下银行", "银行我打过电话了", "联系商家"),
+    ("把打印队列里的文档都删掉", "打印任务都取消了", "重启打印机"),
+    ("设置 > 通用 > 软件更新，下载并安装", "更新手机系统", "重启手机"),
+    ("把邮箱同步打开", "打开邮件同步", "关闭邮件同步"),
+    ("把旧墨盒拿出来换个新的装上", "Replace the ink cartridge", "清除卡纸"),
+    ("路由器别放地上，放到柜子上面", "Move the router somewhere higher", "重启路由器"),
+    ("把不常用的程序卸了", "Uninstall unused programs", "关闭后台程序"),
+    ("用原装充电器充", "Use the original charger", "换个插座"),
+    # 让X + a verb with no object of its own: X is what changes, not who acts
+    ("让路由器回到出厂时的状态", "Factory reset the router", "重启路由器"),
+    ("让手机重启一下", "Restart the phone", "把手机恢复出厂设置"),
+    # the pairing a 解除/取消 removes is no second step; flashing the BIOS updates it
+    ("解除耳机配对", "Unpair the headphones", "Unpair and re-pair the headphones"),
+    ("取消与耳机的配对", "在蓝牙设置里忽略耳机", "关闭蓝牙"),
+    ("刷一下BIOS", "Update the BIOS", "Reset the BIOS"),
+    ("打开应用的通知权限", "给应用开启通知权限", "打开应用的定位权限"),
+    ("把智能切换网络关了", "关闭WLAN助理", "关闭WiFi"),
+    # split verbs (升一下级, 开下机) and what follows 把 directly
+    ("app升一下级", "Update the app", "Roll back the app"),
+    ("把WiFi断开再连", "重新连接WiFi", "忘记这个WiFi"),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), ZH_FOLD_PAIRS)
+def test_chinese_folds_block_their_pair_and_keep_hard_negatives_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    index = FRAMES_ONLY
+    same = RULE.decide(index.analyze(candidate), index.analyze(failed), 0.1, no_cosine)
+    assert same.same, (candidate, failed, same)
+    other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
+    assert not other.same, (negative, candidate, other)
+
+
+@pytest.mark.parametrize(
+    ("candidate", "failed"),
+    [
+        # restart vs reset vs factory reset, with the object dropped
+        ("恢复出厂设置", "重启路由器"),
+        ("重置一下", "重启路由器"),
+        ("断电重启", "重置路由器"),
+        # cache vs data, update vs uninstalling the update, sign out vs delete the account
+        ("清一下数据", "清除应用缓存"),
+        ("卸载更新", "更新手机系统"),
+        ("注销账号", "退出登录"),
+        # forget the network vs Wi-Fi off; Bluetooth off vs unpair
+        ("关掉", "忘记这个网络"),
+        ("取消配对", "关闭蓝牙"),
+        # a held power button alone is no restart; safe vs blocked senders
+        ("长按电源键强制关机", "重启手机"),
+        ("把发件人拉黑", "把发件人加入白名单"),
+        # an object-less factory reset is no reset of the settings the failed text named
+        ("恢复出厂设置", "网络设置已经还原过了"),
+        # setting the clock by hand is no automatic sync
+        ("手动修改时间", "同步时间"),
+        # "把更新卸了" uninstalls the update: no update
+        ("把更新卸了", "更新应用"),
+    ],
+)
+def test_chinese_hard_negatives_stay_apart(candidate: str, failed: str) -> None:
+    index = FRAMES_ONLY
+    decision = RULE.decide(index.analyze(candidate), index.analyze(failed), 0.5, lambda: 0.5)
+    assert not decision.same, (candidate, failed, decision)
+
+
+def test_an_object_less_chinese_step_acts_on_what_the_failed_attempt_names() -> None:
+    index = FRAMES_ONLY
+    failed = index.analyze("重启路由器")
+    assert RULE.decide(index.analyze("重启一下"), failed, 0.1, no_cosine).same
+    assert not RULE.decide(index.analyze("恢复出厂设置"), failed, 0.1, no_cosine).same
+    # the same way round: a failed attempt that names nothing was about the candidate's object
+    reset = index.analyze("恢复出厂设置")
+    wiped = index.analyze("把手机重置成出厂状态，清除所有数据")
+    assert RULE.decide(wiped, reset, 0.1, no_cosine).same
+    assert not RULE.decide(index.analyze("重启手机"), reset, 0.1, no_cosine).same
+
+
+def test_a_ba_clause_matches_a_verb_first_alias() -> None:
+    # "把应用强制退出" is the catalog's "强制退出应用" said object first
+    index = ActionIndex(
+        [CatalogEntry("app.force_restart", ActionFrame("restart", "app"), ("强制退出应用",))]
+    )
+    assert index.analyze("把应用强制退出").action_ids == {"app.force_restart"}
+    assert index.analyze("强制退出应用").action_ids == {"app.force_restart"}
+
+
+def test_opening_the_printer_and_wiping_the_data_are_how_the_step_is_done() -> None:
+    assert main_frames("打开打印机取出卡住的纸张") == {"clear/paper_jam"}
+    assert main_frames("把手机重置成出厂状态，清除所有数据") == {"reset/phone[factory]"}
+    # what the step achieves ("这样…不会进垃圾箱") is no check of the spam folder
+    assert main_frames("把发件人添加为信任的联系人，这样邮件就不会进垃圾箱") == {"add/safe_senders"}
 
 
 @pytest.mark.parametrize(
