@@ -1160,6 +1160,8 @@ def _normalize_frame(
     emailing = context_nouns & {"email", "mailbox", "email_account"}
     if obj == "account" and emailing and op in ("remove", "readd", "add", "login", "logout"):
         obj = "email_account"  # "在邮件app里移除账户再加回来": the mail account
+    if obj == "credentials" and op in ("add", "use", "set", "readd"):
+        op, obj = "login", "account"  # "enter your credentials again": signing in
     if op in ("login", "logout") and obj in ("mailbox", "email"):
         obj = "email_account"  # "登录邮箱": signing in to the mailbox is the email account
     if op == "login" and obj in PHYSICAL_OBJECTS:
@@ -1377,6 +1379,10 @@ _ENDING_OPS = frozenset({"logout", "close", "remove", "deny", "disable"})
 _UPDATABLE = frozenset({"app", "os", "browser", "bios", "firmware"})
 # What a named mail provider's account is when it is re-added ("the Gmail account").
 _MAIL_PROVIDERS = frozenset({"google", "microsoft"})
+_MAIL_APPS = frozenset(
+    NAME_PREFIX + name
+    for name in ("outlook", "gmail", "thunderbird", "apple mail", "yahoo mail", "spark", "foxmail")
+)
 # Permissions an app is given ("grant the app access to your camera").
 _PERMISSION_OF = ("camera", "microphone", "location", "notifications", "files", "phone")
 
@@ -1525,6 +1531,10 @@ def _fold_account_app_mail(
         op, obj = "readd", "email_account"
     # "remove the Gmail account and add it again": a mail provider's account is the email one.
     mailish = "email" in context or "mailbox" in context or qualifier in ("imap", "pop")
+    # "delete the account in Outlook": the account of a mail app named as the place
+    mailish = mailish or any(
+        o.qualifier in _MAIL_APPS for o in clause.objects if not o.main and o.qualifier
+    )
     named = qualifier in _MAIL_PROVIDERS
     if obj == "account" and op in ("readd", "remove", "add") and (named or mailish):
         obj = "email_account"

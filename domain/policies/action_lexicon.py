@@ -579,6 +579,7 @@ card.details: card details, card number, expiry date, expiration date, expiry, s
     card verification code, card verification value, cvc code, card hasn't expired,
     card has not expired, card isn't expired, card is not expired, card is still valid,
     card is valid, card has expired, card is expired, card expired, card's expiry date,
+    card expiry date, card expiration date, card's expiration date, cards expiry date,
     expiry on the card, expiry date on the card, expiration date on the card
 line: line, phone line, cable line
 residual_power: residual power, flea power, static charge, residual charge, leftover charge,
@@ -755,6 +756,9 @@ google_pay: google pay, google wallet, gpay, samsung pay, samsung wallet
 virtual_memory: virtual memory, page file, paging file, pagefile, swap file, swap space,
     virtual memory size, page file size, paging file size
 # How one pays: a different method is not a different card.
+credentials: credentials, login credentials, sign in credentials, login details, log in details,
+    sign in details, username and password, user name and password, email and password,
+    account credentials
 payment_method: payment method, payment methods, method, payment option, payment options,
     way to pay, form of payment, payment type, method of payment
 # Taking a message out of spam ("mark it as not junk", "tap Not spam").
@@ -1157,6 +1161,7 @@ _EN_STRUCTURE: dict[str, Lexeme] = {
     "when": ("sub", ""),
     "whenever": ("sub", ""),
     "because": ("sub", ""),
+    "why": ("sub", ""),
     "since": ("sub", ""),
     "unless": ("sub", ""),
     "until": ("sub", ""),

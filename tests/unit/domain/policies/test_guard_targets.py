@@ -81,3 +81,39 @@ def test_a_pause_between_steps_is_not_waiting_out_a_lockout() -> None:
     pause = INDEX.analyze("Pull the plug out of the wall, wait a minute, then plug it back in")
     assert all("login.wait_lockout" not in step.action_ids for step in pause.steps)
     assert INDEX.analyze("Wait for the lockout to expire").catalog_action == "login.wait_lockout"
+
+
+@pytest.mark.parametrize(
+    ("candidate", "failed", "negative"),
+    [
+        # Entering one's credentials again is signing in again.
+        (
+            "Log off the account, then enter your credentials again",
+            "Sign out and sign back in",
+            "Reset your password",
+        ),
+        # The card's expiry date is a card detail, not the clock's date.
+        (
+            "Edit your saved card and enter the new expiration date",
+            "Update the card's expiry date in your account",
+            "Set the date and time automatically",
+        ),
+        # The account of a mail app named as the place is the email account.
+        (
+            "Delete the account in Outlook, then set it up again",
+            "Remove the email account from Outlook and add it back",
+            "Sign out of Outlook",
+        ),
+        # "ask them why ..." is what the call is about, not a step of its own.
+        (
+            "Call the number on the back of your card and ask them why the charge was declined",
+            "Contact your bank",
+            "Try a different card",
+        ),
+    ],
+)
+def test_wordings_of_one_account_or_card_step(candidate: str, failed: str, negative: str) -> None:
+    same, rule = decide(candidate, failed)
+    assert same, rule
+    other, rule = decide(negative, failed)
+    assert not other, rule
