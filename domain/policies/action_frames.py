@@ -435,6 +435,9 @@ _SWAPPED_PARTS = frozenset(
     {"ink_cartridge", "charger", "battery", "cable", "charging.cable", "power.cable"}
 )
 _WIPEABLE = OBJECT_FAMILIES["device"] | {"router", "modem", "extender"}
+# Devices that are switched off and on (with their power button or at the wall).
+_POWERED = _WIPEABLE
+_CHARGING_PARTS = frozenset({"charger", "charging.cable", "cable", "power_outlet", "power.cable"})
 _ASKED_ABOUT = frozenset({"outage", "line", "internet", "payment"})
 _STORAGE_OWNERS = frozenset({"phone", "computer", "disk", "mailbox", "tablet"})
 # Things a device is "set to".
@@ -797,6 +800,11 @@ def _read_clause(clause: _Clause) -> None:
             clause.weak = clause.weak or value
             in_context = False
             continue
+        if kind == "pv" and value == "power" and clause.op == "hold":
+            # "press and hold power (and volume down)": after holding, "power" is the button
+            last_anchor = position
+            pending.append(("power_button", None, None, position))
+            continue
         if kind == "pv":
             close_compound()
             if clause.op is None and clause.pv is None:
@@ -996,6 +1004,10 @@ def _normalize_frame(
         owner = _owner_of(obj) or next(iter(context), None)
         if button == "reset_button" and op in ("hold", "use", "reset"):
             op, obj = "reset", owner
+        elif op in ("restart", "enable") and owner != "power_button":
+            # "press the printer's power button to switch it off and on", "turn it back on"
+            # (the pronoun took the button): it is the device that restarts or comes back on
+            obj = owner if owner in _POWERED else "device"
         else:
             obj = "power_button"
     if clause.device_manager and obj in _DRIVEN and op in _DRIVER_OPS:
@@ -1111,7 +1123,7 @@ def _normalize_frame(
         obj = next((n for n in nouns if n in OBJECT_FAMILIES["device"]), obj)
     chargeable = obj in ("headphones", "phone", "device", "tablet", "computer", "battery")
     charger_there = "charger" in context and "other" not in quals
-    if op in ("move", "plug_in", "connect", "add") and chargeable and charger_there:
+    if op in ("move", "plug_in", "connect", "add", "use") and chargeable and charger_there:
         op = "charge"  # "put the earbuds in their charging case"
     if op in ("add", "use", "move") and "latest" in quals:
         op = "update"
@@ -1135,6 +1147,10 @@ def _normalize_frame(
         op = "disable"  # "quit Surfshark": the VPN is off
     if op in ("remove", "clear") and obj == "paper":
         obj = "paper_jam"  # "take out the crumpled sheet": it is the jam that is cleared
+    if obj in ("router.channel", "modem.channel", "extender.channel"):
+        obj = "wifi.channel"  # "set the router's channel to 6": the Wi-Fi channel it broadcasts
+    if op == "restart" and obj in ("cable", "charging.cable", "ethernet.cable", "power.cable"):
+        op = "readd"  # "unplug the cables and plug them back in firmly" reseats them
     if op == "set" and obj in _SWAPPED_PARTS:
         op = "replace"  # "change the toner", "change the charger": a part is swapped
     if op == "clear" and obj in _WIPEABLE:
@@ -1149,12 +1165,16 @@ def _normalize_frame(
         op, obj = "free", "mailbox.storage"  # "clear out your inbox" makes room in it
     if op in ("enable", "set", "use") and obj == "clock" and "auto" in (qualifier, *quals):
         op, qualifier = "sync", None  # "turn on automatic date and time" keeps it in sync
-    if op in ("use", "connect", "add", "set") and "other" in quals:
+    if op in ("use", "connect", "add", "set") and "other" in quals and head not in SETTABLE_HEADS:
         op = "replace"
+    if op == "charge" and "other" in quals and obj in _CHARGING_PARTS:
+        op = "replace"  # "charge with a different USB cable": the cable is what is tried
     if op == "update" and "previous" in quals:
         op = "rollback"
     if op in ("move", "use") and "closer" in quals:
         op = "move"  # "keep the headphones closer to the phone"
+    if op == "set" and qualifier == "other" and head in SETTABLE_HEADS:
+        qualifier = None  # "pick a different channel": changing it is the step
     if qualifier in ("other", "latest", "previous") and op in ("replace", "update", "rollback"):
         qualifier = None  # absorbed into the op
     if obj is None:
@@ -1186,6 +1206,8 @@ _COMPOUNDS: dict[frozenset[str], str] = {
     frozenset({"unplug", "restart"}): "restart",
     frozenset({"open", "restart"}): "restart",
     frozenset({"close", "enable"}): "restart",  # "强行停止后再启动"
+    # "let it charge for 20 minutes before turning it on": the charging is the step
+    frozenset({"charge", "enable"}): "charge",
     frozenset({"logout", "login"}): "login",  # "log out and back in" is signing in again
     frozenset({"remove", "add"}): "readd",
     frozenset({"remove", "create"}): "readd",
@@ -1221,6 +1243,28 @@ _PAIR_STEPS: dict[frozenset[tuple[str, str]], ActionFrame] = {
     ),
     # holding the power button is how residual power is drained ("按住开机键半分钟放电")
     frozenset({("hold", "power_button"), ("drain", "residual_power")}): ActionFrame(
+        "drain", "residual_power"
+    ),
+    # "hold power and volume down until the logo appears" is how a phone is force-restarted
+    frozenset({("hold", "power_button"), ("hold", "volume_button")}): ActionFrame(
+        "restart", "device"
+    ),
+    # "hold the power button until it switches off, then turn it back on": a restart done
+    # with the button; the button next to the restart itself is how it is done
+    **{
+        frozenset({("hold", "power_button"), (op, device)}): ActionFrame("restart", device)
+        for op in ("enable", "restart")
+        for device in (*_POWERED, "device")
+    },
+    # "unplug the cables and plug them back in firmly" reseats them
+    **{
+        frozenset({("unplug", cable), (op, cable)}): ActionFrame("readd", cable)
+        for op in ("plug_in", "add", "connect", "restart")
+        for cable in ("cable", "charging.cable", "ethernet.cable", "power.cable")
+    },
+    # taking the battery out is part of draining residual power ("unplug it, pull the
+    # battery and hold the power button for 30 seconds")
+    frozenset({("drain", "residual_power"), ("remove", "battery")}): ActionFrame(
         "drain", "residual_power"
     ),
 }
@@ -2021,8 +2065,16 @@ class GuardRule:
                     continue  # two different catalog actions: a hard negative
                 if not self.use_frames:
                     continue
+                # Two steps done the same way are not one step unless one side's main action
+                # is that way: "turn the headphones off by holding the power button" is not
+                # "reset them by holding the power and custom buttons".
                 pair = next(
-                    ((a, b) for a in step.frames for b in other.frames if frames_compatible(a, b)),
+                    (
+                        (a, b)
+                        for i, a in enumerate(step.frames)
+                        for j, b in enumerate(other.frames)
+                        if (i == 0 or j == 0) and frames_compatible(a, b)
+                    ),
                     None,
                 )
                 if pair is not None:

@@ -51,7 +51,8 @@ restart: restart, reboot, power cycle*, power-cycle, relaunch, force restart, ha
     hard reboot, soft reboot, force reboot, force-reboot, force-restart, re-start, re-launch,
     re-open, warm boot*, cold boot*,
     cycle* the power on, cycle* power on, cycle* the power to, power-cycle* the,
-    cycle* the power of
+    cycle* the power of, give* it a restart, give* it a reboot, give* it a quick restart,
+    give* it a quick reboot, give* them a restart, give* them a reboot
 reset: reset, restore, factory reset*, factory-reset,
     master reset, factory restore, reinitialize, reinitialise, re-initialize, re-initialise,
     factory-default, factory-defaults, recover, reset* to defaults
@@ -786,7 +787,11 @@ factory: factory, factory settings, factory defaults, default settings, defaults
     factory default, factory fresh, original state, out of the box, fresh state, default state,
     manufacturer settings, factory condition, factory configuration, factory config,
     initial settings, initial state, default configuration, default config, stock settings,
-    original defaults, factory mode, factory original
+    original defaults, factory mode, factory original,
+    how it was out of the box, the way it was out of the box, how it came out of the box,
+    the way it came out of the box, how it was when you first got it, how it came from the factory,
+    the way it came from the factory, like it was out of the box, as it came out of the box,
+    as if it were new, like new, brand new state, as new, fresh out of the box
 other: different, another, other, alternative, alternate, second, spare, separate, backup,
     new, brand new,
     fresh one, another one, some other, spare one, backup one, a different one, other one,
@@ -1060,6 +1065,7 @@ totally temporarily hopefully probably actually basically really definitely phys
 straightaway anew afresh okay ok alright yourself myself themselves itself
 things stuff
 metres meters metre meter feet foot ft yards inches centimetres centimeters cm
+both together simultaneously
 """
 
 # -- Chinese -------------------------------------------------------------------------------

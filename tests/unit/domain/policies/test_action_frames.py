@@ -737,10 +737,10 @@ def test_swapping_a_setting_value_changes_it() -> None:
 
 
 def test_the_button_is_held_and_the_battery_pulled() -> None:
-    assert main_frames("拔掉电源和电池，然后长按开机键三十秒把余电放掉") == {
-        "remove/battery",
-        "drain/residual_power",
-    }
+    # Pulling the battery is part of draining residual power (the flea-power procedure), so
+    # the two read as one drain; on its own it is still taking the battery out.
+    assert main_frames("拔掉电源和电池，然后长按开机键三十秒把余电放掉") == {"drain/residual_power"}
+    assert main_frames("拔掉电池") == {"remove/battery"}
 
 
 def test_cycling_a_devices_power_restarts_the_device() -> None:
@@ -883,3 +883,95 @@ def test_other_secrets_and_queues_are_other_objects(candidate: str, failed: str)
 def test_the_same_admin_password_or_download_queue_still_repeats() -> None:
     assert decide("改一下路由器后台密码", "Change the router's admin password")[0]
     assert decide("Clear the downloads queue", "Clear the download queue in the Play Store")[0]
+
+
+FOLD_PAIRS_EN = [
+    # (candidate describing a step by its method, failed attempt it repeats, hard negative)
+    # A restart done with the power button, or a force restart's button sequence.
+    (
+        "Press and hold the power button until the phone turns off, then turn it back on",
+        "Restart your phone",
+        "Factory reset your phone",
+    ),
+    (
+        "Hold power and volume down until you see the logo",
+        "Force restart the phone",
+        "Turn the volume down on the phone",
+    ),
+    (
+        "Hold the side button and volume down together until the logo shows",
+        "Restart the phone",
+        "Put the phone into safe mode",
+    ),
+    (
+        "Hold the power button for 10 seconds until the laptop shuts off, then press it again "
+        "to turn it on",
+        "Restart the laptop",
+        "Update the laptop's BIOS",
+    ),
+    (
+        "Press the printer's power button to switch it off, wait a bit and switch it on again",
+        "Restart the printer",
+        "Reset the printer to factory defaults",
+    ),
+    # Charging for a while before switching on is the charging step.
+    (
+        "Let it charge for 20 minutes before turning it on",
+        "Charge the phone for at least 30 minutes",
+        "Try a different charger",
+    ),
+    (
+        "Leave the phone on the charger for half an hour",
+        "Charge the phone for 30 minutes",
+        "Clean the charging port",
+    ),
+    # Charging with another cable is trying another cable.
+    (
+        "Charge with a different USB cable",
+        "Try a different charging cable",
+        "Try a different wall outlet",
+    ),
+    # Several devices' power at once.
+    (
+        "Cut the power to both the modem and the router for 30 seconds, then plug them back in",
+        "Restart the modem and router",
+        "Reset the modem and router to factory defaults",
+    ),
+    # Picking another channel, or the router's channel, is changing the Wi-Fi channel.
+    (
+        "Pick a different wireless channel in the router settings",
+        "Change the Wi-Fi channel",
+        "Change the Wi-Fi password on the router",
+    ),
+    ("Set the router's channel to 1, 6 or 11", "Change the Wi-Fi channel", "Switch to 5 GHz"),
+    # Unplugging a cable and plugging it back in reseats it.
+    ("Unplug the cables and plug them back in firmly", "Reseat the cables", "Replace the cables"),
+    # Pulling the battery is part of draining residual power.
+    (
+        "Unplug the charger, remove the battery and hold the power button for 30 seconds",
+        "Drain residual power from the laptop",
+        "Replace the laptop battery",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), FOLD_PAIRS_EN)
+def test_a_step_told_by_its_method_blocks_its_pair_and_keeps_hard_negatives_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    index = FRAMES_ONLY
+    same = RULE.decide(index.analyze(candidate), index.analyze(failed), 0.1, no_cosine)
+    assert same.same, (candidate, failed, same)
+    other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
+    assert not other.same, (negative, candidate, other)
+
+
+def test_steps_done_the_same_way_are_not_one_step() -> None:
+    # Both hold the power button, but one turns the headphones off and one resets them.
+    same, _rule = decide(
+        "Turn the Sony headphones off by holding the power button",
+        "Reset the Sony headphones by holding the power and custom buttons",
+        lexical=0.6,
+        cosine=0.8,
+    )
+    assert not same
