@@ -468,6 +468,7 @@ class _Clause:
     tokens: list[Token]
     link: int | None = None  # index of the clause this one serves (purpose / instrument)
     aside: bool = False  # inside parentheses or a menu path
+    menu_item: bool = False  # an item of a menu path, after its ">"
     unknown_verb: int | None = None  # position of an unknown first word (likely a verb)
     timing: bool = False  # introduced by "after"/"before": may only say when
     negated: bool = False
@@ -517,6 +518,7 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
         if example and clauses:
             link_here = _owner(clauses)  # ", such as Firefox": names the previous clause's object
         current = _Clause(tokens=[], link=link_here, aside=in_parens or in_menu or example)
+        current.menu_item = "menu" in marks
         clauses.append(current)
         has_op = has_obj = has_strong = False
         checking = False
@@ -952,6 +954,11 @@ def _frames_of(
             return []
     if pronoun is not None and not uncovered:
         uncovered = [_Object(pronoun, None, True, ())]
+    if op in ("unplug", "restart") and len(uncovered) == 1 and not clause.pron:
+        # "cut the power to both the modem and the router": each device is power-cycled
+        powered = [o for o in clause.objects if o.name in _POWERED and o.positions]
+        if len(powered) > 1 and uncovered[0] in powered and _coordinated(clause, powered):
+            uncovered = powered
     others = [o for o in clause.objects if "other" in o.quals]
     if op not in ("replace", "remove", "readd") and others and not any(o.main for o in others):
         # "plug the charger into a different outlet": trying another outlet is the step.
@@ -1028,6 +1035,11 @@ def _normalize_frame(
         op, obj = "clear", "print_queue"  # "cancel all documents in the print queue"
     if op == "hold" and obj == "residual_power":
         obj = "power_button"  # "长按开机键三十秒把余电放掉": one holds the button, not the charge
+    if op == "unplug" and obj in _POWERED and _for_a_while(clause):
+        op = "restart"  # "unplug the router for 30 seconds": it is off for a while, then back
+    cabled = {"charging.cable", "cable"} & set(context)
+    if op in ("connect", "plug_in") and obj in _POWERED and cabled and "charger" not in context:
+        qualifier = "cable"  # "connect the printer with a USB cable" is not joining Wi-Fi
     if op == "unplug" and obj == "battery":
         op = "remove"  # "拔掉电池", "pull the battery": the battery comes out
     if op == "restart" and obj in ("power.cable", "power", "charger"):
@@ -1184,6 +1196,28 @@ def _normalize_frame(
     return ActionFrame(op, obj, qualifier)
 
 
+def _coordinated(clause: _Clause, objects: list[_Object]) -> bool:
+    """Whether the objects are joined by "and" ("the modem and the router"), nothing else."""
+    for left, right in zip(objects, objects[1:], strict=False):
+        between = clause.tokens[left.positions[-1] + 1 : right.positions[0]]
+        if not any(t.kind == "and" for t in between):
+            return False
+        if any(t.kind not in ("and", "stop") for t in between):
+            return False
+    return True
+
+
+_DURATIONS = frozenset(
+    {"second", "seconds", "sec", "secs", "minute", "minutes", "min", "mins", "moment", "while"}
+)
+
+
+def _for_a_while(clause: _Clause) -> bool:
+    """ "... for 30 seconds", "for a minute", "for a while": the clause lasts a while."""
+    words = [token.surface.casefold() for token in clause.tokens]
+    return "for" in words and any(word in _DURATIONS for word in words[words.index("for") :])
+
+
 def _owner_of(obj: str) -> str | None:
     owner, dot, _head = obj.rpartition(".")
     return owner if dot else None
@@ -1205,6 +1239,7 @@ _COMPOUNDS: dict[frozenset[str], str] = {
     frozenset({"plug_in", "restart"}): "restart",
     frozenset({"unplug", "restart"}): "restart",
     frozenset({"open", "restart"}): "restart",
+    frozenset({"connect", "restart"}): "restart",  # "... for 30 seconds and reconnect it"
     frozenset({"close", "enable"}): "restart",  # "强行停止后再启动"
     # "let it charge for 20 minutes before turning it on": the charging is the step
     frozenset({"charge", "enable"}): "charge",
@@ -1636,6 +1671,13 @@ class ActionIndex:
                 entry_objs = [self._by_id[i].frame.obj for i in sorted(clause.alias_ids)]
                 last_object = next((o for o in entry_objs if o), last_object)
             frames = _frames_of(clause, previous)
+            following = clauses[number + 1] if number + 1 < len(clauses) else None
+            if frames and following is not None and following.menu_item and not clause.alias_ids:
+                # "Settings > General > Transfer or Reset iPhone > Reset > Reset Network
+                # Settings": an item with a later item after it is the way there, not a step.
+                mains = [o.name for o in clause.objects if o.main]
+                last_object = mains[0] if mains else last_object
+                frames = []
             for frame in frames:
                 if frame.obj is None and frame.op not in _OBJECTLESS_OPS:
                     reopening = frame.op == "open" and clause.pron and last_object is not None

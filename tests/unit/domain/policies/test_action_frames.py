@@ -452,7 +452,8 @@ def test_same_network_keeps_its_qualifier_in_any_spelling() -> None:
     for spelling in ("same Wi-Fi", "same wifi", "same WLAN", "same home network"):
         frames = parse_frames(f"Connect the printer to the {spelling} as the computer")
         assert [frame.qualifier for frame in frames] == ["same_network"], spelling
-    assert [f.qualifier for f in parse_frames("Connect the printer with a USB cable")] == [None]
+    # a cable is no network at all: connecting by cable is its own way of connecting
+    assert [f.qualifier for f in parse_frames("Connect the printer with a USB cable")] == ["cable"]
 
 
 def test_a_named_app_is_the_app_but_not_another_named_app() -> None:
@@ -946,6 +947,24 @@ FOLD_PAIRS_EN = [
     ("Set the router's channel to 1, 6 or 11", "Change the Wi-Fi channel", "Switch to 5 GHz"),
     # Unplugging a cable and plugging it back in reseats it.
     ("Unplug the cables and plug them back in firmly", "Reseat the cables", "Replace the cables"),
+    # A device left without power for a while is power-cycled.
+    ("Unplug the router for 30 seconds", "Restart the router", "Unplug the router"),
+    (
+        "Leave the printer unplugged for a minute",
+        "Power-cycle the printer",
+        "Unplug the printer's USB cable",
+    ),
+    (
+        "Disconnect the router's power for 30 seconds and reconnect it",
+        "Unplug the router and plug it back in",
+        "Reset the router",
+    ),
+    # Menu items on the way to the last one are the path, not steps.
+    (
+        "Go to Settings > General > Transfer or Reset iPhone > Reset > Reset Network Settings",
+        "Reset network settings",
+        "Factory reset the phone",
+    ),
     # Pulling the battery is part of draining residual power.
     (
         "Unplug the charger, remove the battery and hold the power button for 30 seconds",
@@ -975,3 +994,17 @@ def test_steps_done_the_same_way_are_not_one_step() -> None:
         cosine=0.8,
     )
     assert not same
+
+
+def test_the_power_of_each_device_named_is_cut() -> None:
+    assert main_frames("Cut the power to both the modem and the router for 30 seconds") == {
+        "restart/modem",
+        "restart/router",
+    }
+    assert main_frames("Unplug the router from the modem") == {"unplug/router"}
+
+
+def test_a_printer_connected_by_cable_is_not_joined_to_wifi() -> None:
+    same, _rule = decide("Connect the printer with a USB cable", "Connect the printer to the Wi-Fi")
+    assert not same
+    assert decide("Connect the printer to the PC with a USB cable", "Connect the printer by cable")[0]
