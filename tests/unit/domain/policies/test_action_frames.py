@@ -1007,4 +1007,5 @@ def test_the_power_of_each_device_named_is_cut() -> None:
 def test_a_printer_connected_by_cable_is_not_joined_to_wifi() -> None:
     same, _rule = decide("Connect the printer with a USB cable", "Connect the printer to the Wi-Fi")
     assert not same
-    assert decide("Connect the printer to the PC with a USB cable", "Connect the printer by cable")[0]
+    by_cable = "Connect the printer using a cable"
+    assert decide("Connect the printer to the PC with a USB cable", by_cable)[0]
