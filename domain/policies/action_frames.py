@@ -377,6 +377,7 @@ _PARTICLE_OPS: dict[tuple[str, str], str] = {
     ("roll", "back"): "rollback",
     ("take", "out"): "remove",
     ("take", "off"): "remove",
+    ("hook", "up"): "connect",  # "hook the printer up to the Wi-Fi"
 }
 # What a particle verb means with no particle in its clause.
 _PARTICLE_DEFAULT: dict[str, str] = {
@@ -583,6 +584,7 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
 
 _MARKS = frozenset({"colon", "end", "open", "close", "menu"})
 # Words that open a noun phrase: an unknown word right before one is likely a verb.
+_PICKING = frozenset({"click", "tap", "choose", "select", "hit", "pick", "press on", "clicking"})
 _DETERMINERS = frozenset({"the", "a", "an", "your", "its", "their", "my", "our", "this", "that"})
 
 
@@ -691,7 +693,15 @@ def _read_clause(clause: _Clause) -> None:
             verb_free = clause.op is None and clause.pv is None and not weak_done
             # "email syncing" is a noun; but "把应用更新" puts the object before the verb.
             in_compound = bool(pending) and second == "obj" and not saw_ba
-            if verb_free and not after_prep and not in_compound and first in ("op", "weak", "pv"):
+            # "choose Update driver", "tap Forget": a button named by its action is the action
+            button = (
+                position > 0
+                and clause.tokens[position - 1].kind == "nav"
+                and clause.tokens[position - 1].surface.casefold() in _PICKING
+            )
+            button = button and first == "op" and clause.op is None and clause.pv is None
+            verbal = not after_prep and not in_compound and first in ("op", "weak", "pv")
+            if button or (verb_free and verbal):
                 kind, value = first, v_first
             else:
                 kind, value = second, v_second
@@ -1149,6 +1159,8 @@ def _normalize_frame(
         obj = "app"  # "uninstall the programs you don't use": the programs themselves
     if op in ("set", "use", "move") and qualifier == "factory" and obj is not None:
         op = "reset"  # "return the router to its out-of-the-box configuration"
+    if op in ("run", "use") and obj == "print_head":
+        op = "clean"  # "run the head cleaning utility", "do a nozzle clean"
     if op == "use" and obj is not None and obj.endswith("troubleshooter"):
         op = "run"  # "use the printing troubleshooter"
     if op == "clean" and obj in ("disk", "computer"):
@@ -1291,6 +1303,10 @@ _PAIR_STEPS: dict[frozenset[tuple[str, str]], ActionFrame] = {
         for op in ("enable", "restart")
         for device in (*_POWERED, "device")
     },
+    # the volume presses before the hold are part of the same force restart
+    frozenset({("hold", "volume_button"), ("restart", "device")}): ActionFrame(
+        "restart", "device"
+    ),
     # "unplug the cables and plug them back in firmly" reseats them
     **{
         frozenset({("unplug", cable), (op, cable)}): ActionFrame("readd", cable)
@@ -1679,6 +1695,9 @@ class ActionIndex:
                 last_object = mains[0] if mains else last_object
                 frames = []
             for frame in frames:
+                if frame.obj == "driver" and last_object in _DRIVEN:
+                    # "right-click the wireless adapter and choose Update driver": its driver
+                    frame = replace(frame, obj=f"{last_object}.driver")
                 if frame.obj is None and frame.op not in _OBJECTLESS_OPS:
                     reopening = frame.op == "open" and clause.pron and last_object is not None
                     preparing = frame.op in _PREPARATORY_OPS or frame.op in ("use", "run")

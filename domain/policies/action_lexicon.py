@@ -319,7 +319,8 @@ wifi_network: network, wifi network, wireless network, ssid, saved network, hots
     home network, wifi networks, wi fi networks, wireless networks, network name, wifi name,
     wi fi name, networks, personal hotspot, mobile hotspot, wlan network
 bluetooth: bluetooth, bt,
-    bluetooth radio, bluetooth connection, bluetooth function, bluetooth feature
+    bluetooth radio, bluetooth connection, bluetooth function, bluetooth feature,
+    bluetooth adapter, bluetooth adaptor, bluetooth dongle, bluetooth card, bluetooth module
 vpn: vpn, proxy, vpn connection,
     proxy server, proxy servers, vpn service, vpn tunnel, nordvpn, expressvpn, surfshark,
     protonvpn, proton vpn, anyconnect, cisco anyconnect, globalprotect, vpns,
@@ -398,6 +399,10 @@ paper_jam: paper jam, jammed paper, stuck paper, jam, paper stuck,
     crumpled sheet, crumpled sheets, torn sheets, crumpled page, crumpled pages, wedged paper,
     wedged sheet
 default_printer: default printer
+print_head: print head, print heads, printhead, printheads, printer head, printer heads, nozzle,
+    nozzles, print nozzles, ink nozzles, print head nozzles, head cleaning, nozzle cleaning,
+    head clean, nozzle clean, print head cleaning, printhead cleaning, cleaning cycle,
+    head cleaning cycle, cleaning utility, head cleaning utility, head cleaning tool
 troubleshooter: troubleshooter, troubleshooting tool, diagnostics, diagnostic tool,
     troubleshooting wizard, diagnostic wizard, diagnostics tool, troubleshooters, fix it tool,
     get help troubleshooter
@@ -524,7 +529,8 @@ power.cable: power cable, power cord, power lead, mains cable
 compass_app: maps app, maps
 firewall: firewall
 focus: focus, focus mode, do not disturb, dnd
-test_page: test page
+test_page: test page, test print, test printout, test sheet, printer test page, test document,
+    self test page, self-test page
 files: files, file, photos, photo, pictures, picture, videos, video, documents, downloads,
     media,
     temp files,
@@ -715,7 +721,8 @@ wifi: wifi, wi fi, wireless, wlan, network adapter, wireless adapter, wifi adapt
     wireless network, wifi network, wi fi network,
     wi fi card, wireless network card,
     wireless network adapter, network card, wireless card, wlan card
-bluetooth: bluetooth, bt
+bluetooth: bluetooth, bt, bluetooth adapter, bluetooth adaptor, bluetooth dongle, bluetooth card,
+    bluetooth module
 printer: printer
 graphics: graphics, gpu, graphics card, video card, nvidia, amd
 router: router
@@ -1041,6 +1048,10 @@ _EN_STRUCTURE: dict[str, Lexeme] = {
     "power": ("pv", "power"),
     "powering": ("pv", "power"),
     "roll": ("pv", "roll"),
+    "hook": ("pv", "hook"),
+    "hooks": ("pv", "hook"),
+    "hooked": ("pv", "hook"),
+    "hooking": ("pv", "hook"),
 }
 
 _EN_STOP = """

@@ -965,6 +965,32 @@ FOLD_PAIRS_EN = [
         "Reset network settings",
         "Factory reset the phone",
     ),
+    # A force restart's whole button sequence, volume presses included.
+    (
+        "Press volume up, press volume down, then press and hold the side button until the "
+        "Apple logo appears",
+        "Force restart the iPhone",
+        "Erase all content and settings on the iPhone",
+    ),
+    # A button named by its action, in Device Manager, acts on the adapter named before it.
+    (
+        "In Device Manager, right-click the wireless adapter and choose Update driver",
+        "Update the Wi-Fi driver",
+        "Roll back the Wi-Fi driver",
+    ),
+    (
+        "Open Device Manager, find the Bluetooth adapter, right-click it and pick Update driver",
+        "Update the Bluetooth driver",
+        "Update the Wi-Fi driver",
+    ),
+    # The print head's cleaning utility cleans the print head.
+    ("Do a nozzle clean from the printer menu", "Clean the print head", "Replace the print head"),
+    (
+        "Run the head cleaning utility from the printer's maintenance menu",
+        "Clean the printhead",
+        "Replace the ink cartridges",
+    ),
+    ("Hook the printer up to your wireless network", "Connect the printer to Wi-Fi", "Reset it"),
     # Pulling the battery is part of draining residual power.
     (
         "Unplug the charger, remove the battery and hold the power button for 30 seconds",
