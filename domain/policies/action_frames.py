@@ -424,6 +424,8 @@ _NAMEABLE = frozenset({"app"})
 _NUANCE_QUALIFIERS = frozenset(
     {"factory", "closer", "latest", "previous", "health", "safe_mode", "uncrowded"}
 )
+# Qualifiers that make a step another action than any alias without them names.
+_EXCLUSIVE_QUALIFIERS = frozenset({"from_backup"})
 # Ops that need no object to be understood.
 _OBJECTLESS_OPS = frozenset({"wait", "login", "logout"})
 # Ops that only prepare the real step ("open Settings", "wait a minute").
@@ -1021,7 +1023,7 @@ def _normalize_frame(
         owner = _owner_of(obj) or next(iter(context), None)
         if button == "reset_button" and op in ("hold", "use", "reset"):
             op, obj = "reset", owner
-        elif op in ("restart", "enable") and owner != "power_button":
+        elif op in ("restart", "enable", "open") and owner != "power_button":
             # "press the printer's power button to switch it off and on", "turn it back on"
             # (the pronoun took the button): it is the device that restarts or comes back on
             obj = owner if owner in _POWERED else "device"
@@ -1041,7 +1043,7 @@ def _normalize_frame(
         op = "logout"  # "退出账号", "quit your account", "退出所有设备"
     if op == "replace" and obj is not None and obj.rsplit(".", 1)[-1] in SETTABLE_HEADS:
         op = "set"  # "把 Wi-Fi 信道换一个", "swap the DNS server": a value is changed
-    if op in ("remove", "clear") and obj == "files" and "print_queue" in context:
+    if op in ("remove", "clear") and obj in ("files", None) and "print_queue" in context:
         op, obj = "clear", "print_queue"  # "cancel all documents in the print queue"
     if op == "hold" and obj == "residual_power":
         obj = "power_button"  # "长按开机键三十秒把余电放掉": one holds the button, not the charge
@@ -1094,6 +1096,10 @@ def _normalize_frame(
         op = "free"  # "delete old emails so the mailbox has room"
     if op == "free" and obj in ("email.storage", "mail.storage"):
         obj = "mailbox.storage"
+    if op == "check" and obj == "isp" and "outage" in context:
+        obj = "outage"  # "look at your provider's status page for outages"
+    if op in ("reset", "clear") and obj in ("router.settings", "modem.settings"):
+        op, obj = "reset", obj.split(".")[0]  # "wipe the router's settings": it is reset
     if op == "contact" and obj in _ASKED_ABOUT:
         op = "check"  # "问一下是不是有故障": asking whether there is an outage checks for it
     if op == "drain" and obj in ("power_button", *OBJECT_FAMILIES["device"]):
@@ -1135,7 +1141,7 @@ def _normalize_frame(
         obj = f"{obj}.storage" if obj in _STORAGE_OWNERS else "storage"
     everything = {o.name for o in clause.objects}
     wired = everything & {"ethernet", "ethernet.cable"}
-    if op in ("connect", "plug_in", "use") and wired and "other" not in quals:
+    if op in ("connect", "plug_in", "use", "run") and wired and "other" not in quals:
         op, obj = "use", "ethernet"  # "plug the computer into the router with a network cable"
     plugging = op in ("plug_in", "move", "use", "connect", "add")
     if plugging and "other" in quals and "power_outlet" in everything:
@@ -1300,13 +1306,19 @@ _PAIR_STEPS: dict[frozenset[tuple[str, str]], ActionFrame] = {
     # with the button; the button next to the restart itself is how it is done
     **{
         frozenset({("hold", "power_button"), (op, device)}): ActionFrame("restart", device)
-        for op in ("enable", "restart")
+        for op in ("enable", "restart", "open")
         for device in (*_POWERED, "device")
     },
     # the volume presses before the hold are part of the same force restart
     frozenset({("hold", "volume_button"), ("restart", "device")}): ActionFrame(
         "restart", "device"
     ),
+    # "poke the reset pinhole on the router and hold it for 10 seconds": one reset
+    **{
+        frozenset({("reset", device), ("hold", held)}): ActionFrame("reset", device)
+        for device in _POWERED
+        for held in ("reset_button", device)
+    },
     # "unplug the cables and plug them back in firmly" reseats them
     **{
         frozenset({("unplug", cable), (op, cable)}): ActionFrame("readd", cable)
@@ -1609,6 +1621,14 @@ class ActionIndex:
                 span = stream[index:end]
                 if noun and not self._noun_alias_fits(action_id, clauses, span):
                     continue
+                wanted = self._by_id[action_id].frame.qualifier
+                if any(
+                    q in _EXCLUSIVE_QUALIFIERS and q != wanted
+                    for _, number, _ in span
+                    for q in clauses[number].qualifiers
+                ):
+                    continue  # "restore the router from a backup" is no factory reset
+
                 for _, number, position in span:
                     clauses[number].alias_ids.add(action_id)
                     clauses[number].covered.add(position)
@@ -1635,6 +1655,13 @@ class ActionIndex:
             allowed.add("check")  # "make sure X is on the same network" asks for the action
         if not all(clauses[number].resolved_op in allowed for _, number, _ in span):
             return False
+        named = any(clauses[n].tokens[p].kind.split("/")[-1] in ("obj", "objq") for _, n, p in span)
+        if not named and entry.frame.obj in _POWERED:
+            # An alias that is only a qualifier ("within a few feet": closer) names a device's
+            # action only for that device: "move the router closer" is not the headphones'.
+            things = {o.name for _, n, _ in span for o in clauses[n].objects}
+            if things and not any(objects_compatible(entry.frame.obj, t) for t in things):
+                return False
         for _, number, _ in span:
             lead = clauses[number].unknown_verb
             if lead is not None and all(p != lead for _, n, p in span if n == number):
@@ -1870,9 +1897,13 @@ def _merge_compounds(
                 second, ids_j, _ = out[j]
                 if ids_j:
                     target = catalog_frame(ids_j)
-                    if target is None or not objects_compatible(first.obj, target.obj):
+                    if target is None:
                         continue
-                    if _COMPOUNDS.get(frozenset({first.op, target.op})) == target.op:
+                    halves = frozenset({(first.op, first.obj or ""), (target.op, target.obj or "")})
+                    part = _PAIR_STEPS.get(halves) == target  # "... and hold it for 10 seconds"
+                    if not part and not objects_compatible(first.obj, target.obj):
+                        continue
+                    if part or _COMPOUNDS.get(frozenset({first.op, target.op})) == target.op:
                         del out[i]
                         changed = True
                         break

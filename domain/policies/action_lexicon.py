@@ -81,7 +81,7 @@ create: create, generate, make a new, make* a, request a new,
     make* up a new, come* up with a new, set* up a new, produce
 clear: clear, empty, flush, purge, erase, clean* out, wipe out, wipe,
     wipe* clean, clear* out, zap, nuke
-clean: clean, dust, blow* out, brush, brush* out, wipe* down,
+clean: clean, dust, blow, blow* out, brush, brush* out, wipe* down,
     wipe* off, blow* into, scrub, scrub* out, sweep* out, dust* off, dust* out
 check: check, verify, confirm, make* sure, ensure, rule* out, inspect, look* at, look* in,
     look* into,
@@ -159,7 +159,7 @@ unplug: unplug, un-plug, disconnect the power, pull* the plug, pull* the power, 
     disconnect* from the power, unplug* from the wall, take* the power out, remove* power
 plug_in: plug, re-plug, replug, power* on, power* up
 hold: hold, press* and hold, long-press, long* press, press, hold* down, keep* held, keep* pressed,
-    keep* holding,
+    keep* holding, poke, poke* into,
     push* and hold, press* down, hold* in, keep* pushing, long-hold, depress
 nav: go* to, navigate to, visit, tap, click, press* on, select, choose, find, locate, head to,
     follow, pick, hit,
@@ -269,6 +269,7 @@ history: history, browsing history,
 data: data, app data, storage data, local data
 driver: driver, drivers, driver software
 firmware: firmware
+router.firmware: router software, modem software, router's software, router os
 firmware.update: firmware update, firmware updates, firmware upgrade,
     firmware updater, firmware update tool, firmware upgrade tool
 bios: bios, uefi, bios firmware, system bios, bios update
@@ -825,6 +826,12 @@ safe_mode: safe mode
 default: default, as default, the default, as the default
 discoverable: discoverable, visible to other devices, visibility, discovery mode,
     make visible
+# Restoring a saved backup is not a reset to factory settings.
+from_backup: from a backup, from backup, from the backup, from a backup file, from your backup,
+    from a saved backup, from the saved backup, from a backup copy, from a saved configuration,
+    from the saved configuration, from a saved config, from a config file,
+    from a configuration file, from a settings file, from a saved settings file,
+    from an icloud backup, from a google backup, from a previous backup
 uncrowded: less crowded, less busy, less congested, least crowded, least busy, least congested,
     quieter, clearer, uncrowded, less used, less interference
 """
@@ -876,6 +883,12 @@ _QUALIFIED_OBJECTS: dict[str, tuple[str, str]] = {
     "microsoft account": ("account", "microsoft"),
     "outlook account": ("account", "microsoft"),
     "icloud storage": ("storage", "icloud"),
+    # "the 5G Wi-Fi" is the 5 GHz network, never mobile 5G
+    **{
+        f"{band} {net}": ("wifi_network", quality)
+        for band, quality in (("5g", "5ghz"), ("2.4g", "2.4ghz"), ("5ghz", "5ghz"))
+        for net in ("wifi", "wi fi", "wifi network", "wi fi network", "wireless network")
+    },
     # named apps: still "the app", never another named app
     **{
         f"{name} {kind}": ("app", f"name:{name.replace(' ', '')}")
@@ -1077,6 +1090,7 @@ straightaway anew afresh okay ok alright yourself myself themselves itself
 things stuff
 metres meters metre meter feet foot ft yards inches centimetres centimeters cm
 both together simultaneously
+paperclip straightened unfolded compressed canned air duster
 """
 
 # -- Chinese -------------------------------------------------------------------------------

@@ -991,6 +991,48 @@ FOLD_PAIRS_EN = [
         "Replace the ink cartridges",
     ),
     ("Hook the printer up to your wireless network", "Connect the printer to Wi-Fi", "Reset it"),
+    # The router's settings wiped, its pinhole held: a factory reset; a backup restored is not.
+    (
+        "Wipe the router's settings back to factory defaults",
+        "Factory reset the router",
+        "Restore the router's settings from a backup file",
+    ),
+    (
+        "Poke a paperclip into the reset pinhole on the router and hold it for 10 seconds",
+        "Reset the router to factory settings",
+        "Restart the router",
+    ),
+    # A router's software is its firmware.
+    (
+        "Upgrade the router's software to the newest version",
+        "Update the router firmware",
+        "Update the app",
+    ),
+    # Running a cable to the router is going wired; the 5G Wi-Fi is the 5 GHz network.
+    ("Run an Ethernet cable from the router to the PC", "Use a wired connection", "Restart it"),
+    ("Connect to the 5G Wi-Fi", "Switch to the 5 GHz band", "Connect to the 2.4 GHz network"),
+    # Holding the button until it is off, then starting it up: a restart.
+    (
+        "Hold the power button until the laptop turns off, then start it up again",
+        "Restart the computer",
+        "Restart in safe mode",
+    ),
+    # A provider's status page is where an outage is checked.
+    (
+        "Look at your provider's status page for outages",
+        "Check for an outage in your area",
+        "Contact your internet provider",
+    ),
+    (
+        "Delete everything waiting in the print queue",
+        "Clear the print queue",
+        "Restart the printer",
+    ),
+    (
+        "Blow compressed air into the charging port",
+        "Clean the charging port",
+        "Replace the charging port",
+    ),
     # Pulling the battery is part of draining residual power.
     (
         "Unplug the charger, remove the battery and hold the power button for 30 seconds",
@@ -1035,3 +1077,18 @@ def test_a_printer_connected_by_cable_is_not_joined_to_wifi() -> None:
     assert not same
     by_cable = "Connect the printer using a cable"
     assert decide("Connect the printer to the PC with a USB cable", by_cable)[0]
+
+
+def test_a_qualifier_only_alias_names_a_device_action_only_for_that_device() -> None:
+    catalog_index = _packaged_index()
+    router = catalog_index.analyze("Move the router closer")
+    headphones = catalog_index.analyze("Move the headphones closer to the phone")
+    assert not RULE.decide(router, headphones, 0.6, lambda: 0.8).same
+    near = catalog_index.analyze("Keep your phone within a few feet of the earbuds")
+    assert RULE.decide(near, headphones, 0.3, no_cosine).same
+
+
+def _packaged_index() -> ActionIndex:
+    from caseledger.adapters.catalog.catalog import load_catalog
+
+    return load_catalog().index()
