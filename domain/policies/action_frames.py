@@ -424,6 +424,8 @@ _NAMEABLE = frozenset({"app"})
 _NUANCE_QUALIFIERS = frozenset(
     {"factory", "closer", "latest", "previous", "health", "safe_mode", "uncrowded"}
 )
+# What buttons held together are for when it is not a restart (see _merge_compounds).
+_HELD_FOR_ELSE = frozenset({"boot_mode", "screenshot"})
 # Qualifiers that make a step another action than any alias without them names.
 _EXCLUSIVE_QUALIFIERS = frozenset({"from_backup"})
 # Ops that need no object to be understood.
@@ -1047,7 +1049,10 @@ def _normalize_frame(
         op, obj = "clear", "print_queue"  # "cancel all documents in the print queue"
     if op == "hold" and obj == "residual_power":
         obj = "power_button"  # "长按开机键三十秒把余电放掉": one holds the button, not the charge
-    if op == "unplug" and obj in _POWERED and _for_a_while(clause):
+    # "unplug the printer from the computer for a minute" frees a data link, not the power
+    words = {token.surface.casefold() for token in clause.tokens}
+    from_device = "from" in words and any(o in _POWERED and o != obj for o in context)
+    if op == "unplug" and obj in _POWERED and _for_a_while(clause) and not from_device:
         op = "restart"  # "unplug the router for 30 seconds": it is off for a while, then back
     cabled = {"charging.cable", "cable"} & set(context)
     if op in ("connect", "plug_in") and obj in _POWERED and cabled and "charger" not in context:
@@ -1885,6 +1890,11 @@ def _merge_compounds(
     "重新配对耳机") folds into that step.
     """
     out = list(items)
+    # "hold power and volume up to boot into recovery mode": the buttons are held for that
+    held_for_else = any(
+        frame is not None and (frame.obj in _HELD_FOR_ELSE or frame.qualifier == "safe_mode")
+        for frame, _, _ in items
+    )
     changed = True
     while changed:
         changed = False
@@ -1913,6 +1923,8 @@ def _merge_compounds(
                 pair = _PAIR_STEPS.get(
                     frozenset({(first.op, first.obj or ""), (second.op, second.obj or "")})
                 )
+                if pair is not None and held_for_else and "hold" in (first.op, second.op):
+                    pair = None
                 op = _COMPOUNDS.get(frozenset({first.op, second.op}))
                 if pair is None and (op is None or first.op == second.op):
                     continue

@@ -144,7 +144,7 @@ close: close, quit, exit, kill, force* close, force* quit, force* stop, swipe* a
     close* out, close* down, exit* out, exit* out of, back* out of, force-close, force-quit,
     force-stop, end* task, end* the task, end* process, end* the process, kill* the process,
     swipe* off, dismiss
-open: open, launch, start, load
+open: open, launch, start, load, boot* into, boot* up into
 login: log* on, sign* on, login, logon, signin,
     re-login, relogin, re-log in, re-authenticate, reauthenticate, re-sign in, re-signin,
     authenticate
@@ -530,6 +530,10 @@ power.cable: power cable, power cord, power lead, mains cable
 compass_app: maps app, maps
 firewall: firewall
 focus: focus, focus mode, do not disturb, dnd
+# What a button combination is held for when it is not a restart.
+boot_mode: recovery mode, recovery menu, download mode, fastboot mode, dfu mode, odin mode,
+    boot menu, boot options menu, startup manager
+screenshot: screenshot, screen shot, screen capture, screengrab, screen grab, screen recording
 test_page: test page, test print, test printout, test sheet, printer test page, test document,
     self test page, self-test page
 files: files, file, photos, photo, pictures, picture, videos, video, documents, downloads,

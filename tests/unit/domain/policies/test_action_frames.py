@@ -1092,3 +1092,20 @@ def _packaged_index() -> ActionIndex:
     from caseledger.adapters.catalog.catalog import load_catalog
 
     return load_catalog().index()
+
+
+@pytest.mark.parametrize(
+    ("candidate", "failed"),
+    [
+        # Buttons held together for something else than a restart.
+        ("Hold power and volume up to boot into recovery mode", "Restart the phone"),
+        ("Press power and volume down together to take a screenshot", "Restart the phone"),
+        # Unplugged from another device for a while: a data link, not the power.
+        ("Unplug the printer from the computer for a minute", "Restart the printer"),
+        # Another device connected by cable is not joined to Wi-Fi.
+        ("Connect the phone to the computer with a USB cable", "Connect the phone to the Wi-Fi"),
+    ],
+)
+def test_what_only_looks_like_a_method_stays_apart(candidate: str, failed: str) -> None:
+    same, rule = decide(candidate, failed, lexical=0.5, cosine=0.6)
+    assert not same, rule
