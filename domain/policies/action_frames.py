@@ -424,6 +424,9 @@ _NAMEABLE = frozenset({"app"})
 _NUANCE_QUALIFIERS = frozenset(
     {"factory", "closer", "latest", "previous", "health", "safe_mode", "uncrowded"}
 )
+# Device-level buttons of a menu ("Restart", "Shut down"): with nothing named, the device.
+_DEVICE_BUTTON_OPS = frozenset({"restart", "disable"})
+_ON_THE_WAY = frozenset({"power", "settings", "where", "power_button", "device"})
 # What buttons held together are for when it is not a restart (see _merge_compounds).
 _HELD_FOR_ELSE = frozenset({"boot_mode", "screenshot"})
 # Qualifiers that make a step another action than any alias without them names.
@@ -474,6 +477,7 @@ class _Clause:
     link: int | None = None  # index of the clause this one serves (purpose / instrument)
     aside: bool = False  # inside parentheses or a menu path
     menu_item: bool = False  # an item of a menu path, after its ">"
+    button: bool = False  # "choose Restart", "tap Update": its verb is a button's name
     unknown_verb: int | None = None  # position of an unknown first word (likely a verb)
     timing: bool = False  # introduced by "after"/"before": may only say when
     negated: bool = False
@@ -705,6 +709,7 @@ def _read_clause(clause: _Clause) -> None:
             )
             button = button and first == "op" and clause.op is None and clause.pv is None
             verbal = not after_prep and not in_compound and first in ("op", "weak", "pv")
+            clause.button = clause.button or button
             if button or (verb_free and verbal):
                 kind, value = first, v_first
             else:
@@ -792,6 +797,14 @@ def _read_clause(clause: _Clause) -> None:
             if kind == "pron" and not any(o.main for o in clause.objects):
                 clause.pron = True
             continue
+        if (
+            kind == "op"
+            and clause.op is None
+            and position > 0
+            and clause.tokens[position - 1].kind == "nav"
+            and clause.tokens[position - 1].surface.casefold() in _PICKING
+        ):
+            clause.button = True  # "choose Restart": a button named by its action
         if kind == "op":
             close_compound()
             if checking:
@@ -1741,6 +1754,17 @@ class ActionIndex:
                     if clause.timing and not clause.pron:
                         continue  # "after a reboot": says when, not what
                     resolved = resolved or _following_object(clauses, number)
+                    if (
+                        frame.op in _DEVICE_BUTTON_OPS
+                        and (clause.button or clause.menu_item)
+                        and all(
+                            o.name in _ON_THE_WAY for c in clauses[: number + 1] for o in c.objects
+                        )
+                    ):
+                        # "click the Apple menu and choose Restart", "Start > Power > Restart",
+                        # "Settings > General > Shut Down": with nothing else named, a restart
+                        # or shut-down button acts on the device itself
+                        resolved = "device"
                     if resolved is None and clause.pron and antecedent is not None:
                         # "it" with nothing in the text before it: what the other text acts on.
                         reread = _frames_of(clause, previous, antecedent)

@@ -139,6 +139,7 @@ calibrate: calibrate, recalibrate, re-calibrate
 scan: scan, rescan,
     sweep* for
 close: close, quit, exit, kill, force* close, force* quit, force* stop, swipe* away, end,
+    hang* up, hang* up on,
     shut, swipe, swipe* up, swipe* closed,
     terminate,
     close* out, close* down, exit* out, exit* out of, back* out of, force-close, force-quit,
@@ -530,6 +531,9 @@ power.cable: power cable, power cord, power lead, mains cable
 compass_app: maps app, maps
 firewall: firewall
 focus: focus, focus mode, do not disturb, dnd
+# A phone call in progress: ending it is hanging up, never signing out of a session.
+call: the call, call session, the call session, phone call, voice call, video call, current call,
+    active call, ongoing call, the current call, the phone call, calls, the calls, call audio
 # What a button combination is held for when it is not a restart.
 boot_mode: recovery mode, recovery menu, download mode, fastboot mode, dfu mode, odin mode,
     boot menu, boot options menu, startup manager
@@ -775,7 +779,8 @@ where: task manager, settings app, system settings, control panel,
     management page, web portal, portal, online banking, banking website, store page,
     app store page, microsoft store, mac app store, galaxy store, apple store, system settings app,
     settings window, preferences window, wallet app, wallet and apple pay, payment settings page,
-    security page, security settings page, sign in options, login options, recovery page
+    security page, security settings page, sign in options, login options, recovery page,
+    apple menu, power menu, start button, windows start button, power icon, general
 """
 
 _EN_QUALIFIERS = """

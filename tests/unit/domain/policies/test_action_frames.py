@@ -1033,6 +1033,16 @@ FOLD_PAIRS_EN = [
         "Clean the charging port",
         "Replace the charging port",
     ),
+    # A restart or shut-down button with nothing else named acts on the device itself.
+    ("Click the Apple menu and choose Restart", "Restart the computer", "Shut down the Mac"),
+    ("Click Start > Power > Restart", "Restart the laptop", "Update Windows"),
+    (
+        "Go to Settings > General > Shut Down, then turn the phone back on",
+        "Restart the phone",
+        "Factory reset the phone",
+    ),
+    # Ending a call is hanging up.
+    ("End the call session", "Hang up the call", "Sign out of your account"),
     # Pulling the battery is part of draining residual power.
     (
         "Unplug the charger, remove the battery and hold the power button for 30 seconds",
@@ -1102,6 +1112,11 @@ def _packaged_index() -> ActionIndex:
         ("Press power and volume down together to take a screenshot", "Restart the phone"),
         # Unplugged from another device for a while: a data link, not the power.
         ("Unplug the printer from the computer for a minute", "Restart the printer"),
+        # Ending a call session is not signing out.
+        ("End the call session and try again", "Sign out of your account and sign back in"),
+        ("End the call", "Log out of the app"),
+        # A Restart button inside an app is not the device's.
+        ("In the app, tap Restart", "Restart the phone"),
         # Another device connected by cable is not joined to Wi-Fi.
         ("Connect the phone to the computer with a USB cable", "Connect the phone to the Wi-Fi"),
     ],
