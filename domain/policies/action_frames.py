@@ -694,7 +694,7 @@ def _read_clause(clause: _Clause) -> None:
             weak_done = clause.weak is not None and bool(clause.objects or pending)
             # ... and after a determiner ("keep the phone close to ..."): "the phone" is a noun
             weak_done = weak_done or (
-                clause.weak is not None
+                (clause.weak is not None or clause.unknown_verb is not None)
                 and position > 0
                 and clause.tokens[position - 1].surface.casefold() in _DETERMINERS
             )
@@ -977,6 +977,8 @@ def _frames_of(
             op = borrowed  # "clear the cache; [clear] the cookies too"
         elif "other" in clause.qualifiers and uncovered:
             op = "replace"  # "a different card"
+        elif "factory" in clause.qualifiers and any(o.name in _POWERED for o in uncovered):
+            op = "reset"  # "return the router to its default configuration"
         else:
             return []
     if pronoun is not None and not uncovered:
@@ -1181,7 +1183,7 @@ def _normalize_frame(
         op = "replace"  # "put fresh cartridges in": a cartridge goes in to replace the old one
     if op in ("remove", "readd", "add", "update") and obj == "background_apps":
         obj = "app"  # "uninstall the programs you don't use": the programs themselves
-    if op in ("set", "use", "move") and qualifier == "factory" and obj is not None:
+    if op in ("set", "use", "move", "add") and qualifier == "factory" and obj is not None:
         op = "reset"  # "return the router to its out-of-the-box configuration"
     if op in ("run", "use") and obj == "print_head":
         op = "clean"  # "run the head cleaning utility", "do a nozzle clean"
@@ -1639,13 +1641,12 @@ class ActionIndex:
                 span = stream[index:end]
                 if noun and not self._noun_alias_fits(action_id, clauses, span):
                     continue
-                wanted = self._by_id[action_id].frame.qualifier
-                if any(
-                    q in _EXCLUSIVE_QUALIFIERS and q != wanted
-                    for _, number, _ in span
-                    for q in clauses[number].qualifiers
-                ):
+                wanted = self._by_id[action_id].frame
+                quals = {q for _, number, _ in span for q in clauses[number].qualifiers}
+                if any(q in _EXCLUSIVE_QUALIFIERS and q != wanted.qualifier for q in quals):
                     continue  # "restore the router from a backup" is no factory reset
+                if "factory" in quals and wanted.op not in ("reset", "clear"):
+                    continue  # "put the router back to how it was out of the box": a reset
 
                 for _, number, position in span:
                     clauses[number].alias_ids.add(action_id)

@@ -1043,6 +1043,19 @@ FOLD_PAIRS_EN = [
     ),
     # Ending a call is hanging up.
     ("End the call session", "Hang up the call", "Sign out of your account"),
+    # Back to its out-of-the-box state, whatever the verb: a factory reset.
+    (
+        "Put the router back to how it was out of the box",
+        "Factory reset the router",
+        "Put the router back on the shelf",
+    ),
+    (
+        "Return the router to its default configuration",
+        "Reset the router to factory settings",
+        "Move the router to a higher shelf",
+    ),
+    # "Give the phone a reboot": the phone is what is rebooted, not called.
+    ("Give the phone a quick reboot", "Restart your phone", "Give the phone a call"),
     # Pulling the battery is part of draining residual power.
     (
         "Unplug the charger, remove the battery and hold the power button for 30 seconds",
