@@ -983,10 +983,14 @@ def _frames_of(
             return []
     if pronoun is not None and not uncovered:
         uncovered = [_Object(pronoun, None, True, ())]
-    if op in ("unplug", "restart") and len(uncovered) == 1 and not clause.pron:
-        # "cut the power to both the modem and the router": each device is power-cycled
+    if op in ("unplug", "restart") and len(uncovered) <= 1 and not clause.pron:
+        # "cut the power to both the modem and the router": each device is power-cycled;
+        # "pull the plug on the router": the router is
         powered = [o for o in clause.objects if o.name in _POWERED and o.positions]
-        if len(powered) > 1 and uncovered[0] in powered and _coordinated(clause, powered):
+        if len(powered) > 1 and _coordinated(clause, powered):
+            if not uncovered or uncovered[0] in powered:
+                uncovered = powered
+        elif len(powered) == 1 and not uncovered:
             uncovered = powered
     others = [o for o in clause.objects if "other" in o.quals]
     if op not in ("replace", "remove", "readd") and others and not any(o.main for o in others):
@@ -1060,6 +1064,10 @@ def _normalize_frame(
         op = "logout"  # "退出账号", "quit your account", "退出所有设备"
     if op == "replace" and obj is not None and obj.rsplit(".", 1)[-1] in SETTABLE_HEADS:
         op = "set"  # "把 Wi-Fi 信道换一个", "swap the DNS server": a value is changed
+    if qualifier == "discoverable" and op in ("set", "enable", "move", "use", "add"):
+        # "make your phone visible to other devices"; "put the earbuds in pairing mode" is
+        # theirs, not the phone's
+        op, obj = "enable", obj if obj == "headphones" else "bluetooth"
     if op in ("remove", "clear") and obj in ("files", None) and "print_queue" in context:
         op, obj = "clear", "print_queue"  # "cancel all documents in the print queue"
     if op == "hold" and obj == "residual_power":

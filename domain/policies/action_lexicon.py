@@ -136,6 +136,7 @@ contact: contact, call, phone up, ring, reach* out to, get* in touch, ask, notif
     report* the fault to, report* the outage to, report* a fault to, report* a problem to,
     report* an outage to, report* the issue with
 calibrate: calibrate, recalibrate, re-calibrate
+shake: shake, rock* gently, give* a shake, give* it a shake, give* a gentle shake
 scan: scan, rescan,
     sweep* for
 close: close, quit, exit, kill, force* close, force* quit, force* stop, swipe* away, end,
@@ -834,7 +835,8 @@ off: off, disabled, inactive, turned off, switched off, deactivated
 safe_mode: safe mode
 default: default, as default, the default, as the default
 discoverable: discoverable, visible to other devices, visibility, discovery mode,
-    make visible
+    make visible, discoverable mode, pairing mode, pair mode, visible to nearby devices,
+    visible to other bluetooth devices, discoverable to other devices
 # Restoring a saved backup is not a reset to factory settings.
 from_backup: from a backup, from backup, from the backup, from a backup file, from your backup,
     from a saved backup, from the saved backup, from a backup copy, from a saved configuration,

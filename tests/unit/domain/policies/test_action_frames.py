@@ -1056,6 +1056,20 @@ FOLD_PAIRS_EN = [
     ),
     # "Give the phone a reboot": the phone is what is rebooted, not called.
     ("Give the phone a quick reboot", "Restart your phone", "Give the phone a call"),
+    # The plug pulled on a device power-cycles that device.
+    (
+        "Pull the plug on the router, wait ten seconds, and plug it back in",
+        "Restart the router",
+        "Reset the router",
+    ),
+    # Visible to other devices is discoverable; the earbuds' pairing mode is theirs.
+    (
+        "Make your phone visible to other devices",
+        "Turn on discoverable mode",
+        "Put the headphones in pairing mode",
+    ),
+    # Shaking a cartridge is not replacing it.
+    ("Put a new toner cartridge in", "Replace the toner", "Shake the toner cartridge"),
     # Pulling the battery is part of draining residual power.
     (
         "Unplug the charger, remove the battery and hold the power button for 30 seconds",
