@@ -1193,6 +1193,8 @@ def _normalize_frame(
         obj = "app"  # "uninstall the programs you don't use": the programs themselves
     if op in ("set", "use", "move", "add") and qualifier == "factory" and obj is not None:
         op = "reset"  # "return the router to its out-of-the-box configuration"
+    if op in ("run", "use") and obj == "ip_address":
+        op = "request"  # "run ipconfig /release then ipconfig /renew" renews the lease
     if op in ("run", "use") and obj == "print_head":
         op = "clean"  # "run the head cleaning utility", "do a nozzle clean"
     if op == "use" and obj is not None and obj.endswith("troubleshooter"):

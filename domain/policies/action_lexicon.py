@@ -178,7 +178,7 @@ wait: wait, leave* it, give* it,
     hold* off for, hold* off a, wait* a, give* it some time, give* it time,
     count* to
 request: request, apply* for,
-    renew, ask* for, request* another, get* sent
+    renew, ask* for, request* another, get* sent, release* and renew
 sync: sync, synchronize, synchronise, resync, re-sync,
     re-synchronize, resynchronize, re-synchronise, resynchronise, sync* up
 optimize: optimize, optimise, defragment, defrag, trim,
@@ -299,7 +299,7 @@ charger: charger, charging case, charging dock, charging cradle, charging pad, c
     power adaptor, adaptor, charging adaptor, original charger, oem charger, charger plug,
     usb power adapter, usb c power adapter, laptop power adapter,
     earbuds case, earbud case, airpods case, headphone case, buds case, earbuds charging case,
-    charge case
+    charge case, the case, their case, the earbuds case, the airpods case
 cable: cable, cables, cord, lead, wire
 port: port, socket port, connector,
     ports
@@ -387,7 +387,8 @@ print_queue: print queue, printing queue, printer queue, pending jobs, pending j
     print spool,
     documents waiting to print, documents waiting to be printed, documents in the queue,
     jobs waiting to print, waiting print jobs, files waiting to print,
-    documents in the print queue, documents queued for printing, queued print documents
+    documents in the print queue, documents queued for printing, queued print documents,
+    every job, all jobs, all the jobs, each job, every print job, all print jobs
 ink_cartridge: ink cartridge, ink cartridges, cartridge, cartridges, toner, toner cartridge, ink,
     ink tank, ink tanks, printer ink, ink refill, ink refills, inks, toner cartridges, toner cart,
     ink cart, ink carts, black cartridge, color cartridge, colour cartridge, tri color cartridge,
@@ -495,7 +496,8 @@ keyboard_layout: keyboard layout, input language, keyboard language, input metho
 hardware_acceleration: hardware acceleration
 ipv6: ipv6
 ip_address: ip address, ip lease, ip,
-    ip config, ip configuration, dhcp lease, ip addresses
+    ip config, ip configuration, dhcp lease, ip addresses, ipconfig release, ipconfig renew,
+    ipconfig /release, ipconfig /renew, ipconfig release and renew, dhcp renew, ip renew
 smc: smc, system management controller
 nvram: nvram, pram
 mobile_data: mobile data, cellular data, cellular, data plan, 4g, 5g data, lte,

@@ -1070,6 +1070,14 @@ FOLD_PAIRS_EN = [
     ),
     # Shaking a cartridge is not replacing it.
     ("Put a new toner cartridge in", "Replace the toner", "Shake the toner cartridge"),
+    # The earbuds' case is their charger; ipconfig's release/renew renews the lease.
+    (
+        "Put the earbuds in the case and charge them to 100%",
+        "Charge the headphones fully",
+        "Replace the earbuds case",
+    ),
+    ("Run ipconfig /release then ipconfig /renew", "Renew the IP address", "Set a static IP"),
+    ("Open the printer queue and cancel every job", "Clear the print queue", "Restart the printer"),
     # Pulling the battery is part of draining residual power.
     (
         "Unplug the charger, remove the battery and hold the power button for 30 seconds",
