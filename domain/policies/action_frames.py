@@ -430,7 +430,7 @@ _ON_THE_WAY = frozenset({"power", "settings", "where", "power_button", "device"}
 # What buttons held together are for when it is not a restart (see _merge_compounds).
 _HELD_FOR_ELSE = frozenset({"boot_mode", "screenshot"})
 # Qualifiers that make a step another action than any alias without them names.
-_EXCLUSIVE_QUALIFIERS = frozenset({"from_backup"})
+_EXCLUSIVE_QUALIFIERS = frozenset({"from_backup", "discoverable"})
 # Ops that need no object to be understood.
 _OBJECTLESS_OPS = frozenset({"wait", "login", "logout"})
 # Ops that only prepare the real step ("open Settings", "wait a minute").

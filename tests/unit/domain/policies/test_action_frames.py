@@ -1150,6 +1150,8 @@ def _packaged_index() -> ActionIndex:
         # Ending a call session is not signing out.
         ("End the call session and try again", "Sign out of your account and sign back in"),
         ("End the call", "Log out of the app"),
+        # Pairing mode is no repositioning, whatever the verb that puts it there.
+        ("Put the router in pairing mode", "Move the router"),
         # A Restart button inside an app is not the device's.
         ("In the app, tap Restart", "Restart the phone"),
         # Another device connected by cable is not joined to Wi-Fi.
