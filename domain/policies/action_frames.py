@@ -1077,6 +1077,9 @@ def _normalize_frame(
     from_device = "from" in words and any(o in _POWERED and o != obj for o in context)
     if op == "unplug" and obj in _POWERED and _for_a_while(clause) and not from_device:
         op = "restart"  # "unplug the router for 30 seconds": it is off for a while, then back
+    clients = ("computer", "console", "tv", "streaming_stick", "printer")
+    if op == "plug_in" and obj in clients and {"router", "modem"} & set(context):
+        op, obj = "use", "ethernet"  # "plug the laptop straight into the router"
     cabled = {"charging.cable", "cable"} & set(context)
     if op in ("connect", "plug_in") and obj in _POWERED and cabled and "charger" not in context:
         qualifier = "cable"  # "connect the printer with a USB cable" is not joining Wi-Fi
@@ -1172,7 +1175,8 @@ def _normalize_frame(
     if op in ("connect", "plug_in", "use", "run") and wired and "other" not in quals:
         op, obj = "use", "ethernet"  # "plug the computer into the router with a network cable"
     plugging = op in ("plug_in", "move", "use", "connect", "add")
-    if plugging and "other" in quals and "power_outlet" in everything:
+    instead = clause.excluded_from is not None  # "into the wall instead of the power strip"
+    if plugging and ("other" in quals or instead) and "power_outlet" in everything:
         op, obj = "replace", "power_outlet"  # "插到别的插座上": it is the outlet that changes
     if op == "charge" and obj == "battery":
         # "top up the headset battery": the device whose battery it is gets charged
@@ -1201,6 +1205,8 @@ def _normalize_frame(
         op = "run"  # "use the printing troubleshooter"
     if op == "clean" and obj in ("disk", "computer"):
         op, obj = "free", f"{obj}.storage"  # "clean up the hard drive": Disk Cleanup frees it
+    if obj is None and qualifier in ("5ghz", "2.4ghz") and op in ("set", "use", "replace"):
+        op, obj = "set", "wifi_network"  # "swap over to 5 GHz": the network's band
     if op in ("set", "use") and obj == "wifi_network" and qualifier in ("5ghz", "2.4ghz"):
         op = "connect"  # "switch the laptop over to the 5 GHz network" joins it
     if op == "close" and obj == "vpn":
@@ -1657,6 +1663,8 @@ class ActionIndex:
                     continue  # "restore the router from a backup" is no factory reset
                 if "factory" in quals and wanted.op not in ("reset", "clear"):
                     continue  # "put the router back to how it was out of the box": a reset
+                if quals & {"latest", "previous"} and wanted.op == "move":
+                    continue  # "bring the router's firmware up to date" moves nothing
 
                 for _, number, position in span:
                     clauses[number].alias_ids.add(action_id)

@@ -114,7 +114,7 @@ deny: revoke, deny, disallow
 set: set, change, configure, adjust, modify, edit, point, alter, make,
     choose* a, pick* a, select* a,
     customize, customise, tweak, specify, assign, designate, correct, reconfigure, re-configure,
-    switch* over to, change* over to
+    switch* over to, change* over to, swap* over to, move* over to, flip* over to
 replace: replace, swap, exchange, borrow,
     swap* out, change* out, switch* out, substitute, trade* out,
     swap* in, switch* in
@@ -271,6 +271,8 @@ history: history, browsing history,
 data: data, app data, storage data, local data
 driver: driver, drivers, driver software
 firmware: firmware
+network.settings: network stack, tcp ip stack, tcpip stack, ip stack, winsock, winsock catalog,
+    network configuration, networking settings, network adapter settings
 router.firmware: router software, modem software, router's software, router os
 firmware.update: firmware update, firmware updates, firmware upgrade,
     firmware updater, firmware update tool, firmware upgrade tool
@@ -307,7 +309,7 @@ power_outlet: outlet, power outlet, wall outlet, socket, wall socket, power sock
     power point, mains socket, electrical outlet,
     plug socket, electrical socket, extension lead, extension cord, surge protector, power bar,
     receptacle, outlet strip, socket strip, gang socket, wall plug socket, outlets, sockets,
-    mains outlet, wall outlets, power outlets, power board
+    mains outlet, wall outlets, power outlets, power board, the wall, wall, the mains
 power_button: power button, power key, power switch, on off button, side button,
     sleep wake button, sleep button, lock button, top button, on button, off button, on off switch,
     power btn, power buttons, power switch button, on/off button, crown, digital crown
@@ -1034,6 +1036,9 @@ _EN_STRUCTURE: dict[str, Lexeme] = {
     "them": ("pron", ""),
     "one": ("pron", ""),
     "a new one": ("pron", ""),
+    # "pair it as a new device": how it is paired, not another device
+    "as a new device": ("stop", ""),
+    "as new device": ("stop", ""),
     "this": ("stop", ""),
     # particle verbs: the particle decides the op
     "turn": ("pv", "turn"),
@@ -1103,7 +1108,7 @@ straightaway anew afresh okay ok alright yourself myself themselves itself
 things stuff
 metres meters metre meter feet foot ft yards inches centimetres centimeters cm
 both together simultaneously
-paperclip straightened unfolded compressed canned air duster
+paperclip straightened unfolded compressed canned air duster netsh straight directly
 """
 
 # -- Chinese -------------------------------------------------------------------------------

@@ -1078,6 +1078,27 @@ FOLD_PAIRS_EN = [
     ),
     ("Run ipconfig /release then ipconfig /renew", "Renew the IP address", "Set a static IP"),
     ("Open the printer queue and cancel every job", "Clear the print queue", "Restart the printer"),
+    # Paired "as a new device" is re-paired; the network stack / winsock is the network
+    # settings; plugging a computer into the router goes wired; "swap over to 5 GHz" joins it.
+    (
+        "Pair the earbuds as a new device after forgetting them",
+        "Re-pair the headphones",
+        "Reset the headphones",
+    ),
+    ("Reset the laptop's network stack", "Reset network settings", "Reset the router"),
+    ("Run netsh winsock reset", "Reset the network settings", "Flush the DNS cache"),
+    ("Plug the laptop straight into the router", "Use a wired connection", "Replace the cable"),
+    ("Swap over to 5 GHz", "Switch to the 5 GHz band", "Switch to the 2.4 GHz band"),
+    (
+        "Plug straight into the wall instead of the power strip",
+        "Try a different outlet",
+        "Try a different charger",
+    ),
+    (
+        "Bring the router's firmware up to date",
+        "Update the router firmware",
+        "Move the router",
+    ),
     # Pulling the battery is part of draining residual power.
     (
         "Unplug the charger, remove the battery and hold the power button for 30 seconds",
