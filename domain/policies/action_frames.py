@@ -424,6 +424,8 @@ _NAMEABLE = frozenset({"app"})
 _NUANCE_QUALIFIERS = frozenset(
     {"factory", "closer", "latest", "previous", "health", "safe_mode", "uncrowded"}
 )
+# Ops a thing can undergo by itself: "let the phone charge", "let the battery drain".
+_SELF_OPS = frozenset({"charge", "drain", "restart", "update", "sync"})
 # Device-level buttons of a menu ("Restart", "Shut down"): with nothing named, the device.
 _DEVICE_BUTTON_OPS = frozenset({"restart", "disable"})
 _ON_THE_WAY = frozenset({"power", "settings", "where", "power_button", "device"})
@@ -650,6 +652,7 @@ def _read_clause(clause: _Clause) -> None:
     last_anchor = -1  # position of the last verb or object, for "的" modifiers
     saw_ba = False
     agent = False
+    agents: list[tuple[str, str | None, str | None, int]] = []  # "let *the phone* charge"
     seen_anything = False
     after_and = False
     last_kind = ""
@@ -662,6 +665,7 @@ def _read_clause(clause: _Clause) -> None:
         nonlocal pending, agent
         if pending and agent:
             agent = False
+            agents.extend(pending)
             pending = []
             pending_quals.clear()
         if pending:
@@ -694,7 +698,7 @@ def _read_clause(clause: _Clause) -> None:
             weak_done = clause.weak is not None and bool(clause.objects or pending)
             # ... and after a determiner ("keep the phone close to ..."): "the phone" is a noun
             weak_done = weak_done or (
-                (clause.weak is not None or clause.unknown_verb is not None)
+                (clause.weak is not None or clause.unknown_verb is not None or agent)
                 and position > 0
                 and clause.tokens[position - 1].surface.casefold() in _DETERMINERS
             )
@@ -708,7 +712,9 @@ def _read_clause(clause: _Clause) -> None:
                 and clause.tokens[position - 1].surface.casefold() in _PICKING
             )
             button = button and first == "op" and clause.op is None and clause.pv is None
-            verbal = not after_prep and not in_compound and first in ("op", "weak", "pv")
+            # after "let the phone", a verb is what it does ("let the phone charge")
+            compound = in_compound and not (agent and first == "op")
+            verbal = not after_prep and not compound and first in ("op", "weak", "pv")
             clause.button = clause.button or button
             if button or (verb_free and verbal):
                 kind, value = first, v_first
@@ -898,6 +904,10 @@ def _read_clause(clause: _Clause) -> None:
                 clause.unknown_slots.append(position)
             continue
     close_compound()
+    if agents and clause.op in _SELF_OPS and not clause.pron and not clause.objects:
+        # "let the phone charge for a while": what charges by itself is what is charged
+        name, owner, qualifier, position = agents[-1]
+        clause.objects.append(_Object(name, qualifier, True, (position,), owner=owner))
     _distribute_heads(clause)
     clause.unknown_in_slot = bool(clause.unknown_slots)
 
@@ -1044,7 +1054,9 @@ def _normalize_frame(
         owner = _owner_of(obj) or next(iter(context), None)
         if button == "reset_button" and op in ("hold", "use", "reset"):
             op, obj = "reset", owner
-        elif op in ("restart", "enable", "open") and owner != "power_button":
+        elif op == "hold" and button == "power_button" and _pressed_briefly(clause):
+            obj, qualifier = "power_button", "brief"  # "press power and volume up briefly"
+        elif op in ("restart", "enable", "open", "disable") and owner != "power_button":
             # "press the printer's power button to switch it off and on", "turn it back on"
             # (the pronoun took the button): it is the device that restarts or comes back on
             obj = owner if owner in _POWERED else "device"
@@ -1183,6 +1195,9 @@ def _normalize_frame(
         obj = next((n for n in nouns if n in OBJECT_FAMILIES["device"]), obj)
     chargeable = obj in ("headphones", "phone", "device", "tablet", "computer", "battery")
     charger_there = "charger" in context and "other" not in quals
+    alone = not [o for o in context if o not in ("power", "power_outlet")]
+    if op == "plug_in" and chargeable and obj != "computer" and alone and "other" not in quals:
+        op = "charge"  # "plug the phone in", "plug the earbuds in": they charge
     if op in ("move", "plug_in", "connect", "add", "use") and chargeable and charger_there:
         op = "charge"  # "put the earbuds in their charging case"
     if op in ("add", "use", "move") and "latest" in quals:
@@ -1266,9 +1281,30 @@ _DURATIONS = frozenset(
 )
 
 
+_A_WHILE = frozenset({"for a while", "for a bit", "for a little while", "for a little bit"})
+
+
+_HOLDING = frozenset(
+    {"hold", "holding", "held", "holds", "long", "long-press", "until", "keep", "down", "for"}
+)
+
+
+def _pressed_briefly(clause: _Clause) -> bool:
+    """ "press the power button" with no hold, duration or "until": a press, not a hold
+    (English only: Chinese says 按 / 长按 with words of its own)."""
+    words = [token.surface.casefold() for token in clause.tokens]
+    if not all(word.isascii() for word in words):
+        return False
+    return not any(
+        part in _HOLDING or part in _DURATIONS for word in words for part in word.split()
+    )
+
+
 def _for_a_while(clause: _Clause) -> bool:
     """ "... for 30 seconds", "for a minute", "for a while": the clause lasts a while."""
     words = [token.surface.casefold() for token in clause.tokens]
+    if any(word in _A_WHILE for word in words):
+        return True
     return "for" in words and any(word in _DURATIONS for word in words[words.index("for") :])
 
 
@@ -1588,6 +1624,8 @@ class ActionIndex:
                 continue
             if not objects_compatible(target.obj, frame.obj):
                 continue
+            if frame.obj is None and target.obj is not None and frame.op == "wait":
+                continue  # "wait 20 minutes" before a step is no wait for a lockout
             if target.qualifier is not None and target.qualifier != frame.qualifier:
                 continue
             if target.qualifier is None and not _nuance(frame.qualifier):
@@ -1967,6 +2005,11 @@ def _merge_compounds(
                     frozenset({(first.op, first.obj or ""), (second.op, second.obj or "")})
                 )
                 if pair is not None and held_for_else and "hold" in (first.op, second.op):
+                    pair = None
+                briefly = "brief" in (first.qualifier, second.qualifier)
+                if pair is not None and briefly and "restart" not in (first.op, second.op):
+                    # pressed, not held: "press the power button to turn it on" is no restart
+                    # (but a press next to a restart already read is part of it)
                     pair = None
                 op = _COMPOUNDS.get(frozenset({first.op, second.op}))
                 if pair is None and (op is None or first.op == second.op):

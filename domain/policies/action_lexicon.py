@@ -1011,6 +1011,11 @@ _EN_STRUCTURE: dict[str, Lexeme] = {
     "just": ("stop", ""),
     # repetition and hedging that carry no action ("once more" is not the clause break "once")
     "once more": ("stop", ""),
+    # a duration, not the clause break "while"
+    "for a while": ("stop", ""),
+    "for a bit": ("stop", ""),
+    "for a little while": ("stop", ""),
+    "for a little bit": ("stop", ""),
     "one more time": ("stop", ""),
     "one more try": ("stop", ""),
     "one of your": ("stop", ""),

@@ -1099,6 +1099,18 @@ FOLD_PAIRS_EN = [
         "Update the router firmware",
         "Move the router",
     ),
+    # What the causative's noun does by itself is done to it; plugging a phone in charges it.
+    (
+        "Let the phone charge for a while, then turn it on",
+        "Charge the phone for 30 minutes before turning it on",
+        "Turn the phone on",
+    ),
+    (
+        "Plug it in and wait 20 minutes before switching it on",
+        "Charge the phone for 30 minutes before turning it on",
+        "Try a different charger",
+    ),
+    ("Unplug the router for a while", "Restart the router", "Unplug the router"),
     # Pulling the battery is part of draining residual power.
     (
         "Unplug the charger, remove the battery and hold the power button for 30 seconds",
@@ -1171,6 +1183,9 @@ def _packaged_index() -> ActionIndex:
         # Ending a call session is not signing out.
         ("End the call session and try again", "Sign out of your account and sign back in"),
         ("End the call", "Log out of the app"),
+        # Pressed, not held: no force restart; the button pressed to turn it on is no restart.
+        ("Press power and volume up briefly", "Force restart the phone"),
+        ("Press the power button to turn it on", "Restart the phone"),
         # Pairing mode is no repositioning, whatever the verb that puts it there.
         ("Put the router in pairing mode", "Move the router"),
         # A Restart button inside an app is not the device's.
