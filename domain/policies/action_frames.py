@@ -904,10 +904,12 @@ def _read_clause(clause: _Clause) -> None:
                 clause.unknown_slots.append(position)
             continue
     close_compound()
-    if agents and clause.op in _SELF_OPS and not clause.pron and not clause.objects:
-        # "let the phone charge for a while": what charges by itself is what is charged
+    if agents and clause.op in _SELF_OPS and not clause.pron:
+        # "let the phone charge for a while (with the original adapter)": what charges by
+        # itself is what is charged; what it charges with is only the means
         name, owner, qualifier, position = agents[-1]
-        clause.objects.append(_Object(name, qualifier, True, (position,), owner=owner))
+        clause.objects[:] = [replace(o, main=False) for o in clause.objects]
+        clause.objects.insert(0, _Object(name, qualifier, True, (position,), owner=owner))
     _distribute_heads(clause)
     clause.unknown_in_slot = bool(clause.unknown_slots)
 
@@ -1212,6 +1214,8 @@ def _normalize_frame(
         obj = "app"  # "uninstall the programs you don't use": the programs themselves
     if op in ("set", "use", "move", "add") and qualifier == "factory" and obj is not None:
         op = "reset"  # "return the router to its out-of-the-box configuration"
+    if op == "wait" and obj is None and "charger" in context:
+        op, obj = "charge", "device"  # "leave it on the charger for half an hour"
     if op in ("run", "use") and obj == "ip_address":
         op = "request"  # "run ipconfig /release then ipconfig /renew" renews the lease
     if op in ("run", "use") and obj == "print_head":
@@ -1354,6 +1358,17 @@ _PAIR_STEPS: dict[frozenset[tuple[str, str]], ActionFrame] = {
         "drain", "residual_power"
     ),
     frozenset({("unplug", "computer"), ("hold", "power_button")}): ActionFrame(
+        "drain", "residual_power"
+    ),
+    # unplugging, in any order, is part of the same drain
+    **{
+        frozenset({("drain", "residual_power"), ("unplug", part)}): ActionFrame(
+            "drain", "residual_power"
+        )
+        for part in ("charger", "power", "computer", "power.cable")
+    },
+    # "remove the laptop battery and hold the power button for 30 seconds": the flea drain
+    frozenset({("remove", "battery"), ("hold", "power_button")}): ActionFrame(
         "drain", "residual_power"
     ),
     # "let the battery drain completely, then charge it to 100%" is calibrating it

@@ -1111,6 +1111,33 @@ FOLD_PAIRS_EN = [
         "Try a different charger",
     ),
     ("Unplug the router for a while", "Restart the router", "Unplug the router"),
+    # What a causative's noun charges with is the means, not the object.
+    (
+        "Let the laptop charge for an hour with the original adapter",
+        "Charge the laptop for an hour",
+        "Try a different charger",
+    ),
+    (
+        "Leave it on the charger for half an hour, then try powering it up",
+        "Let the phone charge for at least 30 minutes before turning it on",
+        "Turn the phone on",
+    ),
+    (
+        "Switch your laptop over to the 5G network name rather than the 2.4G one",
+        "Connect to the 5 GHz band",
+        "Connect to the 2.4 GHz band",
+    ),
+    # The flea drain in any order: battery out, unplugged, the button held.
+    (
+        "Remove the laptop battery and hold the power button for 30 seconds",
+        "Drain residual power",
+        "Restart the laptop",
+    ),
+    (
+        "Remove the battery, unplug the charger and press the power button for 30 seconds",
+        "Drain residual power",
+        "Replace the battery",
+    ),
     # Pulling the battery is part of draining residual power.
     (
         "Unplug the charger, remove the battery and hold the power button for 30 seconds",
