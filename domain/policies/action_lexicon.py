@@ -952,6 +952,12 @@ _EN_STRUCTURE: dict[str, Lexeme] = {
         "it", "it's", "its", "they", "they're", "you", "you're", "all", "everything", "nothing",
         "there",
     )},
+    # "... and see if it charges": the outcome the step is tried for, not a step
+    **{
+        f"see {whether} {subject}": ("sub", "")
+        for whether in ("if", "whether")
+        for subject in ("it", "that", "this", "they", "things")
+    },
     "in order to": ("to", ""),
     "by": ("by", ""),
     "via": ("by", ""),
@@ -1117,6 +1123,7 @@ things stuff
 metres meters metre meter feet foot ft yards inches centimetres centimeters cm
 both together simultaneously
 paperclip straightened unfolded compressed canned air duster netsh straight directly
+friend friends friend's
 """
 
 # -- Chinese -------------------------------------------------------------------------------

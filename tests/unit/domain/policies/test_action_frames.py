@@ -1138,6 +1138,12 @@ FOLD_PAIRS_EN = [
         "Drain residual power",
         "Replace the battery",
     ),
+    # "... and see if it charges" is the outcome tried for, not a step of its own.
+    (
+        "Borrow a friend's charger and see if it charges",
+        "Try a different charger",
+        "Try a different cable",
+    ),
     # Pulling the battery is part of draining residual power.
     (
         "Unplug the charger, remove the battery and hold the power button for 30 seconds",
