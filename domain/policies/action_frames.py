@@ -945,7 +945,8 @@ def _resolve_op(clause: _Clause, previous: _Clause | None) -> str | None:
         if pv is None and previous.resolved_op in ("enable", "disable", "set"):
             pv = "switch"
     if op is None and pv is not None:
-        if {"on", "off"} <= particles and pv in ("turn", "switch", "toggle", "power"):
+        up_down = pv == "power" and {"down", "up"} <= particles  # "power it down and back up"
+        if up_down or ({"on", "off"} <= particles and pv in ("turn", "switch", "toggle", "power")):
             op = "restart"  # "turn it off and on"
         else:
             for particle in clause.particles:
@@ -1226,6 +1227,8 @@ def _normalize_frame(
         op, obj = "free", f"{obj}.storage"  # "clean up the hard drive": Disk Cleanup frees it
     if obj is None and qualifier in ("5ghz", "2.4ghz") and op in ("set", "use", "replace"):
         op, obj = "set", "wifi_network"  # "swap over to 5 GHz": the network's band
+    if op in ("move", "set", "add", "use") and qualifier == "same_network":
+        op = "connect"  # "put the printer on the same network as your PC"
     if op in ("set", "use") and obj == "wifi_network" and qualifier in ("5ghz", "2.4ghz"):
         op = "connect"  # "switch the laptop over to the 5 GHz network" joins it
     if op == "close" and obj == "vpn":
@@ -1338,6 +1341,7 @@ _COMPOUNDS: dict[frozenset[str], str] = {
     # "let it charge for 20 minutes before turning it on": the charging is the step
     frozenset({"charge", "enable"}): "charge",
     frozenset({"logout", "login"}): "login",  # "log out and back in" is signing in again
+    frozenset({"reset", "add"}): "reset",  # "wipe the phone and set it up as new"
     frozenset({"remove", "add"}): "readd",
     frozenset({"remove", "create"}): "readd",
     frozenset({"remove", "connect"}): "readd",

@@ -105,6 +105,7 @@ enable: enable, activate, unmute, unblock, whitelist, unlock,
     boot* back up, boot* it back up, fire* back up, fire* it back up, power* back up,
     power* it back up
 disable: disable, deactivate, mute, shut* down, shut* off, power* off, power* down, stop, pause,
+    do* a shutdown, do* a full shutdown, do* a complete shutdown,
     keep* off,
     block, blacklist,
     untick, uncheck, un-check, un-tick, opt* out, opt* out of, silence, suspend
@@ -123,7 +124,7 @@ connect: connect, join, reconnect, re-connect, pair, hook* up, plug* into, attac
     get* back onto, jump* on, jump* onto, tether, link* up
 disconnect: disconnect, detach,
     unhook, un-hook
-move: move, relocate, reposition, place, put, sit, stand, bring, position,
+move: move, relocate, reposition, place, put, sit, stand, bring, position, pop, drop,
     shift, elevate, mount, lift, re-position, re-locate, rearrange, re-arrange
 charge: charge, recharge, top* up,
     juice* up, fully charge, top* off, re-charge
@@ -785,7 +786,9 @@ where: task manager, settings app, system settings, control panel,
     app store page, microsoft store, mac app store, galaxy store, apple store, system settings app,
     settings window, preferences window, wallet app, wallet and apple pay, payment settings page,
     security page, security settings page, sign in options, login options, recovery page,
-    apple menu, power menu, start button, windows start button, power icon, general
+    apple menu, power menu, start button, windows start button, power icon, general,
+    paired devices, paired devices list, list of paired devices, paired device list,
+    bluetooth devices list, my devices, other devices list, device list
 """
 
 _EN_QUALIFIERS = """
@@ -898,6 +901,9 @@ _QUALIFIED_OBJECTS: dict[str, tuple[str, str]] = {
     "microsoft account": ("account", "microsoft"),
     "outlook account": ("account", "microsoft"),
     "icloud storage": ("storage", "icloud"),
+    # the iPhone's reset: the device back to its factory state
+    "all content and settings": ("phone", "factory"),
+    "all contents and settings": ("phone", "factory"),
     # "the 5G Wi-Fi" is the 5 GHz network, never mobile 5G
     **{
         f"{band} {net}": ("wifi_network", quality)

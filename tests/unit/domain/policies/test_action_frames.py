@@ -1144,6 +1144,28 @@ FOLD_PAIRS_EN = [
         "Try a different charger",
         "Try a different cable",
     ),
+    # A full shutdown and start, powered down and back up: restarts.
+    (
+        "Do a full shutdown and start the laptop again",
+        "Restart the laptop",
+        "Shut down the laptop",
+    ),
+    ("Power the printer down and back up", "Restart the printer", "Power the printer down"),
+    # Wiped and set up as new, all content and settings erased: a factory reset.
+    ("Wipe the phone and set it up as new", "Factory reset the phone", "Restart the phone"),
+    ("Erase all content and settings", "Factory reset the phone", "Reset network settings"),
+    # Taken off the paired devices list is unpaired, not re-paired.
+    (
+        "Remove the headphones from the paired devices",
+        "Unpair the headphones",
+        "Re-pair the headphones",
+    ),
+    ("Pop the buds back in the charging case", "Charge the headphones", "Clean the case"),
+    (
+        "Put the printer on the same network as your PC",
+        "Connect the printer to the same Wi-Fi as the computer",
+        "Connect the printer with a USB cable",
+    ),
     # Pulling the battery is part of draining residual power.
     (
         "Unplug the charger, remove the battery and hold the power button for 30 seconds",
