@@ -959,6 +959,8 @@ def _resolve_op(clause: _Clause, previous: _Clause | None) -> str | None:
         op = "add"  # "set it up again"
     if op == "move" and "back" in particles:
         op = "add"  # "put them back in"
+    elif op == "move" and "out" in particles:
+        op = "remove"  # "pop the buds out of the case"
     if op is None and clause.weak is not None:
         op = clause.weak
     if op == "check" and clause.state is not None:

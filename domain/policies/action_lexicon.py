@@ -124,7 +124,7 @@ connect: connect, join, reconnect, re-connect, pair, hook* up, plug* into, attac
     get* back onto, jump* on, jump* onto, tether, link* up
 disconnect: disconnect, detach,
     unhook, un-hook
-move: move, relocate, reposition, place, put, sit, stand, bring, position, pop, drop,
+move: move, relocate, reposition, place, put, sit, stand, bring, position, pop,
     shift, elevate, mount, lift, re-position, re-locate, rearrange, re-arrange
 charge: charge, recharge, top* up,
     juice* up, fully charge, top* off, re-charge

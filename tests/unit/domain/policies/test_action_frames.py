@@ -1241,6 +1241,8 @@ def _packaged_index() -> ActionIndex:
         # Pressed, not held: no force restart; the button pressed to turn it on is no restart.
         ("Press power and volume up briefly", "Force restart the phone"),
         ("Press the power button to turn it on", "Restart the phone"),
+        # Taken out of the case is no charging.
+        ("Pop the buds out of the case", "Charge the headphones"),
         # Pairing mode is no repositioning, whatever the verb that puts it there.
         ("Put the router in pairing mode", "Move the router"),
         # A Restart button inside an app is not the device's.
