@@ -1403,9 +1403,7 @@ _PAIR_STEPS: dict[frozenset[tuple[str, str]], ActionFrame] = {
         for device in (*_POWERED, "device")
     },
     # the volume presses before the hold are part of the same force restart
-    frozenset({("hold", "volume_button"), ("restart", "device")}): ActionFrame(
-        "restart", "device"
-    ),
+    frozenset({("hold", "volume_button"), ("restart", "device")}): ActionFrame("restart", "device"),
     # "poke the reset pinhole on the router and hold it for 10 seconds": one reset
     **{
         frozenset({("reset", device), ("hold", held)}): ActionFrame("reset", device)

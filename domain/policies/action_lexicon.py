@@ -909,8 +909,16 @@ _QUALIFIED_OBJECTS: dict[str, tuple[str, str]] = {
         f"{band} {net}": ("wifi_network", quality)
         for band, quality in (("5g", "5ghz"), ("2.4g", "2.4ghz"), ("5ghz", "5ghz"))
         for net in (
-            "wifi", "wi fi", "wifi network", "wi fi network", "wireless network", "network name",
-            "ssid", "wifi name", "wi fi name", "band",
+            "wifi",
+            "wi fi",
+            "wifi network",
+            "wi fi network",
+            "wireless network",
+            "network name",
+            "ssid",
+            "wifi name",
+            "wi fi name",
+            "band",
         )
     },
     # named apps: still "the app", never another named app
