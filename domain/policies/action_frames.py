@@ -379,6 +379,7 @@ _PARTICLE_OPS: dict[tuple[str, str], str] = {
     ("roll", "back"): "rollback",
     ("take", "out"): "remove",
     ("take", "off"): "remove",
+    ("hook", "up"): "connect",  # "hook the printer up to the Wi-Fi"
 }
 # What a particle verb means with no particle in its clause.
 _PARTICLE_DEFAULT: dict[str, str] = {
@@ -425,6 +426,15 @@ _NAMEABLE = frozenset({"app"})
 _NUANCE_QUALIFIERS = frozenset(
     {"factory", "closer", "latest", "previous", "health", "safe_mode", "uncrowded"}
 )
+# Ops a thing can undergo by itself: "let the phone charge", "let the battery drain".
+_SELF_OPS = frozenset({"charge", "drain", "restart", "update", "sync"})
+# Device-level buttons of a menu ("Restart", "Shut down"): with nothing named, the device.
+_DEVICE_BUTTON_OPS = frozenset({"restart", "disable"})
+_ON_THE_WAY = frozenset({"power", "settings", "where", "power_button", "device"})
+# What buttons held together are for when it is not a restart (see _merge_compounds).
+_HELD_FOR_ELSE = frozenset({"boot_mode", "screenshot"})
+# Qualifiers that make a step another action than any alias without them names.
+_EXCLUSIVE_QUALIFIERS = frozenset({"from_backup", "discoverable"})
 # Ops that need no object to be understood.
 _OBJECTLESS_OPS = frozenset({"wait", "login", "logout"})
 # Ops that only prepare the real step ("open Settings", "wait a minute").
@@ -438,6 +448,9 @@ _SWAPPED_PARTS = frozenset(
 )
 _PAYMENT_METHODS = frozenset({"alipay", "wechat_pay", "unionpay", "paypal", "apple_pay"})
 _WIPEABLE = OBJECT_FAMILIES["device"] | {"router", "modem", "extender"}
+# Devices that are switched off and on (with their power button or at the wall).
+_POWERED = _WIPEABLE
+_CHARGING_PARTS = frozenset({"charger", "charging.cable", "cable", "power_outlet", "power.cable"})
 _ASKED_ABOUT = frozenset({"outage", "line", "internet", "payment"})
 _STORAGE_OWNERS = frozenset({"phone", "computer", "disk", "mailbox", "tablet"})
 # Things a device is "set to".
@@ -468,6 +481,8 @@ class _Clause:
     tokens: list[Token]
     link: int | None = None  # index of the clause this one serves (purpose / instrument)
     aside: bool = False  # inside parentheses or a menu path
+    menu_item: bool = False  # an item of a menu path, after its ">"
+    button: bool = False  # "choose Restart", "tap Update": its verb is a button's name
     unknown_verb: int | None = None  # position of an unknown first word (likely a verb)
     timing: bool = False  # introduced by "after"/"before": may only say when
     negated: bool = False
@@ -523,6 +538,7 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
         if example and clauses:
             link_here = _owner(clauses)  # ", such as Firefox": names the previous clause's object
         current = _Clause(tokens=[], link=link_here, aside=in_parens or in_menu or example)
+        current.menu_item = "menu" in marks
         clauses.append(current)
         has_op = has_obj = has_strong = False
         checking = False
@@ -623,6 +639,7 @@ _MARKS = frozenset({"colon", "end", "open", "close", "menu"})
 # Chinese postpositions of place ("设置里", "应用中").
 _ZH_POSTPOSITIONS = frozenset({"里", "中", "里 面", "上"})
 # Words that open a noun phrase: an unknown word right before one is likely a verb.
+_PICKING = frozenset({"click", "tap", "choose", "select", "hit", "pick", "press on", "clicking"})
 _DETERMINERS = frozenset({"the", "a", "an", "your", "its", "their", "my", "our", "this", "that"})
 
 
@@ -680,6 +697,7 @@ def _read_clause(clause: _Clause) -> None:
     last_anchor = -1  # position of the last verb or object, for "的" modifiers
     saw_ba = False
     agent = False
+    agents: list[tuple[str, str | None, str | None, int]] = []  # "let *the phone* charge"
     seen_anything = False
     after_and = False
     last_kind = ""
@@ -692,6 +710,7 @@ def _read_clause(clause: _Clause) -> None:
         nonlocal pending, agent
         if pending and agent:
             agent = False
+            agents.extend(pending)
             pending = []
             pending_quals.clear()
         if pending:
@@ -728,7 +747,7 @@ def _read_clause(clause: _Clause) -> None:
             weak_done = clause.weak is not None and bool(clause.objects or pending)
             # ... and after a determiner ("keep the phone close to ..."): "the phone" is a noun
             weak_done = weak_done or (
-                clause.weak is not None
+                (clause.weak is not None or clause.unknown_verb is not None or agent)
                 and position > 0
                 and clause.tokens[position - 1].surface.casefold() in _DETERMINERS
             )
@@ -741,7 +760,18 @@ def _read_clause(clause: _Clause) -> None:
             in_compound = bool(pending) and second == "obj" and (not saw_ba or verb_after)
             # "把更新卸了": right after 把 a dual word is the 把 object
             in_compound = in_compound or (position > 0 and clause.tokens[position - 1].kind == "ba")
-            if verb_free and not after_prep and not in_compound and first in ("op", "weak", "pv"):
+            # "choose Update driver", "tap Forget": a button named by its action is the action
+            button = (
+                position > 0
+                and clause.tokens[position - 1].kind == "nav"
+                and clause.tokens[position - 1].surface.casefold() in _PICKING
+            )
+            button = button and first == "op" and clause.op is None and clause.pv is None
+            # after "let the phone", a verb is what it does ("let the phone charge")
+            compound = in_compound and not (agent and first == "op")
+            verbal = not after_prep and not compound and first in ("op", "weak", "pv")
+            clause.button = clause.button or button
+            if button or (verb_free and verbal):
                 kind, value = first, v_first
             else:
                 kind, value = second, v_second
@@ -849,6 +879,14 @@ def _read_clause(clause: _Clause) -> None:
             if kind == "pron" and not any(o.main for o in clause.objects):
                 clause.pron = True
             continue
+        if (
+            kind == "op"
+            and clause.op is None
+            and position > 0
+            and clause.tokens[position - 1].kind == "nav"
+            and clause.tokens[position - 1].surface.casefold() in _PICKING
+        ):
+            clause.button = True  # "choose Restart": a button named by its action
         if kind == "op":
             close_compound()
             if checking:
@@ -876,6 +914,11 @@ def _read_clause(clause: _Clause) -> None:
             close_compound()
             clause.weak = clause.weak or value
             in_context = False
+            continue
+        if kind == "pv" and value == "power" and clause.op == "hold":
+            # "press and hold power (and volume down)": after holding, "power" is the button
+            last_anchor = position
+            pending.append(("power_button", None, None, position))
             continue
         if kind == "pv":
             close_compound()
@@ -944,6 +987,12 @@ def _read_clause(clause: _Clause) -> None:
                 clause.unknown_slots.append(position)
             continue
     close_compound()
+    if agents and clause.op in _SELF_OPS and not clause.pron:
+        # "let the phone charge for a while (with the original adapter)": what charges by
+        # itself is what is charged; what it charges with is only the means
+        name, owner, qualifier, position = agents[-1]
+        clause.objects[:] = [replace(o, main=False) for o in clause.objects]
+        clause.objects.insert(0, _Object(name, qualifier, True, (position,), owner=owner))
     _distribute_heads(clause)
     clause.unknown_in_slot = bool(clause.unknown_slots)
 
@@ -993,7 +1042,8 @@ def _resolve_op(clause: _Clause, previous: _Clause | None) -> str | None:
         if pv is None and previous.resolved_op in ("login", "logout"):
             pv = "log"  # "log out of the app and back in"
     if op is None and pv is not None:
-        if {"on", "off"} <= particles and pv in ("turn", "switch", "toggle", "power"):
+        up_down = pv == "power" and {"down", "up"} <= particles  # "power it down and back up"
+        if up_down or ({"on", "off"} <= particles and pv in ("turn", "switch", "toggle", "power")):
             op = "restart"  # "turn it off and on"
         elif ({"on", "off"} <= particles or {"in", "out"} <= particles) and pv in ("log", "sign"):
             op = "login"  # "log off and on again", "sign out and in": signing in again
@@ -1015,6 +1065,8 @@ def _resolve_op(clause: _Clause, previous: _Clause | None) -> str | None:
         op = "add"  # "set it up again"
     if op == "move" and "back" in particles:
         op = "add"  # "put them back in"
+    elif op == "move" and "out" in particles:
+        op = "remove"  # "pop the buds out of the case"
     if op is None and clause.weak is not None:
         op = clause.weak
     if op == "check" and clause.state is not None:
@@ -1046,10 +1098,21 @@ def _frames_of(
             op = borrowed  # "clear the cache; [clear] the cookies too"
         elif "other" in clause.qualifiers and uncovered:
             op = "replace"  # "a different card"
+        elif "factory" in clause.qualifiers and any(o.name in _POWERED for o in uncovered):
+            op = "reset"  # "return the router to its default configuration"
         else:
             return []
     if pronoun is not None and not uncovered:
         uncovered = [_Object(pronoun, None, True, ())]
+    if op in ("unplug", "restart") and len(uncovered) <= 1 and not clause.pron:
+        # "cut the power to both the modem and the router": each device is power-cycled;
+        # "pull the plug on the router": the router is
+        powered = [o for o in clause.objects if o.name in _POWERED and o.positions]
+        if len(powered) > 1 and _coordinated(clause, powered):
+            if not uncovered or uncovered[0] in powered:
+                uncovered = powered
+        elif len(powered) == 1 and not uncovered:
+            uncovered = powered
     others = [o for o in clause.objects if "other" in o.quals]
     if op not in ("replace", "remove", "readd") and others and not any(o.main for o in others):
         # "plug the charger into a different outlet": trying another outlet is the step.
@@ -1113,6 +1176,12 @@ def _normalize_frame(
         owner = _owner_of(obj) or next(iter(context), None)
         if button == "reset_button" and op in ("hold", "use", "reset"):
             op, obj = "reset", owner
+        elif op == "hold" and button == "power_button" and _pressed_briefly(clause):
+            obj, qualifier = "power_button", "brief"  # "press power and volume up briefly"
+        elif op in ("restart", "enable", "open", "disable") and owner != "power_button":
+            # "press the printer's power button to switch it off and on", "turn it back on"
+            # (the pronoun took the button): it is the device that restarts or comes back on
+            obj = owner if owner in _POWERED else "device"
         else:
             obj = "power_button"
     if clause.device_manager and obj in _DRIVEN and op in _DRIVER_OPS:
@@ -1133,11 +1202,26 @@ def _normalize_frame(
         op = "logout"  # "退出账号", "quit your account", "退出所有设备"
     if op == "replace" and obj is not None and obj.rsplit(".", 1)[-1] in SETTABLE_HEADS:
         op = "set"  # "把 Wi-Fi 信道换一个", "swap the DNS server": a value is changed
+    if qualifier == "discoverable" and op in ("set", "enable", "move", "use", "add"):
+        # "make your phone visible to other devices"; "put the earbuds in pairing mode" is
+        # theirs, not the phone's
+        op, obj = "enable", obj if obj == "headphones" else "bluetooth"
     queued = "print_queue" in context or "print_queue" in (target.nouns if target else ())
-    if op in ("remove", "clear") and obj == "files" and queued:
+    if op in ("remove", "clear") and obj in ("files", None) and queued:
         op, obj = "clear", "print_queue"  # "cancel all documents in the print queue"
     if op == "hold" and obj == "residual_power":
         obj = "power_button"  # "长按开机键三十秒把余电放掉": one holds the button, not the charge
+    # "unplug the printer from the computer for a minute" frees a data link, not the power
+    words = {token.surface.casefold() for token in clause.tokens}
+    from_device = "from" in words and any(o in _POWERED and o != obj for o in context)
+    if op == "unplug" and obj in _POWERED and _for_a_while(clause) and not from_device:
+        op = "restart"  # "unplug the router for 30 seconds": it is off for a while, then back
+    clients = ("computer", "console", "tv", "streaming_stick", "printer")
+    if op == "plug_in" and obj in clients and {"router", "modem"} & set(context):
+        op, obj = "use", "ethernet"  # "plug the laptop straight into the router"
+    cabled = {"charging.cable", "cable"} & set(context)
+    if op in ("connect", "plug_in") and obj in _POWERED and cabled and "charger" not in context:
+        qualifier = "cable"  # "connect the printer with a USB cable" is not joining Wi-Fi
     if op == "unplug" and obj == "battery":
         op = "remove"  # "拔掉电池", "pull the battery": the battery comes out
     buttons = ("power_button", "volume_button")
@@ -1206,6 +1290,10 @@ def _normalize_frame(
         op = "free"  # "delete old emails so the mailbox has room"
     if op == "free" and obj in ("email.storage", "mail.storage"):
         obj = "mailbox.storage"
+    if op == "check" and obj == "isp" and "outage" in context:
+        obj = "outage"  # "look at your provider's status page for outages"
+    if op in ("reset", "clear") and obj in ("router.settings", "modem.settings"):
+        op, obj = "reset", obj.split(".")[0]  # "wipe the router's settings": it is reset
     if op == "contact" and obj in _ASKED_ABOUT:
         op = "check"  # "问一下是不是有故障": asking whether there is an outage checks for it
     if op == "drain" and obj in ("power_button", *OBJECT_FAMILIES["device"]):
@@ -1266,10 +1354,11 @@ def _normalize_frame(
         obj = f"{obj}.storage" if obj in _STORAGE_OWNERS else "storage"
     everything = {o.name for o in clause.objects}
     wired = everything & {"ethernet", "ethernet.cable"}
-    if op in ("connect", "plug_in", "use") and wired and "other" not in quals:
+    if op in ("connect", "plug_in", "use", "run") and wired and "other" not in quals:
         op, obj = "use", "ethernet"  # "plug the computer into the router with a network cable"
     plugging = op in ("plug_in", "move", "use", "connect", "add")
-    if plugging and "other" in quals and "power_outlet" in everything:
+    instead = clause.excluded_from is not None  # "into the wall instead of the power strip"
+    if plugging and ("other" in quals or instead) and "power_outlet" in everything:
         op, obj = "replace", "power_outlet"  # "插到别的插座上": it is the outlet that changes
     if op == "charge" and obj in _SWAPPED_PARTS and "other" in quals:
         op = "replace"  # "用别的充电器充一下": charging with another charger tries that charger
@@ -1285,7 +1374,10 @@ def _normalize_frame(
         obj = next((n for n in nouns if n in OBJECT_FAMILIES["device"]), obj)
     chargeable = obj in ("headphones", "phone", "device", "tablet", "computer", "battery")
     charger_there = "charger" in context and "other" not in quals
-    if op in ("move", "plug_in", "connect", "add") and chargeable and charger_there:
+    alone = not [o for o in context if o not in ("power", "power_outlet")]
+    if op == "plug_in" and chargeable and obj != "computer" and alone and "other" not in quals:
+        op = "charge"  # "plug the phone in", "plug the earbuds in": they charge
+    if op in ("move", "plug_in", "connect", "add", "use") and chargeable and charger_there:
         op = "charge"  # "put the earbuds in their charging case"
     if op in ("add", "use", "move") and "latest" in quals:
         op = "update"
@@ -1297,8 +1389,14 @@ def _normalize_frame(
         op = "replace"  # "put fresh cartridges in": a cartridge goes in to replace the old one
     if op in ("remove", "readd", "add", "update") and obj == "background_apps":
         obj = "app"  # "uninstall the programs you don't use": the programs themselves
-    if op in ("set", "use", "move") and qualifier == "factory" and obj is not None:
+    if op in ("set", "use", "move", "add") and qualifier == "factory" and obj is not None:
         op = "reset"  # "return the router to its out-of-the-box configuration"
+    if op == "wait" and obj is None and "charger" in context:
+        op, obj = "charge", "device"  # "leave it on the charger for half an hour"
+    if op in ("run", "use") and obj == "ip_address":
+        op = "request"  # "run ipconfig /release then ipconfig /renew" renews the lease
+    if op in ("run", "use") and obj == "print_head":
+        op = "clean"  # "run the head cleaning utility", "do a nozzle clean"
     if op in ("use", "check") and obj is not None and obj.endswith("troubleshooter"):
         op = "run"  # "use the printing troubleshooter"
     if op == "clear" and obj is not None and obj.rsplit(".", 1)[-1] == "port":
@@ -1320,12 +1418,20 @@ def _normalize_frame(
         op = "free"  # "clean up disk space", "清理一下存储空间": space is freed, not dusted
     if op == "replace" and obj in _PAYMENT_METHODS:
         op = "use"  # "换支付宝付款": switching to a way of paying is paying that way
+    if obj is None and qualifier in ("5ghz", "2.4ghz") and op in ("set", "use", "replace"):
+        op, obj = "set", "wifi_network"  # "swap over to 5 GHz": the network's band
+    if op in ("move", "set", "add", "use") and qualifier == "same_network":
+        op = "connect"  # "put the printer on the same network as your PC"
     if op in ("set", "use") and obj == "wifi_network" and qualifier in ("5ghz", "2.4ghz"):
         op = "connect"  # "switch the laptop over to the 5 GHz network" joins it
     if op == "close" and obj == "vpn":
         op = "disable"  # "quit Surfshark": the VPN is off
     if op in ("remove", "clear") and obj == "paper":
         obj = "paper_jam"  # "take out the crumpled sheet": it is the jam that is cleared
+    if obj in ("router.channel", "modem.channel", "extender.channel"):
+        obj = "wifi.channel"  # "set the router's channel to 6": the Wi-Fi channel it broadcasts
+    if op == "restart" and obj in ("cable", "charging.cable", "ethernet.cable", "power.cable"):
+        op = "readd"  # "unplug the cables and plug them back in firmly" reseats them
     if op == "set" and obj in _SWAPPED_PARTS:
         op = "replace"  # "change the toner", "change the charger": a part is swapped
     if op == "clear" and obj in _WIPEABLE:
@@ -1345,6 +1451,8 @@ def _normalize_frame(
         qualifier = None
     if op in ("use", "connect", "add", "set") and "other" in quals and not settable:
         op = "replace"
+    if op == "charge" and "other" in quals and obj in _CHARGING_PARTS:
+        op = "replace"  # "charge with a different USB cable": the cable is what is tried
     if op in ("update", "reset") and "previous" in quals:
         op = "rollback"  # "恢复到之前的版本", "restore it to the earlier version"
     if obj == "sender" and op in ("allow", "disable", "deny"):
@@ -1363,6 +1471,8 @@ def _normalize_frame(
         obj = method or obj
     if op in ("move", "use") and "closer" in quals:
         op = "move"  # "keep the headphones closer to the phone"
+    if op == "set" and qualifier == "other" and head in SETTABLE_HEADS:
+        qualifier = None  # "pick a different channel": changing it is the step
     if qualifier in ("other", "latest", "previous") and op in ("replace", "update", "rollback"):
         qualifier = None  # absorbed into the op
     op, obj, qualifier = _fold_account_app_mail(op, obj, qualifier, target, clause, context)
@@ -1471,7 +1581,7 @@ def _fold_account_app_mail(
     not_spam = obj == "email.not_spam" or "email.not_spam" in context
     out_of_spam = "spam_folder" in context and "out" in clause.particles
     if (not_spam and op in ("set", "nav", "move", "use", "hold")) or (
-        op == "move" and obj == "email" and out_of_spam
+        op in ("move", "remove") and obj == "email" and out_of_spam
     ):
         return "set", "email.not_spam", None
     # "run CHKDSK": the drive is checked.
@@ -1593,6 +1703,49 @@ def _fold_account_app_mail(
     return op, obj, qualifier
 
 
+def _coordinated(clause: _Clause, objects: list[_Object]) -> bool:
+    """Whether the objects are joined by "and" ("the modem and the router"), nothing else."""
+    for left, right in zip(objects, objects[1:], strict=False):
+        between = clause.tokens[left.positions[-1] + 1 : right.positions[0]]
+        if not any(t.kind == "and" for t in between):
+            return False
+        if any(t.kind not in ("and", "stop") for t in between):
+            return False
+    return True
+
+
+_DURATIONS = frozenset(
+    {"second", "seconds", "sec", "secs", "minute", "minutes", "min", "mins", "moment", "while"}
+)
+
+
+_A_WHILE = frozenset({"for a while", "for a bit", "for a little while", "for a little bit"})
+
+
+_HOLDING = frozenset(
+    {"hold", "holding", "held", "holds", "long", "long-press", "until", "keep", "down", "for"}
+)
+
+
+def _pressed_briefly(clause: _Clause) -> bool:
+    """ "press the power button" with no hold, duration or "until": a press, not a hold
+    (English only: Chinese says 按 / 长按 with words of its own)."""
+    words = [token.surface.casefold() for token in clause.tokens]
+    if not all(word.isascii() for word in words):
+        return False
+    return not any(
+        part in _HOLDING or part in _DURATIONS for word in words for part in word.split()
+    )
+
+
+def _for_a_while(clause: _Clause) -> bool:
+    """ "... for 30 seconds", "for a minute", "for a while": the clause lasts a while."""
+    words = [token.surface.casefold() for token in clause.tokens]
+    if any(word in _A_WHILE for word in words):
+        return True
+    return "for" in words and any(word in _DURATIONS for word in words[words.index("for") :])
+
+
 def _owner_of(obj: str) -> str | None:
     owner, dot, _head = obj.rpartition(".")
     return owner if dot else None
@@ -1614,8 +1767,12 @@ _COMPOUNDS: dict[frozenset[str], str] = {
     frozenset({"plug_in", "restart"}): "restart",
     frozenset({"unplug", "restart"}): "restart",
     frozenset({"open", "restart"}): "restart",
+    frozenset({"connect", "restart"}): "restart",  # "... for 30 seconds and reconnect it"
     frozenset({"close", "enable"}): "restart",  # "强行停止后再启动"
+    # "let it charge for 20 minutes before turning it on": the charging is the step
+    frozenset({"charge", "enable"}): "charge",
     frozenset({"logout", "login"}): "login",  # "log out and back in" is signing in again
+    frozenset({"reset", "add"}): "reset",  # "wipe the phone and set it up as new"
     frozenset({"remove", "add"}): "readd",
     frozenset({"remove", "create"}): "readd",
     frozenset({"remove", "connect"}): "readd",
@@ -1645,6 +1802,17 @@ _PAIR_STEPS: dict[frozenset[tuple[str, str]], ActionFrame] = {
     frozenset({("unplug", "computer"), ("hold", "power_button")}): ActionFrame(
         "drain", "residual_power"
     ),
+    # unplugging, in any order, is part of the same drain
+    **{
+        frozenset({("drain", "residual_power"), ("unplug", part)}): ActionFrame(
+            "drain", "residual_power"
+        )
+        for part in ("charger", "power", "computer", "power.cable")
+    },
+    # "remove the laptop battery and hold the power button for 30 seconds": the flea drain
+    frozenset({("remove", "battery"), ("hold", "power_button")}): ActionFrame(
+        "drain", "residual_power"
+    ),
     # "let the battery drain completely, then charge it to 100%" is calibrating it
     frozenset({("drain", "battery"), ("charge", "battery")}): ActionFrame("calibrate", "battery"),
     # "unplug everything and hold down the power key": the pronoun took the button
@@ -1661,6 +1829,36 @@ _PAIR_STEPS: dict[frozenset[tuple[str, str]], ActionFrame] = {
     ),
     # holding the power button is how residual power is drained ("按住开机键半分钟放电")
     frozenset({("hold", "power_button"), ("drain", "residual_power")}): ActionFrame(
+        "drain", "residual_power"
+    ),
+    # "hold power and volume down until the logo appears" is how a phone is force-restarted
+    frozenset({("hold", "power_button"), ("hold", "volume_button")}): ActionFrame(
+        "restart", "device"
+    ),
+    # "hold the power button until it switches off, then turn it back on": a restart done
+    # with the button; the button next to the restart itself is how it is done
+    **{
+        frozenset({("hold", "power_button"), (op, device)}): ActionFrame("restart", device)
+        for op in ("enable", "restart", "open")
+        for device in (*_POWERED, "device")
+    },
+    # the volume presses before the hold are part of the same force restart
+    frozenset({("hold", "volume_button"), ("restart", "device")}): ActionFrame("restart", "device"),
+    # "poke the reset pinhole on the router and hold it for 10 seconds": one reset
+    **{
+        frozenset({("reset", device), ("hold", held)}): ActionFrame("reset", device)
+        for device in _POWERED
+        for held in ("reset_button", device)
+    },
+    # "unplug the cables and plug them back in firmly" reseats them
+    **{
+        frozenset({("unplug", cable), (op, cable)}): ActionFrame("readd", cable)
+        for op in ("plug_in", "add", "connect", "restart")
+        for cable in ("cable", "charging.cable", "ethernet.cable", "power.cable")
+    },
+    # taking the battery out is part of draining residual power ("unplug it, pull the
+    # battery and hold the power button for 30 seconds")
+    frozenset({("drain", "residual_power"), ("remove", "battery")}): ActionFrame(
         "drain", "residual_power"
     ),
 }
@@ -2008,6 +2206,15 @@ class ActionIndex:
                     continue
                 if noun and any(_place_item(clauses[number]) for _, number, _ in span):
                     continue  # "设置 > 系统 > 重置选项": a menu item that only names a place
+                wanted = self._by_id[action_id].frame
+                quals = {q for _, number, _ in span for q in clauses[number].qualifiers}
+                if any(q in _EXCLUSIVE_QUALIFIERS and q != wanted.qualifier for q in quals):
+                    continue  # "restore the router from a backup" is no factory reset
+                if "factory" in quals and wanted.op not in ("reset", "clear"):
+                    continue  # "put the router back to how it was out of the box": a reset
+                if quals & {"latest", "previous"} and wanted.op == "move":
+                    continue  # "bring the router's firmware up to date" moves nothing
+
                 for _, number, position in span:
                     clauses[number].alias_ids.add(action_id)
                     clauses[number].covered.add(position)
@@ -2034,6 +2241,13 @@ class ActionIndex:
             allowed.add("check")  # "make sure X is on the same network" asks for the action
         if not all(clauses[number].resolved_op in allowed for _, number, _ in span):
             return False
+        named = any(clauses[n].tokens[p].kind.split("/")[-1] in ("obj", "objq") for _, n, p in span)
+        if not named and entry.frame.obj in _POWERED:
+            # An alias that is only a qualifier ("within a few feet": closer) names a device's
+            # action only for that device: "move the router closer" is not the headphones'.
+            things = {o.name for _, n, _ in span for o in clauses[n].objects}
+            if things and not any(objects_compatible(entry.frame.obj, t) for t in things):
+                return False
         for _, number, _ in span:
             lead = clauses[number].unknown_verb
             if lead is not None and all(p != lead for _, n, p in span if n == number):
@@ -2086,7 +2300,17 @@ class ActionIndex:
                 entry_objs = [self._by_id[i].frame.obj for i in sorted(clause.alias_ids)]
                 last_object = next((o for o in entry_objs if o), last_object)
             frames = _frames_of(clause, previous)
+            following = clauses[number + 1] if number + 1 < len(clauses) else None
+            if frames and following is not None and following.menu_item and not clause.alias_ids:
+                # "Settings > General > Transfer or Reset iPhone > Reset > Reset Network
+                # Settings": an item with a later item after it is the way there, not a step.
+                mains = [o.name for o in clause.objects if o.main]
+                last_object = mains[0] if mains else last_object
+                frames = []
             for frame in frames:
+                if frame.obj == "driver" and last_object in _DRIVEN:
+                    # "right-click the wireless adapter and choose Update driver": its driver
+                    frame = replace(frame, obj=f"{last_object}.driver")
                 if frame.obj is None and frame.op not in _OBJECTLESS_OPS:
                     reopening = frame.op == "open" and clause.pron and last_object is not None
                     preparing = frame.op in _PREPARATORY_OPS or frame.op in ("use", "run")
@@ -2098,6 +2322,17 @@ class ActionIndex:
                     if clause.timing and not clause.pron:
                         continue  # "after a reboot": says when, not what
                     resolved = resolved or _following_object(clauses, number)
+                    if (
+                        frame.op in _DEVICE_BUTTON_OPS
+                        and (clause.button or clause.menu_item)
+                        and all(
+                            o.name in _ON_THE_WAY for c in clauses[: number + 1] for o in c.objects
+                        )
+                    ):
+                        # "click the Apple menu and choose Restart", "Start > Power > Restart",
+                        # "Settings > General > Shut Down": with nothing else named, a restart
+                        # or shut-down button acts on the device itself
+                        resolved = "device"
                     # Chinese drops the object the conversation is about ("删掉重装", "卸了再
                     # 装", "强行停止后再启动"): like "it", it is what the other text acts on.
                     dropped = resolved is None and _drops_object(clause, clauses)
@@ -2258,6 +2493,11 @@ def _merge_compounds(
     "重新配对耳机") folds into that step.
     """
     out = list(items)
+    # "hold power and volume up to boot into recovery mode": the buttons are held for that
+    held_for_else = any(
+        frame is not None and (frame.obj in _HELD_FOR_ELSE or frame.qualifier == "safe_mode")
+        for frame, _, _ in items
+    )
     changed = True
     while changed:
         changed = False
@@ -2283,9 +2523,13 @@ def _merge_compounds(
                         del out[i]
                         changed = True
                         break
-                    if target is None or not objects_compatible(first.obj, target.obj):
+                    if target is None:
                         continue
-                    if _COMPOUNDS.get(frozenset({first.op, target.op})) == target.op:
+                    halves = frozenset({(first.op, first.obj or ""), (target.op, target.obj or "")})
+                    part = _PAIR_STEPS.get(halves) == target  # "... and hold it for 10 seconds"
+                    if not part and not objects_compatible(first.obj, target.obj):
+                        continue
+                    if part or _COMPOUNDS.get(frozenset({first.op, target.op})) == target.op:
                         del out[i]
                         changed = True
                         break
@@ -2307,6 +2551,13 @@ def _merge_compounds(
                 pair = _PAIR_STEPS.get(
                     frozenset({(first.op, first.obj or ""), (second.op, second.obj or "")})
                 )
+                if pair is not None and held_for_else and "hold" in (first.op, second.op):
+                    pair = None
+                briefly = "brief" in (first.qualifier, second.qualifier)
+                if pair is not None and briefly and "restart" not in (first.op, second.op):
+                    # pressed, not held: "press the power button to turn it on" is no restart
+                    # (but a press next to a restart already read is part of it)
+                    pair = None
                 op = _COMPOUNDS.get(frozenset({first.op, second.op}))
                 if pair is None and (op is None or first.op == second.op):
                     continue
@@ -2604,8 +2855,16 @@ class GuardRule:
                     continue  # two different catalog actions: a hard negative
                 if not self.use_frames:
                     continue
+                # Two steps done the same way are not one step unless one side's main action
+                # is that way: "turn the headphones off by holding the power button" is not
+                # "reset them by holding the power and custom buttons".
                 pair = next(
-                    ((a, b) for a in step.frames for b in other.frames if frames_compatible(a, b)),
+                    (
+                        (a, b)
+                        for i, a in enumerate(step.frames)
+                        for j, b in enumerate(other.frames)
+                        if (i == 0 or j == 0) and frames_compatible(a, b)
+                    ),
                     None,
                 )
                 if pair is not None:

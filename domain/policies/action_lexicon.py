@@ -52,7 +52,8 @@ restart: restart, reboot, power cycle*, power-cycle, relaunch, force restart, ha
     hard reboot, soft reboot, force reboot, force-reboot, force-restart, re-start, re-launch,
     re-open, warm boot*, cold boot*,
     cycle* the power on, cycle* power on, cycle* the power to, power-cycle* the,
-    cycle* the power of
+    cycle* the power of, give* it a restart, give* it a reboot, give* it a quick restart,
+    give* it a quick reboot, give* them a restart, give* them a reboot
 reset: reset, restore, factory reset*, factory-reset,
     master reset, factory restore, reinitialize, reinitialise, re-initialize, re-initialise,
     factory-default, factory-defaults, recover, reset* to defaults
@@ -82,7 +83,7 @@ create: create, generate, make a new, make* a, request a new,
     make* up a new, come* up with a new, set* up a new, produce
 clear: clear, empty, flush, purge, erase, clean* out, wipe out, wipe,
     wipe* clean, clear* out, zap, nuke
-clean: clean, dust, blow* out, brush, brush* out, wipe* down,
+clean: clean, dust, blow, blow* out, brush, brush* out, wipe* down,
     wipe* off, blow* into, scrub, scrub* out, sweep* out, dust* off, dust* out
 check: check, verify, confirm, make* sure, ensure, rule* out, inspect, look* at, look* in,
     look* into,
@@ -106,6 +107,7 @@ enable: enable, activate, unmute, unblock, whitelist, unlock,
     boot* back up, boot* it back up, fire* back up, fire* it back up, power* back up,
     power* it back up
 disable: disable, deactivate, mute, shut* down, shut* off, power* off, power* down, stop, pause,
+    do* a shutdown, do* a full shutdown, do* a complete shutdown,
     keep* off,
     block, blacklist,
     untick, uncheck, un-check, un-tick, opt* out, opt* out of, silence, suspend, prevent
@@ -117,7 +119,7 @@ deny: revoke, deny, disallow, don't allow, dont allow, do not allow, never allow
 set: set, change, configure, adjust, modify, edit, point, alter, make,
     choose* a, pick* a, select* a,
     customize, customise, tweak, specify, assign, designate, correct, reconfigure, re-configure,
-    switch* over to, change* over to, mark
+    switch* over to, change* over to, swap* over to, move* over to, flip* over to, mark
 replace: replace, swap, exchange, borrow,
     swap* out, change* out, switch* out, substitute, trade* out,
     swap* in, switch* in
@@ -126,7 +128,7 @@ connect: connect, join, reconnect, re-connect, pair, hook* up, plug* into, attac
     get* back onto, jump* on, jump* onto, tether, link* up
 disconnect: disconnect, detach,
     unhook, un-hook
-move: move, relocate, reposition, place, put, sit, stand, bring, position,
+move: move, relocate, reposition, place, put, sit, stand, bring, position, pop,
     shift, elevate, mount, lift, re-position, re-locate, rearrange, re-arrange
 charge: charge, recharge, top* up,
     juice* up, fully charge, top* off, re-charge
@@ -139,16 +141,18 @@ contact: contact, call, phone up, ring, reach* out to, get* in touch, ask, notif
     report* the fault to, report* the outage to, report* a fault to, report* a problem to,
     report* an outage to, report* the issue with
 calibrate: calibrate, recalibrate, re-calibrate
+shake: shake, rock* gently, give* a shake, give* it a shake, give* a gentle shake
 scan: scan, rescan,
     sweep* for
 close: close, quit, exit, kill, force* close, force* quit, force* stop, swipe* away, end,
+    hang* up, hang* up on,
     shut, swipe, swipe* up, swipe* closed,
     terminate,
     close* out, close* down, exit* out, exit* out of, back* out of, force-close, force-quit,
     force-stop, end* task, end* the task, end* process, end* the process, kill* the process,
     end* task on,
     swipe* off, dismiss
-open: open, launch, start, load
+open: open, launch, start, load, boot* into, boot* up into
 login: log* on, sign* on, login, logon, signin,
     re-login, relogin, re-log in, re-authenticate, reauthenticate, re-sign in, re-signin,
     authenticate
@@ -163,7 +167,7 @@ unplug: unplug, un-plug, disconnect the power, pull* the plug, pull* the power, 
     disconnect* from the power, unplug* from the wall, take* the power out, remove* power
 plug_in: plug, re-plug, replug, power* on, power* up
 hold: hold, press* and hold, long-press, long* press, press, hold* down, keep* held, keep* pressed,
-    keep* holding,
+    keep* holding, poke, poke* into,
     push* and hold, press* down, hold* in, keep* pushing, long-hold, depress
 nav: go* to, navigate to, visit, tap, click, press* on, select, choose, find, locate, head to,
     follow, pick, hit,
@@ -182,9 +186,10 @@ wait: wait, leave* it, give* it,
 request: request, apply* for,
     renew, ask* for, request* another, get* sent,
     resend, re-send, send* again, send* another, send* a new, send* me a new, send* a fresh,
-    send* yourself, send* yourself a, send* yourself a new
+    send* yourself, send* yourself a, send* yourself a new, release* and renew
 sync: sync, synchronize, synchronise, resync, re-sync,
-    re-synchronize, resynchronize, re-synchronise, resynchronise, sync* up
+    re-synchronize, resynchronize, re-synchronise, resynchronise, sync* up, force* a sync,
+    force* a resync, force* a re-sync, do* a sync, run* a sync
 optimize: optimize, optimise, defragment, defrag, trim,
     tune* up
 buy: buy, purchase, order
@@ -278,6 +283,9 @@ history: history, browsing history,
 data: data, app data, storage data, local data
 driver: driver, drivers, driver software
 firmware: firmware
+network.settings: network stack, tcp ip stack, tcpip stack, ip stack, winsock, winsock catalog,
+    network configuration, networking settings, network adapter settings
+router.firmware: router software, modem software, router's software, router os
 firmware.update: firmware update, firmware updates, firmware upgrade,
     firmware updater, firmware update tool, firmware upgrade tool
 bios: bios, uefi, bios firmware, system bios, bios update
@@ -309,7 +317,7 @@ charger: charger, charging case, charging dock, charging cradle, charging pad, c
     power adaptor, adaptor, charging adaptor, original charger, oem charger, charger plug,
     usb power adapter, usb c power adapter, laptop power adapter,
     earbuds case, earbud case, airpods case, headphone case, buds case, earbuds charging case,
-    charge case
+    charge case, the case, their case, the earbuds case, the airpods case
 cable: cable, cables, cord, lead, wire
 port: port, socket port, connector,
     ports
@@ -317,7 +325,7 @@ power_outlet: outlet, power outlet, wall outlet, socket, wall socket, power sock
     power point, mains socket, electrical outlet,
     plug socket, electrical socket, extension lead, extension cord, surge protector, power bar,
     receptacle, outlet strip, socket strip, gang socket, wall plug socket, outlets, sockets,
-    mains outlet, wall outlets, power outlets, power board
+    mains outlet, wall outlets, power outlets, power board, the wall, wall, the mains
 power_button: power button, power key, power switch, on off button, side button,
     sleep wake button, sleep button, lock button, top button, on button, off button, on off switch,
     power btn, power buttons, power switch button, on/off button, crown, digital crown
@@ -332,7 +340,8 @@ wifi_network: network, wifi network, wireless network, ssid, saved network, hots
     home network, wifi networks, wi fi networks, wireless networks, network name, wifi name,
     wi fi name, networks, personal hotspot, mobile hotspot, wlan network
 bluetooth: bluetooth, bt,
-    bluetooth radio, bluetooth connection, bluetooth function, bluetooth feature
+    bluetooth radio, bluetooth connection, bluetooth function, bluetooth feature,
+    bluetooth adapter, bluetooth adaptor, bluetooth dongle, bluetooth card, bluetooth module
 vpn: vpn, proxy, vpn connection,
     proxy server, proxy servers, vpn service, vpn tunnel, nordvpn, expressvpn, surfshark,
     protonvpn, proton vpn, anyconnect, cisco anyconnect, globalprotect, vpns,
@@ -396,7 +405,8 @@ print_queue: print queue, printing queue, printer queue, pending jobs, pending j
     print spool,
     documents waiting to print, documents waiting to be printed, documents in the queue,
     jobs waiting to print, waiting print jobs, files waiting to print,
-    documents in the print queue, documents queued for printing, queued print documents
+    documents in the print queue, documents queued for printing, queued print documents,
+    every job, all jobs, all the jobs, each job, every print job, all print jobs
 ink_cartridge: ink cartridge, ink cartridges, cartridge, cartridges, toner, toner cartridge, ink,
     ink tank, ink tanks, printer ink, ink refill, ink refills, inks, toner cartridges, toner cart,
     ink cart, ink carts, black cartridge, color cartridge, colour cartridge, tri color cartridge,
@@ -411,6 +421,10 @@ paper_jam: paper jam, jammed paper, stuck paper, jam, paper stuck,
     crumpled sheet, crumpled sheets, torn sheets, crumpled page, crumpled pages, wedged paper,
     wedged sheet
 default_printer: default printer
+print_head: print head, print heads, printhead, printheads, printer head, printer heads, nozzle,
+    nozzles, print nozzles, ink nozzles, print head nozzles, head cleaning, nozzle cleaning,
+    head clean, nozzle clean, print head cleaning, printhead cleaning, cleaning cycle,
+    head cleaning cycle, cleaning utility, head cleaning utility, head cleaning tool
 troubleshooter: troubleshooter, troubleshooting tool, diagnostics, diagnostic tool,
     troubleshooting wizard, diagnostic wizard, diagnostics tool, troubleshooters, fix it tool,
     get help troubleshooter
@@ -518,7 +532,8 @@ keyboard_layout: keyboard layout, input language, keyboard language, input metho
 hardware_acceleration: hardware acceleration
 ipv6: ipv6
 ip_address: ip address, ip lease, ip,
-    ip config, ip configuration, dhcp lease, ip addresses
+    ip config, ip configuration, dhcp lease, ip addresses, ipconfig release, ipconfig renew,
+    ipconfig /release, ipconfig /renew, ipconfig release and renew, dhcp renew, ip renew
 smc: smc, system management controller
 nvram: nvram, pram
 mobile_data: mobile data, cellular data, cellular, data plan, 4g, 5g data, lte,
@@ -559,7 +574,15 @@ power.cable: power cable, power cord, power lead, mains cable
 compass_app: maps app, maps
 firewall: firewall
 focus: focus, focus mode, do not disturb, dnd
-test_page: test page
+# A phone call in progress: ending it is hanging up, never signing out of a session.
+call: the call, call session, the call session, phone call, voice call, video call, current call,
+    active call, ongoing call, the current call, the phone call, calls, the calls, call audio
+# What a button combination is held for when it is not a restart.
+boot_mode: recovery mode, recovery menu, download mode, fastboot mode, dfu mode, odin mode,
+    boot menu, boot options menu, startup manager
+screenshot: screenshot, screen shot, screen capture, screengrab, screen grab, screen recording
+test_page: test page, test print, test printout, test sheet, printer test page, test document,
+    self test page, self-test page
 files: files, file, photos, photo, pictures, picture, videos, video, documents, downloads,
     media,
     temp files,
@@ -891,7 +914,8 @@ wifi: wifi, wi fi, wireless, wlan, network adapter, wireless adapter, wifi adapt
     wireless network, wifi network, wi fi network,
     wi fi card, wireless network card,
     wireless network adapter, network card, wireless card, wlan card
-bluetooth: bluetooth, bt
+bluetooth: bluetooth, bt, bluetooth adapter, bluetooth adaptor, bluetooth dongle, bluetooth card,
+    bluetooth module
 printer: printer
 graphics: graphics, gpu, graphics card, video card, nvidia, amd
 router: router
@@ -945,7 +969,10 @@ where: task manager, settings app, system settings, control panel,
     app store page, microsoft store, mac app store, galaxy store, apple store, system settings app,
     settings window, preferences window, wallet app, wallet and apple pay, payment settings page,
     security page, security settings page, sign in options, login options, recovery page,
-    banking app, bank app, banks app, bank's app, mobile banking app, mobile banking
+    banking app, bank app, banks app, bank's app, mobile banking app, mobile banking,
+    apple menu, power menu, start button, windows start button, power icon, general,
+    paired devices, paired devices list, list of paired devices, paired device list,
+    bluetooth devices list, my devices, other devices list, device list
 """
 
 _EN_QUALIFIERS = """
@@ -969,7 +996,11 @@ factory: factory, factory settings, factory defaults, default settings, defaults
     factory default, factory fresh, original state, out of the box, fresh state, default state,
     manufacturer settings, factory condition, factory configuration, factory config,
     initial settings, initial state, default configuration, default config, stock settings,
-    original defaults, factory mode, factory original
+    original defaults, factory mode, factory original,
+    how it was out of the box, the way it was out of the box, how it came out of the box,
+    the way it came out of the box, how it was when you first got it, how it came from the factory,
+    the way it came from the factory, like it was out of the box, as it came out of the box,
+    as if it were new, like new, brand new state, as new, fresh out of the box
 other: different, another, other, alternative, alternate, second, spare, separate, backup,
     new, brand new,
     fresh one, another one, some other, spare one, backup one, a different one, other one,
@@ -995,7 +1026,14 @@ off: off, disabled, inactive, turned off, switched off, deactivated
 safe_mode: safe mode
 default: default, as default, the default, as the default
 discoverable: discoverable, visible to other devices, visibility, discovery mode,
-    make visible
+    make visible, discoverable mode, pairing mode, pair mode, visible to nearby devices,
+    visible to other bluetooth devices, discoverable to other devices
+# Restoring a saved backup is not a reset to factory settings.
+from_backup: from a backup, from backup, from the backup, from a backup file, from your backup,
+    from a saved backup, from the saved backup, from a backup copy, from a saved configuration,
+    from the saved configuration, from a saved config, from a config file,
+    from a configuration file, from a settings file, from a saved settings file,
+    from an icloud backup, from a google backup, from a previous backup
 uncrowded: less crowded, less busy, less congested, least crowded, least busy, least congested,
     quieter, clearer, uncrowded, less used, less interference
 # Signing out of every session, not just this one ("log out of all devices", "sign out
@@ -1081,6 +1119,26 @@ _QUALIFIED_OBJECTS: dict[str, tuple[str, str]] = {
     "microsoft account": ("account", "microsoft"),
     "outlook account": ("account", "microsoft"),
     "icloud storage": ("storage", "icloud"),
+    # the iPhone's reset: the device back to its factory state
+    "all content and settings": ("phone", "factory"),
+    "all contents and settings": ("phone", "factory"),
+    # "the 5G Wi-Fi" is the 5 GHz network, never mobile 5G
+    **{
+        f"{band} {net}": ("wifi_network", quality)
+        for band, quality in (("5g", "5ghz"), ("2.4g", "2.4ghz"), ("5ghz", "5ghz"))
+        for net in (
+            "wifi",
+            "wi fi",
+            "wifi network",
+            "wi fi network",
+            "wireless network",
+            "network name",
+            "ssid",
+            "wifi name",
+            "wi fi name",
+            "band",
+        )
+    },
     # named apps: still "the app", never another named app
     **{
         f"{name} {kind}": ("app", f"name:{name.replace(' ', '')}")
@@ -1126,6 +1184,12 @@ _EN_STRUCTURE: dict[str, Lexeme] = {
         "it", "it's", "its", "they", "they're", "you", "you're", "all", "everything", "nothing",
         "there",
     )},
+    # "... and see if it charges": the outcome the step is tried for, not a step
+    **{
+        f"see {whether} {subject}": ("sub", "")
+        for whether in ("if", "whether")
+        for subject in ("it", "that", "this", "they", "things")
+    },
     "in order to": ("to", ""),
     "by": ("by", ""),
     "via": ("by", ""),
@@ -1189,6 +1253,11 @@ _EN_STRUCTURE: dict[str, Lexeme] = {
     "just": ("stop", ""),
     # repetition and hedging that carry no action ("once more" is not the clause break "once")
     "once more": ("stop", ""),
+    # a duration, not the clause break "while"
+    "for a while": ("stop", ""),
+    "for a bit": ("stop", ""),
+    "for a little while": ("stop", ""),
+    "for a little bit": ("stop", ""),
     "one more time": ("stop", ""),
     "one more try": ("stop", ""),
     "one of your": ("stop", ""),
@@ -1214,6 +1283,9 @@ _EN_STRUCTURE: dict[str, Lexeme] = {
     "them": ("pron", ""),
     "one": ("pron", ""),
     "a new one": ("pron", ""),
+    # "pair it as a new device": how it is paired, not another device
+    "as a new device": ("stop", ""),
+    "as new device": ("stop", ""),
     "this": ("stop", ""),
     # particle verbs: the particle decides the op
     "turn": ("pv", "turn"),
@@ -1254,6 +1326,10 @@ _EN_STRUCTURE: dict[str, Lexeme] = {
     "power": ("pv", "power"),
     "powering": ("pv", "power"),
     "roll": ("pv", "roll"),
+    "hook": ("pv", "hook"),
+    "hooks": ("pv", "hook"),
+    "hooked": ("pv", "hook"),
+    "hooking": ("pv", "hook"),
 }
 
 _EN_STOP = """
@@ -1279,6 +1355,9 @@ totally temporarily hopefully probably actually basically really definitely phys
 straightaway anew afresh okay ok alright yourself myself themselves itself
 things stuff
 metres meters metre meter feet foot ft yards inches centimetres centimeters cm
+both together simultaneously
+paperclip straightened unfolded compressed canned air duster netsh straight directly
+friend friends friend's
 """
 
 # -- Chinese -------------------------------------------------------------------------------
@@ -2033,9 +2112,9 @@ def _build_zh() -> dict[str, Lexeme]:
     for key, (kind, value) in list(table.items()):
         if kind != "obj" or "|" in value or key in owners:
             continue
-        owner = next((o for word, o in owners.items() if key.endswith(word) and o == value), None)
-        if owner is not None:
-            table[key] = ("obj", f"{value}|{owner}")
+        found = next((o for word, o in owners.items() if key.endswith(word) and o == value), None)
+        if found is not None:
+            table[key] = ("obj", f"{value}|{found}")
     for canonical, phrases in _entries(_ZH_QUALIFIERS):
         for phrase in phrases:
             table.setdefault(phrase.upper(), ("q", canonical))
