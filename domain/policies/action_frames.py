@@ -1476,6 +1476,7 @@ def _normalize_frame(
     if qualifier in ("other", "latest", "previous") and op in ("replace", "update", "rollback"):
         qualifier = None  # absorbed into the op
     op, obj, qualifier = _fold_account_app_mail(op, obj, qualifier, target, clause, context)
+    op, obj, qualifier = _fold_round3_zh(op, obj, qualifier, target, clause, context)
     if obj is None:
         obj = DEFAULT_OBJECTS.get(op)
     if obj is None and op not in _OBJECTLESS_OPS and op not in _PREPARATORY_OPS:
@@ -1700,6 +1701,39 @@ def _fold_account_app_mail(
         return "disable", "battery_optimization", None  # "exclude the app from optimisation"
     if "unrestricted" in (qualifier, *quals) and op in ("set", "use", "allow", "enable", "replace"):
         return "disable", "battery_optimization", None
+    return op, obj, qualifier
+
+
+# How a 2FA code arrives: switching to one is a setting of 2FA, not turning it on.
+_2FA_METHODS = frozenset({"sms", "authenticator"})
+_2FA_SWITCHES = frozenset({"set", "use", "replace", "enable", "move", "add", "connect"})
+# Where a mailbox removed or added again lives: it is the account in the mail app.
+_MAIL_PLACES = frozenset({"app", "phone", "device", "computer", "tablet"})
+
+
+def _fold_round3_zh(
+    op: str,
+    obj: str | None,
+    qualifier: str | None,
+    target: _Object | None,
+    clause: _Clause,
+    context: list[str],
+) -> tuple[str, str | None, str | None]:
+    """Class folds (round 3, Chinese and mixed text): one action, many wordings."""
+    quals = set(clause.qualifiers)
+    method = next((q for q in (qualifier, *clause.qualifiers) if q in _2FA_METHODS), None)
+    if obj == "2fa" and method is not None and op in _2FA_SWITCHES:
+        return "set", obj, method  # "两步验证改成短信验证": the 2FA method, not turning it on
+    if qualifier in _2FA_METHODS:
+        qualifier = None  # "resend the code by SMS" is resending the code
+    if obj == "work_offline" and op in ("remove", "close", "clear"):
+        op = "disable"  # "取消脱机工作模式": Outlook goes back online
+    places = {*context, *(target.nouns if target is not None else ())}
+    if obj == "mailbox" and op in ("remove", "readd", "add") and places & _MAIL_PLACES:
+        obj = "email_account"  # "把这个邮箱从手机的邮件App里移除": the mail account on it
+    setting = clause.op in ("set", "create") and clause.weak == "use"
+    if obj == "verification_code" and setting and "other" in quals:
+        op, obj, qualifier = "reset", "password", None  # "用手机验证码设个新的": a new password
     return op, obj, qualifier
 
 
@@ -2210,6 +2244,8 @@ class ActionIndex:
                 quals = {q for _, number, _ in span for q in clauses[number].qualifiers}
                 if any(q in _EXCLUSIVE_QUALIFIERS and q != wanted.qualifier for q in quals):
                     continue  # "restore the router from a backup" is no factory reset
+                if quals & _2FA_METHODS and wanted.obj == "2fa":
+                    continue  # "两步验证改成短信验证" is no turning 2FA on
                 if "factory" in quals and wanted.op not in ("reset", "clear"):
                     continue  # "put the router back to how it was out of the box": a reset
                 if quals & {"latest", "previous"} and wanted.op == "move":

@@ -633,6 +633,7 @@ private_address: private address, private wifi address, private wi fi address, r
     random mac address, randomized mac, mac randomization, random hardware address,
     private mac address
 visual_effects: visual effects, animations, animation effects, transparency effects, animation
+work_offline: work offline, working offline
 focused_inbox: focused inbox, focused other, focused other split, focused and other,
     focused tab, focused view
 phone_number: phone number, mobile number, cell number, cellphone number, phone no
@@ -1047,6 +1048,10 @@ everywhere: everywhere, all devices, every device, all your devices, all other d
 manual: manual, manually, by hand
 imap: imap, imap4
 pop: pop, pop3, pop 3
+# how a 2FA code arrives (kept on two-factor only: a code resent by SMS is the code)
+sms: sms, by sms, by text, text message, text messages, sms codes, sms code
+authenticator: authenticator app, authenticator, google authenticator, microsoft authenticator,
+    authy, authentication app
 unrestricted: unrestricted, not optimized, not optimised, don't optimize, don't optimise,
     dont optimize
 """
@@ -1386,15 +1391,19 @@ readd: 重新安装, 重装, 重新装, 再装,
     重新绑一下, 重新登记, 重新加一下, 重新配一下
     重新PAIR, 重新配, 重新绑定一下, 卸了再装, 卸了重装, 删了再装, 删掉再装, 卸掉重装, 卸载了再装,
     删了重新下, 删了重新装, 卸了重新装
+    再装回去, 再装回, 再插回去, 再插回, 再放回去, 再放回, 重新放, 重新放一下, 重新放好, 重新装好,
+    重新放进去, 重新装回去, 重新插回去, 再登录添加, 重新登录添加, 登录添加
 remove: 删除, 删掉, 取消, 移除, 去掉, 卸载, 卸掉,
     取消配对, 忽略, 忘记, 忘掉, 忘了, 解绑, 拿掉, 取出, 拔出, 注销, 删了,
     拆下, 拆下来, 拆掉, 卸下, 卸下来, 拽出, 拽出来, 拉出来, 抽出, 抽出来, 取出来, 扯出来,
     解除配对, 解除绑定, 取消绑定, 解除关联, 取消关联, 删去, 去除, 移走, 拿出来, 退订, 抠出来,
     挑出来, 删除掉, 移除掉, 卸, 卸了, 解除
+    取下, 取下来, 拔下, 拔下来, 拿下来, 卸出来
 add: 添加, 绑定, 加入, 安装, 下载, 装, 输入, 加到, 加进, 添加到, 加入到, 加进去, 添加为, 加为,
     填写, 装上, 插入, 注册, 加装, 新增, 插回, 添加回来, 加回来, 输, 敲,
     填入, 键入, 录入, 填上, 输进去, 加上, 添上, 装进去, 重新输入, 重新填写, 重新填, 重新输, 输一遍,
     填一遍, 装回, 装回去
+    放回, 放回去, 插回去, 装回原位, 放回原位, 装好
     绑, 绑上, 绑回, 绑回去, 绑回来, 加, 加一下
 create: 创建, 生成, 新建, 申请一个,
     创建一个, 新建一个, 生成一个
@@ -1402,7 +1411,7 @@ clear: 清除, 清理, 清空, 清掉, 删除缓存, 刷新, 清, 清一下, 清
     清除掉, 清理掉, 清干净, 删干净, 清空一下, 清除一下, 一键清理, 清一遍
 clean: 清洁, 擦拭, 除尘, 吹一吹,
     擦, 擦一擦, 擦干净, 吹掉, 吹干净, 刷一刷, 刷干净, 清扫, 吹一下, 吹吹, 刷一下, 清洁一下,
-    清理干净
+    清理干净, 清洗, 清洗一下, 清洗一遍
 check: 检查, 确认, 核对, 排除, 查看, 看看, 看一下, 检测, 确保, 看一看, 留意, 查一下, 查查,
     核实, 找找, 去看,
     检查一下, 瞧瞧, 瞅瞅, 查看一下, 确认一下, 核查, 排查, 检验, 测试, 测一下, 看下, 查, 查一查,
@@ -1412,6 +1421,7 @@ enable: 开启, 打开, 启用, 启动, 开通, 激活, 开, 打开一下, 允�
 disable: 关闭, 关掉, 禁用, 停用, 关, 关上, 暂停, 屏蔽, 关机, 关闭电源,
     滑动关机, 滑动来关机, 拖动滑块关机, 滑块关机, 滑动以关机,
     取消勾选, 关一下, 关闭一下, 禁掉, 关停, 停掉, 取消勾, 关闭掉, 禁止, 关闭开关, 拉黑, 屏蔽掉
+    点掉, 去掉勾选, 取消选中, 把勾去掉
 allow: 授权, 授予, 放行, 批准, 同意, 信任
 deny: 撤销, 拒绝, 收回
 set: 设置, 设为, 设成, 设置成, 设置为, 改成, 改为, 修改, 更改, 改, 调整, 切换, 切到, 配置, 调成,
@@ -1466,6 +1476,7 @@ wait: 等待, 等, 过, 稍等,
     等一等, 等一下, 等会儿, 等上, 静置, 等一会, 稍等一下, 等候
     等一会儿, 等一小会, 等一小会儿, 过一会儿, 过一会, 等个, 等几秒, 等几秒钟, 过几秒
 request: 申请, 要求, 获取, 重新获取, 重发, 重新发送, 发送,
+    重新发, 重新发一遍, 重新发一次, 再发一次, 再发一遍, 再发, 重发一遍, 重发一次, 再发送一次,
     索取, 重新申请, 再发一次, 重新获取一下
 sync: 同步, 重新同步
 optimize: 优化, 碎片整理, 整理碎片
@@ -1629,7 +1640,8 @@ power_plan: 电源计划, 电源模式, 性能模式,
     电源选项, 电源方案, 电源管理模式
 2fa: 双重验证, 两步验证, 二次验证, 双重认证, 双因素认证, 两步验证码,
     二步验证, 双因子认证, 两步认证, 多重验证, 多因素认证, 二次认证, 双重身份验证, 两步登录验证,
-    登录保护
+    登录保护, 两步验证方式, 双重验证方式, 二次验证方式, 两步验证的方式
+app_password: 应用专用密码, 专用密码, 应用密码, 授权码, 客户端授权码, 客户端专用密码, 第三方授权码
 backup_code: 备用验证码, 恢复码, 备用码,
     备份码, 应急码, 恢复代码, 备用代码, 紧急验证码
 caps_lock: 大写锁定, 大写锁定键, CAPS LOCK,
@@ -1687,6 +1699,9 @@ hdmi.cable: HDMI线, HDMI线缆
 battery_optimization: 电池优化, 省电优化
 private_address: 私有地址, 私有WIFI地址, 随机MAC, 随机MAC地址, 随机硬件地址
 visual_effects: 视觉效果, 动画效果, 动画, 透明效果
+print_head: 打印头, 喷头, 打印喷头, 喷嘴, 打印头清洗, 喷头清洗, 打印头清洁, 喷头清洁, 喷嘴清洗,
+    深度清洗, 打印头深度清洗
+work_offline: 脱机工作, 脱机模式, 离线工作, 脱机工作模式, 脱机状态, 离线工作模式
 location: 定位, 位置信息, 定位服务
 focused_inbox: 重点收件箱, 重点邮件
 phone_number: 手机号, 手机号码, 电话号码
@@ -1736,6 +1751,9 @@ where: 任务管理器, 控制面板, 路由器后台, 光猫后台, 后台管�
     手机设置, 电脑设置, 设置界面, 设置页, 后台页面, 管理界面, 网银, 手机银行, 银行APP, 控制台,
     登录界面, 登录页面, 通用, 重置选项, 还原选项卡, 传输或还原IPHONE, 传输或还原IPAD, 传输或还原,
     还原选项
+    账户安全, 账号与安全, 账户与安全, 安全设置, 安全中心, 账号安全中心, 邮箱设置,
+    打印首选项, 首选项, 维护, 维护选项卡, 选项卡, 发送/接收, 发送/接收选项卡, 打印机属性,
+    打印机首选项, 应用管理, 应用程序管理, 系统属性, 高级系统设置, 性能设置
 """
 
 _ZH_QUALIFIERS = """
@@ -1769,6 +1787,10 @@ balanced: 平衡
 # every session, not this one ("退出所有设备"): see the English list
 everywhere: 所有设备, 全部设备, 所有登录设备, 所有已登录设备, 其他设备上, 所有会话, 全部会话
 push: 推送, PUSH
+imap: IMAP服务, IMAP/SMTP服务, IMAP/SMTP
+pop: POP3服务, POP3/SMTP服务, POP/SMTP服务, POP服务
+sms: 短信, 短信验证, 手机短信, 短信方式, 短信验证方式
+authenticator: 身份验证器, 验证器应用, 验证器APP, 身份验证器应用, 身份验证APP, 谷歌验证器, 验证器
 closer: 近一点, 附近, 旁边, 靠近,
     近点, 靠近点, 离近一点, 近一些, 身边, 同一个房间, 一米以内
 health: 健康, 健康度, 健康状况, 损耗
