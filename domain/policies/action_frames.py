@@ -241,7 +241,7 @@ def _marked_atoms(text: str) -> list[list[str]]:
         elif char == ":":
             flush()
             clauses.append([COLON_MARK])
-        elif char == ">":
+        elif char in (">", "→") or (char == "—" and "—" not in (before, after)):
             flush()
             clauses.append([MENU_MARK])  # "Settings > Apps > Storage": a path, not a step
         elif char in _OPEN_BRACKETS:
@@ -1061,6 +1061,8 @@ def _resolve_op(clause: _Clause, previous: _Clause | None) -> str | None:
             op = "enable" if "on" in particles else "disable"
         elif "unrestricted" in clause.qualifiers:
             op = "set"
+    if "lean_visuals" in clause.qualifiers and op in (None, "nav", "use", "set", "enable"):
+        op = "disable"  # "选「调整为最佳性能」", "choose Adjust for best performance": effects off
     if op == "set" and "up" in particles:
         op = "add"  # "set it up again"
     if op == "move" and "back" in particles:
@@ -1726,6 +1728,13 @@ def _fold_round3_zh(
         return "set", obj, method  # "两步验证改成短信验证": the 2FA method, not turning it on
     if qualifier in _2FA_METHODS:
         qualifier = None  # "resend the code by SMS" is resending the code
+    if "lean_visuals" in (qualifier, *quals):
+        return "disable", "visual_effects", None  # "性能选项里选「调整为最佳性能」"
+    devices = [o for o in context if o in _POWERED]
+    if obj is None and op in ("reset", "restart") and len(set(devices)) == 1:
+        obj = devices[0]  # "do a factory reset on the router", "对路由器做一次重启"
+    if op == "contact" and obj == "card.international":
+        op = "enable"  # "问问这张卡的网上支付开了没": asking the bank to have them on
     if obj == "work_offline" and op in ("remove", "close", "clear"):
         op = "disable"  # "取消脱机工作模式": Outlook goes back online
     places = {*context, *(target.nouns if target is not None else ())}
@@ -1896,6 +1905,17 @@ _PAIR_STEPS: dict[frozenset[tuple[str, str]], ActionFrame] = {
         "drain", "residual_power"
     ),
 }
+# Putting back what a drain took out is the end of the same drain ("拔掉电源和电池，按住开机键
+# 半分钟，再装回去": the object-less put-back took the button, it is the battery going back).
+_PAIR_STEPS.update(
+    {
+        frozenset({("drain", "residual_power"), (op, part)}): ActionFrame(
+            "drain", "residual_power"
+        )
+        for op in ("add", "readd", "plug_in")
+        for part in ("battery", "power_button", "charger", "power", "power.cable")
+    }
+)
 
 # A frame that is only the way into another step next to it: holding the power button to
 # get the restart / power-off menu ("长按电源键选择重启", "hold the power button, tap Restart").

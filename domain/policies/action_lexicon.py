@@ -131,7 +131,8 @@ disconnect: disconnect, detach,
 move: move, relocate, reposition, place, put, sit, stand, bring, position, pop,
     shift, elevate, mount, lift, re-position, re-locate, rearrange, re-arrange
 charge: charge, recharge, top* up,
-    juice* up, fully charge, top* off, re-charge
+    juice* up, fully charge, top* off, re-charge, add* money to, add* funds to, add* some money to,
+    put* money in, put* money into, put* some money into, load* money onto, load* money into
 contact: contact, call, phone up, ring, reach* out to, get* in touch, ask, notify, consult,
     speak* to, speak* with, talk* to, talk* with, get* hold of, phone,
     chat* with, dial, call* up, ring* up, reach, get* through to, raise* a ticket with,
@@ -634,6 +635,7 @@ private_address: private address, private wifi address, private wi fi address, r
     private mac address
 visual_effects: visual effects, animations, animation effects, transparency effects, animation
 work_offline: work offline, working offline
+wechat_pay: wechat pay, wechat wallet, wechat balance, wechat pay balance, weixin pay
 focused_inbox: focused inbox, focused other, focused other split, focused and other,
     focused tab, focused view
 phone_number: phone number, mobile number, cell number, cellphone number, phone no
@@ -1050,6 +1052,7 @@ imap: imap, imap4
 pop: pop, pop3, pop 3
 # how a 2FA code arrives (kept on two-factor only: a code resent by SMS is the code)
 sms: sms, by sms, by text, text message, text messages, sms codes, sms code
+lean_visuals: adjust for best performance, adjust* for best performance
 authenticator: authenticator app, authenticator, google authenticator, microsoft authenticator,
     authy, authentication app
 unrestricted: unrestricted, not optimized, not optimised, don't optimize, don't optimise,
@@ -1373,6 +1376,7 @@ restart: 重启, 重新启动, 重开, 重新开机, 断电重启, 重新打开,
     软重启, 硬重启, 重启下, 重开一下, 重新启动一下, 强制重新启动, 断电重开, 拔电重启, 重新开一下,
     关了再开, 关掉再开, 关掉再打开, 关了重开, 关机重开, 关闭再打开, 重启一遍, 重启一次,
     重新开下机, 重新开一下机, 重开下机, 重开一下机,
+    断电重新开一下, 断电重新开, 断电再开, 断电重开一下, 断电重新开机, 断电后重新开, 断电后再开,
     开关过, 开关了一下, 开关过一次, 开关一次, 开关一遍,
     重新开关, 重新开关一次, 重新开关一下, 关了又开, 关掉又打开, 关了又打开, 关开过, 开关了
 reset: 重置, 还原, 恢复出厂, 恢复出厂设置, 初始化, 恢复默认, 复位,
@@ -1398,16 +1402,16 @@ remove: 删除, 删掉, 取消, 移除, 去掉, 卸载, 卸掉,
     拆下, 拆下来, 拆掉, 卸下, 卸下来, 拽出, 拽出来, 拉出来, 抽出, 抽出来, 取出来, 扯出来,
     解除配对, 解除绑定, 取消绑定, 解除关联, 取消关联, 删去, 去除, 移走, 拿出来, 退订, 抠出来,
     挑出来, 删除掉, 移除掉, 卸, 卸了, 解除
-    取下, 取下来, 拔下, 拔下来, 拿下来, 卸出来
+    取下, 取下来, 拿下来, 卸出来
 add: 添加, 绑定, 加入, 安装, 下载, 装, 输入, 加到, 加进, 添加到, 加入到, 加进去, 添加为, 加为,
     填写, 装上, 插入, 注册, 加装, 新增, 插回, 添加回来, 加回来, 输, 敲,
     填入, 键入, 录入, 填上, 输进去, 加上, 添上, 装进去, 重新输入, 重新填写, 重新填, 重新输, 输一遍,
     填一遍, 装回, 装回去
-    放回, 放回去, 插回去, 装回原位, 放回原位, 装好
+    放回, 放回去, 装回原位, 放回原位, 装好
     绑, 绑上, 绑回, 绑回去, 绑回来, 加, 加一下
 create: 创建, 生成, 新建, 申请一个,
     创建一个, 新建一个, 生成一个
-clear: 清除, 清理, 清空, 清掉, 删除缓存, 刷新, 清, 清一下, 清一清,
+clear: 清除, 清理, 清空, 清掉, 刷新, 清, 清一下, 清一清,
     清除掉, 清理掉, 清干净, 删干净, 清空一下, 清除一下, 一键清理, 清一遍
 clean: 清洁, 擦拭, 除尘, 吹一吹,
     擦, 擦一擦, 擦干净, 吹掉, 吹干净, 刷一刷, 刷干净, 清扫, 吹一下, 吹吹, 刷一下, 清洁一下,
@@ -1442,6 +1446,7 @@ disconnect: 断连, 断开, 断开连接,
 move: 移动, 挪, 挪到, 放到, 放在, 移到, 靠近, 摆放, 放置, 调整位置, 搬到, 放回, 放进, 放入,
     挪动, 搬动, 摆到, 摆在, 放高, 挪个位置, 挪一挪, 挪一下, 放远, 架高, 抬高
 charge: 充电, 充满, 充满电, 充, 充一会儿, 充一下,
+    充点钱, 充钱, 充值, 充些钱, 充一点钱, 存点钱, 充点, 充进去, 充得进去, 充进电, 充上电,
     充会儿电, 充个电, 充点电, 充上电, 补电, 充电一下
 contact: 联系, 致电, 打电话给, 打给, 咨询, 询问, 联络, 拨打, 问一下, 问问, 打电话问,
     打客服, 找客服, 打给客服, 咨询一下, 联系一下, 问下, 报修, 打电话咨询, 致电咨询, 反馈给, 求助,
@@ -1464,6 +1469,7 @@ logout: 退出登录, 登出, 注销登录,
     退出登陆, 退登
 unplug: 拔掉, 拔下, 拔出电源, 断电, 拔掉电源, 拔电, 拔下电源, 切断电源, 拔, 拔了,
     拔下来, 拔掉插头, 拔插头, 断开电源, 拔掉电源线, 断个电, 拔下电源线, 拔出插头
+    断一下电, 断电一下, 断下电, 断一会儿电, 断会儿电
 plug_in: 插上, 插好, 插回去, 插上电源, 通电, 重新插上电源, 插到, 插进, 接到,
     插回来, 插上去, 接上电源, 插电, 上电, 插进去, 重新通电
     插, 插回, 插一下
@@ -1496,7 +1502,7 @@ run: 运行, 执行, 进行, 做一次, 做一下
 """
 
 _ZH_OBJECTS = """
-router: 路由器, 路由, 无线路由器, 无线路由,
+router: 路由器, 路由, 无线路由器, 无线路由, WIFI盒子, 无线盒子, 路由盒子, 上网的盒子,
     主路由, 副路由, 子路由, MESH路由, 小米路由器, 华为路由器, TPLINK, 路由器主机, 家里的路由器,
     无线路由器设备, WIFI路由器, 路由器们, 千兆路由器
 modem: 光猫, 猫, 调制解调器, 宽带猫,
@@ -1541,7 +1547,7 @@ settings: 设置
 all.settings: 所有设置, 全部设置, 所有的设置
 network.settings: 网络设置, 网络设定, 无线网络设置, 网络配置, WLAN、移动网络和蓝牙设置,
     WLAN、移动数据网络和蓝牙设置, WI-FI、移动网络和蓝牙设置, WLAN、移动网络和蓝牙, 网络和蓝牙设置
-storage: 存储空间, 空间, 存储, 内存空间, 储存空间,
+storage: 存储空间, 空间, 存储, 内存空间, 储存空间, 存储占用, 存储和缓存, 存储与缓存, 存储空间占用,
     存储容量, 可用空间, 剩余空间, 储存容量
 channel: 信道
 address: 地址
@@ -1733,6 +1739,7 @@ router.admin_password: 管理密码, 管理员密码, 后台密码, 路由器后
 wifi.password: WIFI密码, 无线密码, 无线网密码, 网络密码, WIFI的密码, 无线网络密码, 网络安全密钥,
     安全密钥
 card.international: 海外支付, 国际交易, 境外消费, 海外交易, 境外刷卡, 在线支付, 网上支付,
+    网上支付功能, 网银支付, 网银支付功能, 在线支付功能, 网上支付权限, 快捷支付功能,
     境外使用, 海外消费, 跨境支付
 email.server_settings: 收件服务器, IMAP服务器, 收信服务器, 收件服务器设置, IMAP设置
 email.outgoing_server: 发件服务器, SMTP服务器, 发信服务器, 发送服务器, SMTP设置, 发件服务器设置,
@@ -1787,6 +1794,8 @@ balanced: 平衡
 # every session, not this one ("退出所有设备"): see the English list
 everywhere: 所有设备, 全部设备, 所有登录设备, 所有已登录设备, 其他设备上, 所有会话, 全部会话
 push: 推送, PUSH
+# the Performance Options radio button: it turns the visual effects off (not the power plan)
+lean_visuals: 调整为最佳性能, 调整为最佳性能模式, 调成最佳性能
 imap: IMAP服务, IMAP/SMTP服务, IMAP/SMTP
 pop: POP3服务, POP3/SMTP服务, POP/SMTP服务, POP服务
 sms: 短信, 短信验证, 手机短信, 短信方式, 短信验证方式
@@ -1893,6 +1902,19 @@ _ZH_STRUCTURE: dict[str, Lexeme] = {
     "通常就能解决": ("stop", ""),
     "一般": ("stop", ""),
     "通常": ("stop", ""),
+    # "你先拿别的线充一下看看能不能充进去": what the step is tried for, not a step
+    "看看能不能": ("sub", ""),
+    "看能不能": ("sub", ""),
+    "看看是否能": ("sub", ""),
+    "看看能否": ("sub", ""),
+    "看是否能": ("sub", ""),
+    "看看会不会": ("sub", ""),
+    # "光猫旁边那个路由器": the thing beside only says which one it is
+    "旁边那个": ("de", ""),
+    "旁边的那个": ("de", ""),
+    "旁边那台": ("de", ""),
+    "边上那个": ("de", ""),
+    "边上那台": ("de", ""),
 }
 
 _ZH_STOP = """
