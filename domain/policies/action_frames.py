@@ -1909,9 +1909,7 @@ _PAIR_STEPS: dict[frozenset[tuple[str, str]], ActionFrame] = {
 # 半分钟，再装回去": the object-less put-back took the button, it is the battery going back).
 _PAIR_STEPS.update(
     {
-        frozenset({("drain", "residual_power"), (op, part)}): ActionFrame(
-            "drain", "residual_power"
-        )
+        frozenset({("drain", "residual_power"), (op, part)}): ActionFrame("drain", "residual_power")
         for op in ("add", "readd", "plug_in")
         for part in ("battery", "power_button", "charger", "power", "power.cable")
     }
