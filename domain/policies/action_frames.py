@@ -1709,6 +1709,8 @@ def _fold_account_app_mail(
 # How a 2FA code arrives: switching to one is a setting of 2FA, not turning it on.
 _2FA_METHODS = frozenset({"sms", "authenticator"})
 _2FA_SWITCHES = frozenset({"set", "use", "replace", "enable", "move", "add", "connect"})
+# An app's own page in Settings: a button pressed there acts on the app.
+_APP_PAGES = frozenset({"应用信息", "应用详情", "appinfo", "app info"})
 # Where a mailbox removed or added again lives: it is the account in the mail app.
 _MAIL_PLACES = frozenset({"app", "phone", "device", "computer", "tablet"})
 
@@ -1740,6 +1742,20 @@ def _fold_round3_zh(
     places = {*context, *(target.nouns if target is not None else ())}
     if obj == "mailbox" and op in ("remove", "readd", "add") and places & _MAIL_PLACES:
         obj = "email_account"  # "把这个邮箱从手机的邮件App里移除": the mail account on it
+    mail = places & {"email", "mailbox"}
+    if obj == "account" and mail and op in ("remove", "readd", "add", "login", "logout"):
+        obj = "email_account"  # "把邮件App里的这个账户删掉": the account of the mail app
+    everything = {o.name for o in clause.objects}
+    if op == "hold" and obj in _POWERED and "power_button" in everything:
+        obj = "power_button"  # "电脑长按电源键": the computer is the topic, the button is held
+    if obj == "app" and _named(qualifier) and "work_offline" in everything:
+        # "Outlook里取消脱机工作模式": the app is where Work Offline is turned off
+        return "disable", "work_offline", None
+    pages = {"".join(t.surface.split()) for t in clause.tokens if t.kind == "ctx"}
+    if obj is None and pages & _APP_PAGES and op in ("close", "clear", "update", "restart"):
+        obj = "app"  # "在应用信息里点强行停止": the app whose page it is
+    if obj is None and qualifier in ("5ghz", "2.4ghz") and op == "connect":
+        obj = "wifi_network"  # "连5G的那个WiFi": the network on that band
     setting = clause.op in ("set", "create") and clause.weak == "use"
     if obj == "verification_code" and setting and "other" in quals:
         op, obj, qualifier = "reset", "password", None  # "用手机验证码设个新的": a new password
@@ -1913,6 +1929,10 @@ _PAIR_STEPS.update(
         for op in ("add", "readd", "plug_in")
         for part in ("battery", "power_button", "charger", "power", "power.cable")
     }
+)
+# "把邮件App里的这个账户删掉，重新登录一遍": removed, then signed in again, it is re-added
+_PAIR_STEPS[frozenset({("remove", "email_account"), ("login", "account")})] = ActionFrame(
+    "readd", "email_account"
 )
 
 # A frame that is only the way into another step next to it: holding the power button to
