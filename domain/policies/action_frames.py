@@ -1754,6 +1754,12 @@ def _fold_round3_zh(
     pages = {"".join(t.surface.split()) for t in clause.tokens if t.kind == "ctx"}
     if obj is None and pages & _APP_PAGES and op in ("close", "clear", "update", "restart"):
         obj = "app"  # "在应用信息里点强行停止": the app whose page it is
+    owner = _owner_of(obj) if obj is not None and obj.endswith(".cable") else None
+    if op in ("restart", "disable", "enable") and owner in _POWERED:
+        obj = owner  # "打印机关掉电源，过一会再开": the printer's power, so the printer
+    free = op == "free" and obj in ("storage", "app.storage")
+    if free and places & {"email", "mailbox"} | everything & {"email", "mailbox"}:
+        obj = "mailbox.storage"  # "把旧邮件和附件删一删腾点空间": the mailbox's room
     if obj is None and qualifier in ("5ghz", "2.4ghz") and op == "connect":
         obj = "wifi_network"  # "连5G的那个WiFi": the network on that band
     setting = clause.op in ("set", "create") and clause.weak == "use"

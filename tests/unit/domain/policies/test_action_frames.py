@@ -1393,6 +1393,14 @@ ZH_ROUND3_PAIRS = [
     ("电脑长按电源键强制关机后再按一下开机", "重启一下电脑", "把电脑恢复出厂设置"),
     # a Wi-Fi band named with the network
     ("连5G的那个WiFi", "切换到5G频段", "连2.4G的那个WiFi"),
+    # power cut and back on (通上); the forget button named 不保存; slang places (屁股上)
+    ("给路由器断个电，一分钟后再通上", "重启路由器", "把路由器恢复出厂设置"),
+    ("按住路由器屁股上的复位键十秒", "把路由器恢复出厂设置", "重启路由器"),
+    # room made by deleting mail is the mailbox's
+    ("把旧邮件和附件删一删腾点空间", "清理邮箱空间", "删掉邮箱账号"),
+    # a keyboard shortcut is where, not a step
+    ("Chrome里Ctrl+Shift+Delete清掉缓存的图片和文件", "清除浏览器缓存", "清除Cookie"),
+    ("进应用详情，存储，清缓存", "清除应用缓存", "进应用详情，存储，清除数据"),
 ]
 
 
