@@ -1061,6 +1061,9 @@ def _resolve_op(clause: _Clause, previous: _Clause | None) -> str | None:
             op = "enable" if "on" in particles else "disable"
         elif "unrestricted" in clause.qualifiers:
             op = "set"
+    named = [o.name for o in clause.objects]
+    if op in (None, "nav") and any(n.endswith("troubleshooter") for n in named):
+        op = "run"  # "点疑难解答", "click Troubleshoot problems": the troubleshooter is run
     if "lean_visuals" in clause.qualifiers and op in (None, "nav", "use", "set", "enable"):
         op = "disable"  # "选「调整为最佳性能」", "choose Adjust for best performance": effects off
     if op == "set" and "up" in particles:
@@ -1760,6 +1763,10 @@ def _fold_round3_zh(
     free = op == "free" and obj in ("storage", "app.storage")
     if free and places & {"email", "mailbox"} | everything & {"email", "mailbox"}:
         obj = "mailbox.storage"  # "把旧邮件和附件删一删腾点空间": the mailbox's room
+    if op == "set" and obj in _PAYMENT_METHODS and len(clause.objects) == 1:
+        op = "use"  # "改成支付宝付": switching to a way of paying is paying that way
+    if op == "plug_in" and obj == "ram":
+        op = "add"  # "再插一条8G内存": a module goes in
     if obj is None and qualifier in ("5ghz", "2.4ghz") and op == "connect":
         obj = "wifi_network"  # "连5G的那个WiFi": the network on that band
     setting = clause.op in ("set", "create") and clause.weak == "use"

@@ -1401,6 +1401,16 @@ ZH_ROUND3_PAIRS = [
     # a keyboard shortcut is where, not a step
     ("Chrome里Ctrl+Shift+Delete清掉缓存的图片和文件", "清除浏览器缓存", "清除Cookie"),
     ("进应用详情，存储，清缓存", "清除应用缓存", "进应用详情，存储，清除数据"),
+    # a troubleshooter clicked is run; the icon it is reached from is a place
+    ("右键任务栏网络图标，点疑难解答", "运行网络疑难解答", "重置网络"),
+    # 'is there new firmware? if so, upgrade' is updating it
+    ("路由器后台检查一下有没有新固件，有就升级", "更新路由器固件", "路由器恢复出厂"),
+    # switching to a way of paying is paying that way
+    ("改成支付宝付", "用支付宝付款", "改成微信付"),
+    # the Startup tab named loosely; a RAM module slotted in; an expired card
+    ("任务管理器启动那一栏把没用的都禁用", "禁用开机启动项", "任务管理器里结束没用的进程"),
+    ("再插一条8G内存", "加装内存条", "清一下内存"),
+    ("看看卡是不是过期了", "确认卡的有效期", "看看卡里余额够不够"),
 ]
 
 
