@@ -1714,6 +1714,8 @@ _2FA_METHODS = frozenset({"sms", "authenticator"})
 _2FA_SWITCHES = frozenset({"set", "use", "replace", "enable", "move", "add", "connect"})
 # An app's own page in Settings: a button pressed there acts on the app.
 _APP_PAGES = frozenset({"应用信息", "应用详情", "appinfo", "app info"})
+# App stores: a bare button pressed there acts on the app.
+_STORE_PAGES = frozenset({"appstore", "应用商店", "应用市场", "playstore", "googleplay", "商店"})
 # Where a mailbox removed or added again lives: it is the account in the mail app.
 _MAIL_PLACES = frozenset({"app", "phone", "device", "computer", "tablet"})
 
@@ -1757,12 +1759,22 @@ def _fold_round3_zh(
     pages = {"".join(t.surface.split()) for t in clause.tokens if t.kind == "ctx"}
     if obj is None and pages & _APP_PAGES and op in ("close", "clear", "update", "restart"):
         obj = "app"  # "在应用信息里点强行停止": the app whose page it is
+    if obj is None and pages & _STORE_PAGES and op in ("update", "add", "readd", "remove"):
+        obj = "app"  # "App Store里点更新": what a store updates is the app
+    if op in ("clear", "remove") and obj == "background_apps":
+        op = "close"  # "清理后台": background apps are closed, nothing is emptied
     owner = _owner_of(obj) if obj is not None and obj.endswith(".cable") else None
     if op in ("restart", "disable", "enable") and owner in _POWERED:
         obj = owner  # "打印机关掉电源，过一会再开": the printer's power, so the printer
     free = op == "free" and obj in ("storage", "app.storage")
     if free and places & {"email", "mailbox"} | everything & {"email", "mailbox"}:
         obj = "mailbox.storage"  # "把旧邮件和附件删一删腾点空间": the mailbox's room
+    allowing = any("".join(t.surface.split()) == "允许" for t in clause.tokens)
+    apps = [o for o in clause.objects if o.name == "app"]
+    what = next((o.name for o in clause.objects if o.name in _PERMISSION_OF), None)
+    if allowing and op in ("enable", "allow") and obj in ("app", what) and apps and what:
+        # "允许美团访问你的位置信息": the app is granted that permission
+        return "allow", f"{what}.permission", apps[0].qualifier
     if op == "set" and obj in _PAYMENT_METHODS and len(clause.objects) == 1:
         op = "use"  # "改成支付宝付": switching to a way of paying is paying that way
     if op == "plug_in" and obj == "ram":

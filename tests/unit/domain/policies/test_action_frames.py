@@ -1411,6 +1411,20 @@ ZH_ROUND3_PAIRS = [
     ("任务管理器启动那一栏把没用的都禁用", "禁用开机启动项", "任务管理器里结束没用的进程"),
     ("再插一条8G内存", "加装内存条", "清一下内存"),
     ("看看卡是不是过期了", "确认卡的有效期", "看看卡里余额够不够"),
+    # an app allowed (允许) to reach a thing is granted that permission
+    ("在手机设置里允许美团访问你的位置信息", "给美团开启定位权限", "给美团开启相机权限"),
+    # the recents screen is the background; clearing the background closes the apps
+    ("把最近任务里的App全划掉", "清理后台", "把App卸载"),
+    # tapped and tapped back is toggling
+    ("下拉控制中心，点一下飞行模式再点回来", "开关一下飞行模式", "下拉控制中心，把WiFi关了"),
+    # the (i) button beside a device is where, not moving it closer
+    ("蓝牙设置里点耳机旁边的i，忽略此设备，再重新连", "重新配对耳机", "把耳机靠近手机"),
+    # the Focused Inbox and the low-power switch named where they are
+    ("Outlook里把「专注收件箱」关掉", "关闭重点收件箱", "关闭Outlook的脱机工作"),
+    ("电池设置里把低电量模式关掉", "关闭低电量模式", "打开低电量模式"),
+    # the cellular menu switch of an app lets it use mobile data
+    ("设置 > 蜂窝网络 里把这个App的开关打开", "允许App使用移动数据", "关闭移动数据"),
+    ("联系在线客服", "联系客服", "联系银行"),
 ]
 
 
