@@ -241,7 +241,7 @@ def _marked_atoms(text: str) -> list[list[str]]:
         elif char == ":":
             flush()
             clauses.append([COLON_MARK])
-        elif char == ">":
+        elif char in (">", "→") or (char == "—" and "—" not in (before, after)):
             flush()
             clauses.append([MENU_MARK])  # "Settings > Apps > Storage": a path, not a step
         elif char in _OPEN_BRACKETS:
@@ -1061,6 +1061,11 @@ def _resolve_op(clause: _Clause, previous: _Clause | None) -> str | None:
             op = "enable" if "on" in particles else "disable"
         elif "unrestricted" in clause.qualifiers:
             op = "set"
+    named = [o.name for o in clause.objects]
+    if op in (None, "nav") and any(n.endswith("troubleshooter") for n in named):
+        op = "run"  # "点疑难解答", "click Troubleshoot problems": the troubleshooter is run
+    if "lean_visuals" in clause.qualifiers and op in (None, "nav", "use", "set", "enable"):
+        op = "disable"  # "选「调整为最佳性能」", "choose Adjust for best performance": effects off
     if op == "set" and "up" in particles:
         op = "add"  # "set it up again"
     if op == "move" and "back" in particles:
@@ -1476,6 +1481,7 @@ def _normalize_frame(
     if qualifier in ("other", "latest", "previous") and op in ("replace", "update", "rollback"):
         qualifier = None  # absorbed into the op
     op, obj, qualifier = _fold_account_app_mail(op, obj, qualifier, target, clause, context)
+    op, obj, qualifier = _fold_round3_zh(op, obj, qualifier, target, clause, context)
     if obj is None:
         obj = DEFAULT_OBJECTS.get(op)
     if obj is None and op not in _OBJECTLESS_OPS and op not in _PREPARATORY_OPS:
@@ -1703,6 +1709,84 @@ def _fold_account_app_mail(
     return op, obj, qualifier
 
 
+# How a 2FA code arrives: switching to one is a setting of 2FA, not turning it on.
+_2FA_METHODS = frozenset({"sms", "authenticator"})
+_2FA_SWITCHES = frozenset({"set", "use", "replace", "enable", "move", "add", "connect"})
+# An app's own page in Settings: a button pressed there acts on the app.
+_APP_PAGES = frozenset({"应用信息", "应用详情", "appinfo", "app info"})
+# App stores: a bare button pressed there acts on the app.
+_STORE_PAGES = frozenset({"appstore", "应用商店", "应用市场", "playstore", "googleplay", "商店"})
+# Where a mailbox removed or added again lives: it is the account in the mail app.
+_MAIL_PLACES = frozenset({"app", "phone", "device", "computer", "tablet"})
+
+
+def _fold_round3_zh(
+    op: str,
+    obj: str | None,
+    qualifier: str | None,
+    target: _Object | None,
+    clause: _Clause,
+    context: list[str],
+) -> tuple[str, str | None, str | None]:
+    """Class folds (round 3, Chinese and mixed text): one action, many wordings."""
+    quals = set(clause.qualifiers)
+    method = next((q for q in (qualifier, *clause.qualifiers) if q in _2FA_METHODS), None)
+    if obj == "2fa" and method is not None and op in _2FA_SWITCHES:
+        return "set", obj, method  # "两步验证改成短信验证": the 2FA method, not turning it on
+    if qualifier in _2FA_METHODS:
+        qualifier = None  # "resend the code by SMS" is resending the code
+    if "lean_visuals" in (qualifier, *quals):
+        return "disable", "visual_effects", None  # "性能选项里选「调整为最佳性能」"
+    devices = [o for o in context if o in _POWERED]
+    if obj is None and op in ("reset", "restart") and len(set(devices)) == 1:
+        obj = devices[0]  # "do a factory reset on the router", "对路由器做一次重启"
+    if op == "contact" and obj == "card.international":
+        op = "enable"  # "问问这张卡的网上支付开了没": asking the bank to have them on
+    if obj == "work_offline" and op in ("remove", "close", "clear"):
+        op = "disable"  # "取消脱机工作模式": Outlook goes back online
+    places = {*context, *(target.nouns if target is not None else ())}
+    if obj == "mailbox" and op in ("remove", "readd", "add") and places & _MAIL_PLACES:
+        obj = "email_account"  # "把这个邮箱从手机的邮件App里移除": the mail account on it
+    mail = places & {"email", "mailbox"}
+    if obj == "account" and mail and op in ("remove", "readd", "add", "login", "logout"):
+        obj = "email_account"  # "把邮件App里的这个账户删掉": the account of the mail app
+    everything = {o.name for o in clause.objects}
+    if op == "hold" and obj in _POWERED and "power_button" in everything:
+        obj = "power_button"  # "电脑长按电源键": the computer is the topic, the button is held
+    if obj == "app" and _named(qualifier) and "work_offline" in everything:
+        # "Outlook里取消脱机工作模式": the app is where Work Offline is turned off
+        return "disable", "work_offline", None
+    pages = {"".join(t.surface.split()) for t in clause.tokens if t.kind == "ctx"}
+    if obj is None and pages & _APP_PAGES and op in ("close", "clear", "update", "restart"):
+        obj = "app"  # "在应用信息里点强行停止": the app whose page it is
+    if obj is None and pages & _STORE_PAGES and op in ("update", "add", "readd", "remove"):
+        obj = "app"  # "App Store里点更新": what a store updates is the app
+    if op in ("clear", "remove") and obj == "background_apps":
+        op = "close"  # "清理后台": background apps are closed, nothing is emptied
+    owner = _owner_of(obj) if obj is not None and obj.endswith(".cable") else None
+    if op in ("restart", "disable", "enable") and owner in _POWERED:
+        obj = owner  # "打印机关掉电源，过一会再开": the printer's power, so the printer
+    free = op == "free" and obj in ("storage", "app.storage")
+    if free and places & {"email", "mailbox"} | everything & {"email", "mailbox"}:
+        obj = "mailbox.storage"  # "把旧邮件和附件删一删腾点空间": the mailbox's room
+    allowing = any("".join(t.surface.split()) == "允许" for t in clause.tokens)
+    apps = [o for o in clause.objects if o.name == "app"]
+    what = next((o.name for o in clause.objects if o.name in _PERMISSION_OF), None)
+    if allowing and op in ("enable", "allow") and obj in ("app", what) and apps and what:
+        # "允许美团访问你的位置信息": the app is granted that permission
+        return "allow", f"{what}.permission", apps[0].qualifier
+    if op == "set" and obj in _PAYMENT_METHODS and len(clause.objects) == 1:
+        op = "use"  # "改成支付宝付": switching to a way of paying is paying that way
+    if op == "plug_in" and obj == "ram":
+        op = "add"  # "再插一条8G内存": a module goes in
+    if obj is None and qualifier in ("5ghz", "2.4ghz") and op == "connect":
+        obj = "wifi_network"  # "连5G的那个WiFi": the network on that band
+    setting = clause.op in ("set", "create") and clause.weak == "use"
+    if obj == "verification_code" and setting and "other" in quals:
+        op, obj, qualifier = "reset", "password", None  # "用手机验证码设个新的": a new password
+    return op, obj, qualifier
+
+
 def _coordinated(clause: _Clause, objects: list[_Object]) -> bool:
     """Whether the objects are joined by "and" ("the modem and the router"), nothing else."""
     for left, right in zip(objects, objects[1:], strict=False):
@@ -1862,6 +1946,19 @@ _PAIR_STEPS: dict[frozenset[tuple[str, str]], ActionFrame] = {
         "drain", "residual_power"
     ),
 }
+# Putting back what a drain took out is the end of the same drain ("拔掉电源和电池，按住开机键
+# 半分钟，再装回去": the object-less put-back took the button, it is the battery going back).
+_PAIR_STEPS.update(
+    {
+        frozenset({("drain", "residual_power"), (op, part)}): ActionFrame("drain", "residual_power")
+        for op in ("add", "readd", "plug_in")
+        for part in ("battery", "power_button", "charger", "power", "power.cable")
+    }
+)
+# "把邮件App里的这个账户删掉，重新登录一遍": removed, then signed in again, it is re-added
+_PAIR_STEPS[frozenset({("remove", "email_account"), ("login", "account")})] = ActionFrame(
+    "readd", "email_account"
+)
 
 # A frame that is only the way into another step next to it: holding the power button to
 # get the restart / power-off menu ("长按电源键选择重启", "hold the power button, tap Restart").
@@ -2210,6 +2307,8 @@ class ActionIndex:
                 quals = {q for _, number, _ in span for q in clauses[number].qualifiers}
                 if any(q in _EXCLUSIVE_QUALIFIERS and q != wanted.qualifier for q in quals):
                     continue  # "restore the router from a backup" is no factory reset
+                if quals & _2FA_METHODS and wanted.obj == "2fa":
+                    continue  # "两步验证改成短信验证" is no turning 2FA on
                 if "factory" in quals and wanted.op not in ("reset", "clear"):
                     continue  # "put the router back to how it was out of the box": a reset
                 if quals & {"latest", "previous"} and wanted.op == "move":

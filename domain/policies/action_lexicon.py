@@ -131,7 +131,8 @@ disconnect: disconnect, detach,
 move: move, relocate, reposition, place, put, sit, stand, bring, position, pop,
     shift, elevate, mount, lift, re-position, re-locate, rearrange, re-arrange
 charge: charge, recharge, top* up,
-    juice* up, fully charge, top* off, re-charge
+    juice* up, fully charge, top* off, re-charge, add* money to, add* funds to, add* some money to,
+    put* money in, put* money into, put* some money into, load* money onto, load* money into
 contact: contact, call, phone up, ring, reach* out to, get* in touch, ask, notify, consult,
     speak* to, speak* with, talk* to, talk* with, get* hold of, phone,
     chat* with, dial, call* up, ring* up, reach, get* through to, raise* a ticket with,
@@ -633,6 +634,8 @@ private_address: private address, private wifi address, private wi fi address, r
     random mac address, randomized mac, mac randomization, random hardware address,
     private mac address
 visual_effects: visual effects, animations, animation effects, transparency effects, animation
+work_offline: work offline, working offline
+wechat_pay: wechat pay, wechat wallet, wechat balance, wechat pay balance, weixin pay
 focused_inbox: focused inbox, focused other, focused other split, focused and other,
     focused tab, focused view
 phone_number: phone number, mobile number, cell number, cellphone number, phone no
@@ -953,6 +956,7 @@ where: task manager, settings app, system settings, control panel,
     command prompt, terminal, powershell, app store, play store, google play, store,
     admin page, admin panel, web interface, website, site, page, menu, screen settings,
     account settings, system preferences, sign in page, login page, sign in screen,
+    ctrl shift delete, ctrl shift del, cmd shift delete, command shift delete,
     login screen,
     checkout page, checkout, properties, dashboard, manufacturer, support site, web page,
     status page, browser settings, phone settings, wallet, accounts page, profile page,
@@ -1047,6 +1051,11 @@ everywhere: everywhere, all devices, every device, all your devices, all other d
 manual: manual, manually, by hand
 imap: imap, imap4
 pop: pop, pop3, pop 3
+# how a 2FA code arrives (kept on two-factor only: a code resent by SMS is the code)
+sms: sms, by sms, by text, text message, text messages, sms codes, sms code
+lean_visuals: adjust for best performance, adjust* for best performance
+authenticator: authenticator app, authenticator, google authenticator, microsoft authenticator,
+    authy, authentication app
 unrestricted: unrestricted, not optimized, not optimised, don't optimize, don't optimise,
     dont optimize
 """
@@ -1368,6 +1377,8 @@ restart: 重启, 重新启动, 重开, 重新开机, 断电重启, 重新打开,
     软重启, 硬重启, 重启下, 重开一下, 重新启动一下, 强制重新启动, 断电重开, 拔电重启, 重新开一下,
     关了再开, 关掉再开, 关掉再打开, 关了重开, 关机重开, 关闭再打开, 重启一遍, 重启一次,
     重新开下机, 重新开一下机, 重开下机, 重开一下机,
+    点回来, 再点回来, 点回去, 再点回去,
+    断电重新开一下, 断电重新开, 断电再开, 断电重开一下, 断电重新开机, 断电后重新开, 断电后再开,
     开关过, 开关了一下, 开关过一次, 开关一次, 开关一遍,
     重新开关, 重新开关一次, 重新开关一下, 关了又开, 关掉又打开, 关了又打开, 关开过, 开关了
 reset: 重置, 还原, 恢复出厂, 恢复出厂设置, 初始化, 恢复默认, 复位,
@@ -1386,32 +1397,38 @@ readd: 重新安装, 重装, 重新装, 再装,
     重新绑一下, 重新登记, 重新加一下, 重新配一下
     重新PAIR, 重新配, 重新绑定一下, 卸了再装, 卸了重装, 删了再装, 删掉再装, 卸掉重装, 卸载了再装,
     删了重新下, 删了重新装, 卸了重新装
+    再装回去, 再装回, 再插回去, 再插回, 再放回去, 再放回, 重新放, 重新放一下, 重新放好, 重新装好,
+    重新放进去, 重新装回去, 重新插回去, 再登录添加, 重新登录添加, 登录添加
 remove: 删除, 删掉, 取消, 移除, 去掉, 卸载, 卸掉,
     取消配对, 忽略, 忘记, 忘掉, 忘了, 解绑, 拿掉, 取出, 拔出, 注销, 删了,
     拆下, 拆下来, 拆掉, 卸下, 卸下来, 拽出, 拽出来, 拉出来, 抽出, 抽出来, 取出来, 扯出来,
     解除配对, 解除绑定, 取消绑定, 解除关联, 取消关联, 删去, 去除, 移走, 拿出来, 退订, 抠出来,
     挑出来, 删除掉, 移除掉, 卸, 卸了, 解除
+    取下, 取下来, 拿下来, 卸出来, 不保存, 取消保存, 删除网络, 删一删, 删删, 全删掉, 全删了, 全部删掉
 add: 添加, 绑定, 加入, 安装, 下载, 装, 输入, 加到, 加进, 添加到, 加入到, 加进去, 添加为, 加为,
     填写, 装上, 插入, 注册, 加装, 新增, 插回, 添加回来, 加回来, 输, 敲,
     填入, 键入, 录入, 填上, 输进去, 加上, 添上, 装进去, 重新输入, 重新填写, 重新填, 重新输, 输一遍,
     填一遍, 装回, 装回去
+    放回, 放回去, 装回原位, 放回原位, 装好
     绑, 绑上, 绑回, 绑回去, 绑回来, 加, 加一下
 create: 创建, 生成, 新建, 申请一个,
     创建一个, 新建一个, 生成一个
-clear: 清除, 清理, 清空, 清掉, 删除缓存, 刷新, 清, 清一下, 清一清,
+clear: 清除, 清理, 清空, 清掉, 刷新, 清, 清一下, 清一清,
     清除掉, 清理掉, 清干净, 删干净, 清空一下, 清除一下, 一键清理, 清一遍
 clean: 清洁, 擦拭, 除尘, 吹一吹,
     擦, 擦一擦, 擦干净, 吹掉, 吹干净, 刷一刷, 刷干净, 清扫, 吹一下, 吹吹, 刷一下, 清洁一下,
-    清理干净
+    清理干净, 清洗, 清洗一下, 清洗一遍
 check: 检查, 确认, 核对, 排除, 查看, 看看, 看一下, 检测, 确保, 看一看, 留意, 查一下, 查查,
     核实, 找找, 去看,
     检查一下, 瞧瞧, 瞅瞅, 查看一下, 确认一下, 核查, 排查, 检验, 测试, 测一下, 看下, 查, 查一查,
     检查下, 留心, 核对一下, 检查看看, 看一眼, 查看下, 确认下, 看过, 看了, 瞧过, 找过, 翻过, 翻了
 enable: 开启, 打开, 启用, 启动, 开通, 激活, 开, 打开一下, 允许, 开机, 打开电源,
-    勾选, 打勾, 开一下, 重新启用, 开启一下, 启用一下, 打开开关, 开起来
+    勾选, 打勾, 开一下, 重新启用, 开启一下, 启用一下, 打开开关, 开起来, 按一下开机, 按开机键开机,
+    按一下电源键开机
 disable: 关闭, 关掉, 禁用, 停用, 关, 关上, 暂停, 屏蔽, 关机, 关闭电源,
     滑动关机, 滑动来关机, 拖动滑块关机, 滑块关机, 滑动以关机,
     取消勾选, 关一下, 关闭一下, 禁掉, 关停, 停掉, 取消勾, 关闭掉, 禁止, 关闭开关, 拉黑, 屏蔽掉
+    点掉, 去掉勾选, 取消选中, 把勾去掉, 强制关机, 强行关机, 强制关掉, 强行关掉, 强行关闭
 allow: 授权, 授予, 放行, 批准, 同意, 信任
 deny: 撤销, 拒绝, 收回
 set: 设置, 设为, 设成, 设置成, 设置为, 改成, 改为, 修改, 更改, 改, 调整, 切换, 切到, 配置, 调成,
@@ -1432,6 +1449,7 @@ disconnect: 断连, 断开, 断开连接,
 move: 移动, 挪, 挪到, 放到, 放在, 移到, 靠近, 摆放, 放置, 调整位置, 搬到, 放回, 放进, 放入,
     挪动, 搬动, 摆到, 摆在, 放高, 挪个位置, 挪一挪, 挪一下, 放远, 架高, 抬高
 charge: 充电, 充满, 充满电, 充, 充一会儿, 充一下,
+    充点钱, 充钱, 充值, 充些钱, 充一点钱, 存点钱, 充点, 充进去, 充得进去, 充进电, 充上电,
     充会儿电, 充个电, 充点电, 充上电, 补电, 充电一下
 contact: 联系, 致电, 打电话给, 打给, 咨询, 询问, 联络, 拨打, 问一下, 问问, 打电话问,
     打客服, 找客服, 打给客服, 咨询一下, 联系一下, 问下, 报修, 打电话咨询, 致电咨询, 反馈给, 求助,
@@ -1445,7 +1463,7 @@ close: 强制关闭, 强行停止, 强制停止, 退出, 结束, 划掉, 杀掉,
     彻底关闭, 彻底退出, 关闭程序
 nav: 打开设置, 进入, 前往, 点击, 点, 选择, 去, 找到, 点开始, 点击开始, 点一下开始,
     打开后盖, 打开前盖, 打开盖板, 打开机盖, 打开盖子, 掀开盖子, 打开上盖, 打开顶盖,
-    打开侧盖, 拉开纸盒, 抽出纸盒, 选, 点一下, 点选
+    打开侧盖, 拉开纸盒, 抽出纸盒, 选, 点一下, 点选, 进, 右键, 右击, 右键点击, 鼠标右键, 下拉, 往下拉
 login: 登录, 登陆, 重新登入, 登进, 重新登录,
     登入, 重登, 重新登陆, 登陆上, 登录上
     退出重登, 退出重新登录, 退出再登录, 退出再登, 退出重进, 退出重新登, 退了重登, 退出再重新登录,
@@ -1454,7 +1472,9 @@ logout: 退出登录, 登出, 注销登录,
     退出登陆, 退登
 unplug: 拔掉, 拔下, 拔出电源, 断电, 拔掉电源, 拔电, 拔下电源, 切断电源, 拔, 拔了,
     拔下来, 拔掉插头, 拔插头, 断开电源, 拔掉电源线, 断个电, 拔下电源线, 拔出插头
+    断一下电, 断电一下, 断下电, 断一会儿电, 断会儿电
 plug_in: 插上, 插好, 插回去, 插上电源, 通电, 重新插上电源, 插到, 插进, 接到,
+    通上, 通上电, 接通电源, 再通上, 把电通上,
     插回来, 插上去, 接上电源, 插电, 上电, 插进去, 重新通电
     插, 插回, 插一下
 hold: 长按, 按住, 按下, 按,
@@ -1466,6 +1486,7 @@ wait: 等待, 等, 过, 稍等,
     等一等, 等一下, 等会儿, 等上, 静置, 等一会, 稍等一下, 等候
     等一会儿, 等一小会, 等一小会儿, 过一会儿, 过一会, 等个, 等几秒, 等几秒钟, 过几秒
 request: 申请, 要求, 获取, 重新获取, 重发, 重新发送, 发送,
+    重新发, 重新发一遍, 重新发一次, 再发一次, 再发一遍, 再发, 重发一遍, 重发一次, 再发送一次,
     索取, 重新申请, 再发一次, 重新获取一下
 sync: 同步, 重新同步
 optimize: 优化, 碎片整理, 整理碎片
@@ -1485,7 +1506,7 @@ run: 运行, 执行, 进行, 做一次, 做一下
 """
 
 _ZH_OBJECTS = """
-router: 路由器, 路由, 无线路由器, 无线路由,
+router: 路由器, 路由, 无线路由器, 无线路由, WIFI盒子, 无线盒子, 路由盒子, 上网的盒子,
     主路由, 副路由, 子路由, MESH路由, 小米路由器, 华为路由器, TPLINK, 路由器主机, 家里的路由器,
     无线路由器设备, WIFI路由器, 路由器们, 千兆路由器
 modem: 光猫, 猫, 调制解调器, 宽带猫,
@@ -1530,7 +1551,7 @@ settings: 设置
 all.settings: 所有设置, 全部设置, 所有的设置
 network.settings: 网络设置, 网络设定, 无线网络设置, 网络配置, WLAN、移动网络和蓝牙设置,
     WLAN、移动数据网络和蓝牙设置, WI-FI、移动网络和蓝牙设置, WLAN、移动网络和蓝牙, 网络和蓝牙设置
-storage: 存储空间, 空间, 存储, 内存空间, 储存空间,
+storage: 存储空间, 空间, 存储, 内存空间, 储存空间, 存储占用, 存储和缓存, 存储与缓存, 存储空间占用,
     存储容量, 可用空间, 剩余空间, 储存容量
 channel: 信道
 address: 地址
@@ -1539,6 +1560,7 @@ card: 银行卡, 信用卡, 借记卡, 卡, 卡片,
 battery: 电池,
     电量, 电池电量
 charger: 充电器, 电源适配器, 适配器, 充电头, 充电盒, 充电仓, 充电座, 无线充电器, 插头,
+    耳机盒, 耳机盒子,
     快充头, 充电底座, 充电盘, 无线充, 原装充电器, 充电插头, 电源头, 充电适配器, 火牛, 墙充, 墙充头
 cable: 线, 线缆
 charging.cable: 数据线, 充电线,
@@ -1548,7 +1570,7 @@ charging.port: 充电口, 充电接口, 充电孔, 接口,
 ethernet.cable: 网线,
     以太网线, 网络线, 宽带线
 power.cable: 电源线, 电源
-port: 口
+port: 口, 端口, 端口号
 power_outlet: 插座, 插排, 插线板, 电源插座,
     排插, 电源插板, 拖线板, 接线板, 墙插, 插板, 墙上的插座, 电源插排, 插线排
     插孔, 墙上的插孔, 电源插孔
@@ -1569,6 +1591,7 @@ airplane_mode: 飞行模式,
     飞航模式, 航班模式
 battery_saver: 省电模式, 低电量模式, 低电耗模式,
     节能模式, 超级省电, 超级省电模式, 省电, 低电量模式开关
+support: 客服, 在线客服, 人工客服, 客服人员, 官方客服, 售后客服, 售后
 isp: 运营商, 宽带运营商, 网络服务商, 宽带服务商, 宽带客服, 服务商,
     电信, 联通, 中国移动, 中国电信, 中国联通, 宽带公司, 网络公司, 宽带供应商, 网络运营商,
     宽带提供商, 网络提供商, 网络供应商, 广电, 宽带客服热线, 运营商客服, 装维师傅, 宽带师傅
@@ -1592,7 +1615,8 @@ trash: 回收站, 废纸篓, 已删除, 最近删除
 email.trash: 已删除邮件, 已删除文件夹, 废件箱, 已删除邮件夹, 已删除的邮件, 邮箱回收站, 邮件回收站
 spam_folder: 垃圾邮件, 垃圾邮件文件夹, 垃圾箱,
     垃圾邮件箱, 垃圾文件夹, 广告邮件, 被拦截的邮件, 拦截邮件, 垃圾邮件夹
-print_queue: 打印队列, 打印任务, 打印作业, 等待打印的任务, 待打印的任务, 打印中的任务,
+print_queue: 打印队列, 打印任务, 打印作业, 打印任务列表, 打印列表, 打印机队列,
+    等待打印的任务, 待打印的任务, 打印中的任务,
     排队的打印任务, 队列,
     待打印的文档, 待打印的文件, 队列里卡住的文档, 队列里的文档, 队列里的任务, 要打印的文档,
     打印中的文档, 排队中的文档, 排队的文档, 排队的文件,
@@ -1610,9 +1634,11 @@ paper_jam: 卡纸, 卡住的纸, 夹着的纸, 夹住的纸, 卡着的纸, 卡�
 troubleshooter: 疑难解答, 故障排除, 诊断,
     疑难解答程序, 诊断工具, 故障排查
 startup_apps: 启动选项卡, 启动标签页, 启动标签, 开机启动项, 启动项, 开机自启, 自启动,
+    启动那一栏, 启动栏, 启动那一页, 启动页面, 启动那个标签,
     开机自动运行的程序, 开机自启动,
     开机自动启动, 开机自动运行, 开机启动, 开机自动打开, 自动启动
-background_apps: 后台程序, 后台应用, 后台, 后台运行的程序,
+background_apps: 后台程序, 后台应用, 后台, 后台运行的程序, 最近任务, 多任务界面, 最近任务列表,
+    多任务, 后台任务,
     后台进程, 后台任务, 后台软件, 后台应用程序, 进程, 正在运行的程序, 正在运行的应用, 运行中的程序,
     运行中的应用, 多余的程序, 不用的程序, 其他程序, 其他应用, 后台运行的应用,
     后台运行的软件, 在后台运行的程序, 在后台运行的软件, 在后台运行的应用, 后台开着的程序,
@@ -1629,7 +1655,8 @@ power_plan: 电源计划, 电源模式, 性能模式,
     电源选项, 电源方案, 电源管理模式
 2fa: 双重验证, 两步验证, 二次验证, 双重认证, 双因素认证, 两步验证码,
     二步验证, 双因子认证, 两步认证, 多重验证, 多因素认证, 二次认证, 双重身份验证, 两步登录验证,
-    登录保护
+    登录保护, 两步验证方式, 双重验证方式, 二次验证方式, 两步验证的方式
+app_password: 应用专用密码, 专用密码, 应用密码, 授权码, 客户端授权码, 客户端专用密码, 第三方授权码
 backup_code: 备用验证码, 恢复码, 备用码,
     备份码, 应急码, 恢复代码, 备用代码, 紧急验证码
 caps_lock: 大写锁定, 大写锁定键, CAPS LOCK,
@@ -1654,7 +1681,7 @@ compass: 指南针
 brightness: 亮度, 屏幕亮度
 hardware_acceleration: 硬件加速
 focus: 勿扰模式, 专注模式
-mobile_data: 流量, 手机流量, 移动数据, 蜂窝数据,
+mobile_data: 流量, 手机流量, 移动数据, 蜂窝数据, 蜂窝网络, 蜂窝移动网络,
     数据流量, 移动网络, 5G流量
 ethernet: 有线,
     以太网, 有线网络, 有线网
@@ -1672,7 +1699,7 @@ position: 位置, 地方, 摆放位置, 高处, 高的地方, 高一点的地方
 files: 照片, 视频, 文件, 临时文件,
     图片, 相片, 文档, 下载的文件, 大文件, 垃圾文件, 旧文件, 无用文件, 聊天记录, 安装包, 录音, 音乐,
     相册
-card.details: 卡号, 有效期, 安全码, 到期日, CVV, CVC,
+card.details: 卡号, 有效期, 安全码, 到期日, CVV, CVC, 过期, 过期了, 过没过期, 到期了,
     银行卡信息, 信用卡信息, 卡信息, 过期日期, 到期时间, 有效日期, 背面三位数, 持卡人姓名,
     卡背面的三位数, 信用卡有效期, 卡的有效期, 三位安全码
 payment: 交易, 付款, 支付, 这笔付款, 这笔交易, 扣款
@@ -1687,8 +1714,11 @@ hdmi.cable: HDMI线, HDMI线缆
 battery_optimization: 电池优化, 省电优化
 private_address: 私有地址, 私有WIFI地址, 随机MAC, 随机MAC地址, 随机硬件地址
 visual_effects: 视觉效果, 动画效果, 动画, 透明效果
+print_head: 打印头, 喷头, 打印喷头, 喷嘴, 打印头清洗, 喷头清洗, 打印头清洁, 喷头清洁, 喷嘴清洗,
+    深度清洗, 打印头深度清洗
+work_offline: 脱机工作, 脱机模式, 离线工作, 脱机工作模式, 脱机状态, 离线工作模式
 location: 定位, 位置信息, 定位服务
-focused_inbox: 重点收件箱, 重点邮件
+focused_inbox: 重点收件箱, 重点邮件, 专注收件箱, 重点/其他, 重点和其他
 phone_number: 手机号, 手机号码, 电话号码
 verification_code: 验证码, 短信验证码, 动态码, 校验码
 volume_button: 音量键, 音量加, 音量减, 音量上键, 音量下键, 音量加键, 音量减键
@@ -1718,6 +1748,7 @@ router.admin_password: 管理密码, 管理员密码, 后台密码, 路由器后
 wifi.password: WIFI密码, 无线密码, 无线网密码, 网络密码, WIFI的密码, 无线网络密码, 网络安全密钥,
     安全密钥
 card.international: 海外支付, 国际交易, 境外消费, 海外交易, 境外刷卡, 在线支付, 网上支付,
+    网上支付功能, 网银支付, 网银支付功能, 在线支付功能, 网上支付权限, 快捷支付功能,
     境外使用, 海外消费, 跨境支付
 email.server_settings: 收件服务器, IMAP服务器, 收信服务器, 收件服务器设置, IMAP设置
 email.outgoing_server: 发件服务器, SMTP服务器, 发信服务器, 发送服务器, SMTP设置, 发件服务器设置,
@@ -1736,6 +1767,10 @@ where: 任务管理器, 控制面板, 路由器后台, 光猫后台, 后台管�
     手机设置, 电脑设置, 设置界面, 设置页, 后台页面, 管理界面, 网银, 手机银行, 银行APP, 控制台,
     登录界面, 登录页面, 通用, 重置选项, 还原选项卡, 传输或还原IPHONE, 传输或还原IPAD, 传输或还原,
     还原选项
+    账户安全, 账号与安全, 账户与安全, 安全设置, 安全中心, 账号安全中心, 邮箱设置,
+    打印首选项, 首选项, 维护, 维护选项卡, 选项卡, 发送/接收, 发送/接收选项卡, 打印机属性,
+    打印机首选项, 应用管理, 应用程序管理, 系统属性, 高级系统设置, 性能设置, 网络图标, 任务栏图标,
+    托盘图标, 图标, 电池设置, 电池设置里
 """
 
 _ZH_QUALIFIERS = """
@@ -1744,9 +1779,11 @@ cloudflare: 1.1.1.1
 auto: 自动, 自动获取,
     自动设置, 自动调整
 2.4ghz: 2.4G, 2.4GHZ, 2.4G频段,
+    2.4G的WIFI, 2.4G那个WIFI, 2.4G的那个WIFI, 2.4G的无线网,
     2.4GHZ频段
 5ghz: 5G频段, 5GHZ, 5G网络
-latest: 最新, 最新版, 最新版本, 新版本,
+    5G的WIFI, 5G WIFI, 5G那个WIFI, 5G的那个WIFI, 5G的无线网, 5G无线网, 5G信号的WIFI
+latest: 最新, 最新版, 最新版本, 新版本, 有没有新, 是否有新,
     最新的, 最新版的, 最新版本的
 previous: 上一个版本, 之前的版本, 旧版本, 上一版本, 早期版本, 之前,
     旧的版本, 以前的版本, 老版本, 上个版本, 上一个, 之前版本, 旧版
@@ -1769,6 +1806,12 @@ balanced: 平衡
 # every session, not this one ("退出所有设备"): see the English list
 everywhere: 所有设备, 全部设备, 所有登录设备, 所有已登录设备, 其他设备上, 所有会话, 全部会话
 push: 推送, PUSH
+# the Performance Options radio button: it turns the visual effects off (not the power plan)
+lean_visuals: 调整为最佳性能, 调整为最佳性能模式, 调成最佳性能
+imap: IMAP服务, IMAP/SMTP服务, IMAP/SMTP
+pop: POP3服务, POP3/SMTP服务, POP/SMTP服务, POP服务
+sms: 短信, 短信验证, 手机短信, 短信方式, 短信验证方式
+authenticator: 身份验证器, 验证器应用, 验证器APP, 身份验证器应用, 身份验证APP, 谷歌验证器, 验证器
 closer: 近一点, 附近, 旁边, 靠近,
     近点, 靠近点, 离近一点, 近一些, 身边, 同一个房间, 一米以内
 health: 健康, 健康度, 健康状况, 损耗
@@ -1871,6 +1914,26 @@ _ZH_STRUCTURE: dict[str, Lexeme] = {
     "通常就能解决": ("stop", ""),
     "一般": ("stop", ""),
     "通常": ("stop", ""),
+    # "你先拿别的线充一下看看能不能充进去": what the step is tried for, not a step
+    "看看能不能": ("sub", ""),
+    "看能不能": ("sub", ""),
+    "看看是否能": ("sub", ""),
+    "看看能否": ("sub", ""),
+    "看是否能": ("sub", ""),
+    "看看会不会": ("sub", ""),
+    # "点耳机旁边的i": the info button next to a device is where, not moving it closer
+    "旁边的i": ("stop", ""),
+    "右边的i": ("stop", ""),
+    "后面的i": ("stop", ""),
+    "旁边的感叹号": ("stop", ""),
+    "旁边的齿轮": ("stop", ""),
+    "旁边的设置图标": ("stop", ""),
+    # "光猫旁边那个路由器": the thing beside only says which one it is
+    "旁边那个": ("de", ""),
+    "旁边的那个": ("de", ""),
+    "旁边那台": ("de", ""),
+    "边上那个": ("de", ""),
+    "边上那台": ("de", ""),
 }
 
 _ZH_STOP = """
@@ -1893,6 +1956,8 @@ _ZH_STOP = """
 底部 背后
 那些 这些 我 我们 我这边 试过 尝试过 也试过 都试过 已经试过 做过 弄过
 卡针 取卡针 回形针 曲别针 牙签 针 一番 家里 家里的 的话 试着 尽量 务必 记得 记住 一定要
+屁股 屁股上 屁股后面
+有就 有的话 有的话就 如果有 一条 一根 两条
 """
 
 

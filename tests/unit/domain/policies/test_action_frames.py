@@ -1314,6 +1314,131 @@ def test_chinese_folds_block_their_pair_and_keep_hard_negatives_apart(
     assert not other.same, (negative, candidate, other)
 
 
+# -- Chinese / mixed class folds, round 3: (candidate, failed, hard negative), frames alone.
+ZH_ROUND3_PAIRS = [
+    # a 2FA method switched to is a setting of 2FA, not turning it on
+    (
+        "两步验证方式改成用Authenticator app",
+        "Switch 2FA to an authenticator app",
+        "把两步验证改成短信验证",
+    ),
+    ("把两步验证改成短信验证", "Switch 2FA to SMS codes", "开启两步验证"),
+    ("两步验证换成短信", "把两步验证改成短信验证", "关闭两步验证"),
+    # a resent code is the code, however it arrives
+    ("重新发一遍短信验证码", "Resend the 2FA code by SMS", "输入备用验证码"),
+    ("再发一次验证码", "重新获取验证码", "两步验证改用身份验证器应用"),
+    # a mailbox / account removed from a mail app, then added or signed in again
+    (
+        "把这个邮箱从手机的邮件App里移除，再登录添加一遍",
+        "在手机上把邮箱账号删掉再重新添加",
+        "退出邮箱重新登录",
+    ),
+    (
+        "把邮件App里的这个账户删掉，重新登录一遍",
+        "Remove the email account and add it back",
+        "开启IMAP服务",
+    ),
+    # a new password set with the code is the password reset
+    ("点「忘记密码」，用手机验证码设个新的", "重置密码", "退出账号重新登录"),
+    # Work Offline turned off, however it is clicked
+    ("把Outlook的脱机工作关掉", "Turn off Work Offline in Outlook", "重启Outlook"),
+    ("Outlook里取消脱机工作模式", "关闭Outlook的脱机工作", "关闭Outlook"),
+    # IMAP as QQ Mail labels it
+    ("到QQ邮箱 设置 > 账户，把IMAP/SMTP服务那一项开起来", "开启IMAP服务", "开启POP3服务"),
+    # app passwords and where they are made
+    (
+        "去账户安全里生成一个应用专用密码",
+        "Generate an app password for the mail app",
+        "重置邮箱密码",
+    ),
+    ("在账号安全设置里生成授权码", "生成应用专用密码", "修改登录密码"),
+    # put back / taken out
+    (
+        "重新放纸，然后把墨盒拔出来再装回去",
+        "把墨盒取下来重新装好，再把纸重新放一下",
+        "换一个新墨盒",
+    ),
+    ("把墨盒取下来再装回去", "取下墨盒重新安装", "清除卡纸"),
+    # print head cleaning from the printer's preferences
+    ("在打印首选项 > 维护里做一次打印头清洗", "Run a print head cleaning cycle", "重启打印机"),
+    ("清洗一下喷头", "清洗打印头", "换墨盒"),
+    # a drain ends with putting back what it took out
+    ("拔掉电源和电池，按住开机键半分钟，再装回去", "把电脑里的残余电量放掉", "重启电脑"),
+    # a device named by what it sits beside or by an everyday name; power cut and back
+    ("光猫旁边那个路由器，断电重新开一下", "把路由器重启一下", "把路由器恢复出厂设置"),
+    ("家里那个WiFi盒子断一下电再通电", "重启路由器", "重启光猫"),
+    # a reset / restart done 'on' a device
+    ("Do a factory reset on the router", "把路由器恢复出厂设置", "重启路由器"),
+    ("对路由器做一次恢复出厂设置", "Factory reset the router", "Restart the router"),
+    # asking the bank whether online payments are on
+    (
+        "给银行客服打个电话，问问这张卡的网上支付功能开了没",
+        "联系银行，确认这张卡有没有开通网上支付",
+        "换一张卡付款",
+    ),
+    # WeChat topped up
+    ("给微信零钱充点钱再付一次", "Top up your WeChat balance and pay again", "换支付宝付款"),
+    ("Add money to your WeChat wallet and pay again", "给微信零钱充值后再付款", "用微信支付"),
+    # 'see whether it charges' is the outcome
+    ("你先拿别的数据线充一下看看能不能充进去", "换一根充电线试试", "换一个充电头"),
+    # Adjust for best performance turns the visual effects off
+    ("系统属性 > 高级 > 性能设置，选「调整为最佳性能」", "关闭视觉效果", "把电源计划改成高性能"),
+    ("In Performance Options, choose Adjust for best performance", "关闭视觉效果", "开启视觉效果"),
+    # menu paths written with dashes or arrows
+    ("打开设置—应用管理—淘宝—存储占用，点删除缓存", "清一下缓存", "清除应用数据"),
+    ("设置→应用→微信→存储→清除缓存", "清除应用缓存", "清除应用数据"),
+    # an app's own page: a button there acts on the app
+    ("在应用信息里点强行停止", "强制停止应用", "卸载这个App"),
+    # the topic device of a held button; a forced shutdown and on again
+    ("电脑长按电源键强制关机后再按一下开机", "重启一下电脑", "把电脑恢复出厂设置"),
+    # a Wi-Fi band named with the network
+    ("连5G的那个WiFi", "切换到5G频段", "连2.4G的那个WiFi"),
+    # power cut and back on (通上); the forget button named 不保存; slang places (屁股上)
+    ("给路由器断个电，一分钟后再通上", "重启路由器", "把路由器恢复出厂设置"),
+    ("按住路由器屁股上的复位键十秒", "把路由器恢复出厂设置", "重启路由器"),
+    # room made by deleting mail is the mailbox's
+    ("把旧邮件和附件删一删腾点空间", "清理邮箱空间", "删掉邮箱账号"),
+    # a keyboard shortcut is where, not a step
+    ("Chrome里Ctrl+Shift+Delete清掉缓存的图片和文件", "清除浏览器缓存", "清除Cookie"),
+    ("进应用详情，存储，清缓存", "清除应用缓存", "进应用详情，存储，清除数据"),
+    # a troubleshooter clicked is run; the icon it is reached from is a place
+    ("右键任务栏网络图标，点疑难解答", "运行网络疑难解答", "重置网络"),
+    # 'is there new firmware? if so, upgrade' is updating it
+    ("路由器后台检查一下有没有新固件，有就升级", "更新路由器固件", "路由器恢复出厂"),
+    # switching to a way of paying is paying that way
+    ("改成支付宝付", "用支付宝付款", "改成微信付"),
+    # the Startup tab named loosely; a RAM module slotted in; an expired card
+    ("任务管理器启动那一栏把没用的都禁用", "禁用开机启动项", "任务管理器里结束没用的进程"),
+    ("再插一条8G内存", "加装内存条", "清一下内存"),
+    ("看看卡是不是过期了", "确认卡的有效期", "看看卡里余额够不够"),
+    # an app allowed (允许) to reach a thing is granted that permission
+    ("在手机设置里允许美团访问你的位置信息", "给美团开启定位权限", "给美团开启相机权限"),
+    # the recents screen is the background; clearing the background closes the apps
+    ("把最近任务里的App全划掉", "清理后台", "把App卸载"),
+    # tapped and tapped back is toggling
+    ("下拉控制中心，点一下飞行模式再点回来", "开关一下飞行模式", "下拉控制中心，把WiFi关了"),
+    # the (i) button beside a device is where, not moving it closer
+    ("蓝牙设置里点耳机旁边的i，忽略此设备，再重新连", "重新配对耳机", "把耳机靠近手机"),
+    # the Focused Inbox and the low-power switch named where they are
+    ("Outlook里把「专注收件箱」关掉", "关闭重点收件箱", "关闭Outlook的脱机工作"),
+    ("电池设置里把低电量模式关掉", "关闭低电量模式", "打开低电量模式"),
+    # the cellular menu switch of an app lets it use mobile data
+    ("设置 > 蜂窝网络 里把这个App的开关打开", "允许App使用移动数据", "关闭移动数据"),
+    ("联系在线客服", "联系客服", "联系银行"),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), ZH_ROUND3_PAIRS)
+def test_round3_chinese_folds_block_their_pair_and_keep_hard_negatives_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    index = FRAMES_ONLY
+    same = RULE.decide(index.analyze(candidate), index.analyze(failed), 0.1, no_cosine)
+    assert same.same, (candidate, failed, same)
+    other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
+    assert not other.same, (negative, candidate, other)
+
+
 @pytest.mark.parametrize(
     ("candidate", "failed"),
     [
