@@ -1100,6 +1100,8 @@ def _frames_of(
             op = "replace"  # "a different card"
         elif "factory" in clause.qualifiers and any(o.name in _POWERED for o in uncovered):
             op = "reset"  # "return the router to its default configuration"
+        elif [o.name for o in uncovered] == ["ip_address"] and _ipconfig(clause):
+            op = "request"  # "ipconfig /release, ipconfig /renew": the command is the step
         else:
             return []
     if pronoun is not None and not uncovered:
@@ -1475,6 +1477,7 @@ def _normalize_frame(
         qualifier = None  # "pick a different channel": changing it is the step
     if qualifier in ("other", "latest", "previous") and op in ("replace", "update", "rollback"):
         qualifier = None  # absorbed into the op
+    op, obj, qualifier = _fold_round3_en(op, obj, qualifier, clause, context)
     op, obj, qualifier = _fold_account_app_mail(op, obj, qualifier, target, clause, context)
     if obj is None:
         obj = DEFAULT_OBJECTS.get(op)
@@ -1495,6 +1498,52 @@ _MAIL_APPS = frozenset(
 )
 # Permissions an app is given ("grant the app access to your camera").
 _PERMISSION_OF = ("camera", "microphone", "location", "notifications", "files", "phone")
+
+
+def _ipconfig(clause: _Clause) -> bool:
+    """Whether the clause spells an ipconfig command ("ipconfig /renew")."""
+    return any(t.surface.casefold().startswith("ipconfig") for t in clause.tokens)
+
+
+def _band_of_a_setting(
+    frame: ActionFrame, clauses: list[_Clause], span: list[tuple[str, int, int]]
+) -> bool:
+    """ "Set the 2.4 GHz channel to 6": a band that only says which band's channel is set
+    names no switch to that band."""
+    if frame.obj != "wifi_network" or frame.qualifier not in ("2.4ghz", "5ghz"):
+        return False
+    return any(
+        o.name.rsplit(".", 1)[-1] == "channel" for _, n, _ in span for o in clauses[n].objects
+    )
+
+
+def _fold_round3_merged(frame: ActionFrame) -> ActionFrame:
+    """A merged pair of steps, folded: "pull the plug out of the wall, then plug it back in"
+    cycles the power of whatever is on the outlet, not the outlet."""
+    if frame.op == "restart" and frame.obj == "power_outlet":
+        return ActionFrame("restart", "device", frame.qualifier)
+    return frame
+
+
+def _fold_round3_en(
+    op: str, obj: str | None, qualifier: str | None, clause: _Clause, context: list[str]
+) -> tuple[str, str | None, str | None]:
+    """English class folds, round 3: the same step named by its method or a neighbouring noun."""
+    if op == "restart" and obj == "power_outlet":
+        # "pull the plug out of the wall, wait, plug it back in": the device on it restarts
+        devices = OBJECT_FAMILIES["device"] | {"router", "modem", "extender"}
+        obj = next((o for o in context if o in devices), "device")
+    if op == "connect" and obj == "charger":
+        op = "plug_in"  # "reconnect the AC adapter firmly" = "plug the adapter back in"
+    if op in ("readd", "remove") and obj == "payment_method":
+        obj = "card"  # "delete the saved payment method and re-add it": the saved card
+    banded = qualifier in ("2.4ghz", "5ghz")
+    bare = obj is None and "channel" in context  # "put 2.4 GHz on channel 6"
+    if (op in ("move", "use") or (op == "set" and banded)) and (obj == "channel" or bare):
+        # "put 2.4 GHz on channel 6": the band is where the channel is set, not another step
+        op, obj = "set", "wifi.channel"
+        qualifier = None if banded else qualifier
+    return op, obj, qualifier
 
 
 def _fold_account_app_mail(
@@ -2233,6 +2282,8 @@ class ActionIndex:
         """A noun alias ("windows update") names the action only if its clause's verb agrees:
         "roll back the latest Windows update" is not the update."""
         entry = self._by_id[action_id]
+        if _band_of_a_setting(entry.frame, clauses, span):
+            return False
         action_op = entry.frame.op
         allowed = {None, action_op, *_ALIAS_NEUTRAL_OPS, *entry.also_ops}
         if action_op in _CONFIG_OPS:
@@ -2569,6 +2620,7 @@ def _merge_compounds(
                     first.obj or second.obj,
                     first.qualifier or second.qualifier,
                 )
+                merged = _fold_round3_merged(merged)
                 out[i] = (merged, frozenset(), link_i)
                 del out[j]
                 changed = True

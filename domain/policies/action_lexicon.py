@@ -53,7 +53,8 @@ restart: restart, reboot, power cycle*, power-cycle, relaunch, force restart, ha
     re-open, warm boot*, cold boot*,
     cycle* the power on, cycle* power on, cycle* the power to, power-cycle* the,
     cycle* the power of, give* it a restart, give* it a reboot, give* it a quick restart,
-    give* it a quick reboot, give* them a restart, give* them a reboot
+    give* it a quick reboot, give* them a restart, give* them a reboot,
+    stop* and start, stop* and then start, stop* and restart, stop* and re-start
 reset: reset, restore, factory reset*, factory-reset,
     master reset, factory restore, reinitialize, reinitialise, re-initialize, re-initialise,
     factory-default, factory-defaults, recover, reset* to defaults
@@ -66,7 +67,9 @@ rollback: roll* back, revert, downgrade, undo the update, go* back to,
 readd: reinstall, re-install, readd, re-add, re-pair, repair, relink, re-link, reseat, re-seat,
     re-register, reregister, re-bind, rebind, redownload, re-download,
     re-associate, reassociate, re-enroll, reenroll, re-enrol, re-setup, re-set up, re-create,
-    recreate, re-pair*, re-attach, reattach
+    recreate, re-pair*, re-attach, reattach, quick repair, online repair,
+    quick repair* on, online repair* on, run* quick repair on, run* online repair on,
+    do* a quick repair on, do* an online repair on, do* a repair on, run* a repair on
 remove: remove, delete, uninstall, cancel, unsubscribe, unpair, un-pair, forget, unlink,
     un-link, take* out, get* rid of,
     eject, pull* out, deregister, unbind,
@@ -105,7 +108,7 @@ enable: enable, activate, unmute, unblock, whitelist, unlock,
     tick, check* the box for, un-mute, un-block,
     bring* back up, bring* it back up, bring* back online, start* back up, start* it back up,
     boot* back up, boot* it back up, fire* back up, fire* it back up, power* back up,
-    power* it back up
+    power* it back up, boot* up, boot* it up, boot* it up again, boot* up again
 disable: disable, deactivate, mute, shut* down, shut* off, power* off, power* down, stop, pause,
     do* a shutdown, do* a full shutdown, do* a complete shutdown,
     keep* off,
@@ -970,6 +973,7 @@ where: task manager, settings app, system settings, control panel,
     settings window, preferences window, wallet app, wallet and apple pay, payment settings page,
     security page, security settings page, sign in options, login options, recovery page,
     banking app, bank app, banks app, bank's app, mobile banking app, mobile banking,
+    programs and features, apps and features, installed apps, installed programs,
     apple menu, power menu, start button, windows start button, power icon, general,
     paired devices, paired devices list, list of paired devices, paired device list,
     bluetooth devices list, my devices, other devices list, device list
@@ -1069,6 +1073,7 @@ _NAMED_APPS: dict[str, tuple[str, ...]] = {
     "netflix": ("netflix",),
     "youtube": ("youtube",),
     "teams": ("microsoft teams",),
+    "office": ("microsoft office", "ms office", "office 365", "microsoft 365"),
     "slack": ("slack",),
     "telegram": ("telegram",),
     "discord": ("discord",),

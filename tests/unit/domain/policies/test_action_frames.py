@@ -1761,3 +1761,59 @@ def _packaged_index() -> ActionIndex:
 def test_what_only_looks_like_a_method_stays_apart(candidate: str, failed: str) -> None:
     same, rule = decide(candidate, failed, lexical=0.5, cosine=0.6)
     assert not same, rule
+
+
+# -- English class folds, round 3: one step told by its method, a neighbouring noun, a command
+# or a repair mode; each blocks its pair and keeps its hard negative apart (packaged catalog).
+EN_ROUND3_PAIRS = [
+    # the plug pulled out of the wall and put back cycles the device on it
+    (
+        "Pull the plug out of the wall, wait a minute, then plug it back in",
+        "Power cycle the TV",
+        "Factory reset the TV",
+    ),
+    # reconnecting the AC adapter is plugging it back in
+    ("Reconnect the AC adapter firmly", "Plug the AC adapter back in", "Try a different charger"),
+    # ipconfig commands named as steps
+    ("ipconfig /release, ipconfig /renew", "Renew the IP address", "Flush the DNS cache"),
+    ("ipconfig /renew", "Release and renew the IP lease", "Reset network settings"),
+    # a saved payment method removed and re-added is the card
+    (
+        "Delete the saved payment method and re-add it",
+        "Remove the card and add it again",
+        "Try a different card",
+    ),
+    # a band that only says whose channel: the channel is set, not the band switched
+    ("Put 2.4 GHz on channel 6", "Change the Wi-Fi channel", "Switch to the 2.4 GHz band"),
+    (
+        "Set the 2.4 GHz channel to 6",
+        "Pick a different Wi-Fi channel",
+        "Connect to the 2.4 GHz network",
+    ),
+    # stop and start a service restarts it
+    (
+        "Stop and start the Print Spooler service",
+        "Restart the print spooler",
+        "Clear the print queue",
+    ),
+    # Office's repair modes repair Office
+    ("Run Quick Repair on Office", "Repair the Office installation", "Update the Outlook app"),
+    ("Do an online repair on Microsoft Office", "Repair Office", "Update Office"),
+    # booting it up again after a forced power-off restarts it
+    (
+        "Press and hold the power key for ten seconds, then boot it up again",
+        "Hold the power button for 10 seconds to force the laptop off, then turn it back on",
+        "Factory reset the laptop",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND3_PAIRS)
+def test_round3_en_folds_block_their_pair_and_keep_hard_negatives_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    index = _packaged_index()
+    same = RULE.decide(index.analyze(candidate), index.analyze(failed), 0.1, no_cosine)
+    assert same.same, (candidate, failed, same)
+    other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
+    assert not other.same, (negative, candidate, other)
