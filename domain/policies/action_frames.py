@@ -1477,7 +1477,7 @@ def _normalize_frame(
         qualifier = None  # "pick a different channel": changing it is the step
     if qualifier in ("other", "latest", "previous") and op in ("replace", "update", "rollback"):
         qualifier = None  # absorbed into the op
-    op, obj, qualifier = _fold_round3_en(op, obj, qualifier, clause, context)
+    op, obj, qualifier = _fold_round3_en(op, obj, qualifier, clause, [*context, *nouns])
     op, obj, qualifier = _fold_account_app_mail(op, obj, qualifier, target, clause, context)
     if obj is None:
         obj = DEFAULT_OBJECTS.get(op)
@@ -1543,6 +1543,27 @@ def _fold_round3_en(
         # "put 2.4 GHz on channel 6": the band is where the channel is set, not another step
         op, obj = "set", "wifi.channel"
         qualifier = None if banded else qualifier
+    words = {token.surface.casefold() for token in clause.tokens}
+    profiles = any("profile" in w for w in words)
+    if obj == "email_account" and (op == "create" or (op == "add" and profiles)):
+        # "make a new mail profile", "Control Panel > Mail > Show Profiles > Add": a profile is
+        # always a new one (no "other" needed)
+        op, qualifier = "create", None
+    if op == "run" and obj == "app" and qualifier == "safe_mode":
+        op = "open"  # "run outlook.exe /safe" starts it in safe mode
+    if op == "update" and obj == "os.update":
+        obj = "os"  # "Settings > Windows Update > Check for updates"
+    flashing = words & {"flash", "flashes", "flashing", "blink", "blinks", "blinking"}
+    buds_button = obj in ("headphones", "charger") or (
+        obj == "power_button" and "headphones" in context
+    )
+    if op == "hold" and buds_button and flashing:
+        # "hold the button on the back of the case until the light flashes amber (then
+        # white)": amber is the reset; white or blue alone, pairing mode
+        if "amber" in words or "orange" in words:
+            op, obj, qualifier = "reset", "headphones", None
+        elif words & {"white", "blue"}:
+            op, obj, qualifier = "enable", "headphones", "discoverable"
     return op, obj, qualifier
 
 

@@ -385,7 +385,8 @@ account: account, accounts, profile, user account,
     user accounts, logged in session
 email_account: email account, mail account, mailbox account, email profile,
     exchange account, imap account, pop account, pop3 account, work email account, email accounts,
-    mail accounts, mail profile, e mail account, mailbox profile, outlook profile
+    mail accounts, mail profile, e mail account, mailbox profile, outlook profile,
+    outlook profiles, mail profiles, email profiles, show profiles
 mailbox: mailbox, inbox, email inbox,
     mail box, email box, inbox folder, mailboxes, e mail inbox, mail inbox
 trash: trash, trash folder, recycle bin, recycling bin,
@@ -1027,7 +1028,7 @@ google_account: google account, gmail account
 microsoft: microsoft account, outlook account
 on: on, enabled, active, turned on, switched on, activated
 off: off, disabled, inactive, turned off, switched off, deactivated
-safe_mode: safe mode
+safe_mode: safe mode, exe safe, exe /safe
 default: default, as default, the default, as the default
 discoverable: discoverable, visible to other devices, visibility, discovery mode,
     make visible, discoverable mode, pairing mode, pair mode, visible to nearby devices,
@@ -1342,6 +1343,7 @@ the a an your you youre you're my our their its his her this these those that pl
 just simply now first again also quickly gently carefully firmly securely completely fully
 properly briefly fresh all any some every each is are be been being was were will would
 can could should might may must need needs let lets let's i we me us they he she here there
+amber white blue red green orange
 what which who whom whose how then so very too still even yet try to see whether
 about around approx approximately roughly few couple of seconds second minutes minute min mins
 hours hour s sec secs times time once twice again maybe perhaps now immediately right away

@@ -1805,6 +1805,20 @@ EN_ROUND3_PAIRS = [
         "Hold the power button for 10 seconds to force the laptop off, then turn it back on",
         "Factory reset the laptop",
     ),
+    # the light a held button ends on says what it did: amber resets, white/blue is pairing
+    (
+        "Hold the button on the back of the case for 15 seconds until the light flashes amber",
+        "Reset the AirPods",
+        "Hold the button on the back of the case until the light flashes white",
+    ),
+    (
+        "Hold the headphones' power button until the LED flashes blue and red",
+        "Put the headphones in pairing mode",
+        "Reset the headphones",
+    ),
+    # a mail profile is always a new one; outlook.exe /safe is safe mode
+    ("Make a new mail profile", "Create a new Outlook profile", "Remove the email account"),
+    ("Run outlook.exe /safe", "Start Outlook in safe mode", "Create a new Outlook profile"),
 ]
 
 
