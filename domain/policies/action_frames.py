@@ -1102,6 +1102,8 @@ def _frames_of(
             op = "reset"  # "return the router to its default configuration"
         elif [o.name for o in uncovered] == ["ip_address"] and _ipconfig(clause):
             op = "request"  # "ipconfig /release, ipconfig /renew": the command is the step
+        elif _pulled_cord(clause, uncovered):
+            op = "unplug"  # "pull the router's power cord": the plug comes out
         else:
             return []
     if pronoun is not None and not uncovered:
@@ -1517,6 +1519,15 @@ def _band_of_a_setting(
     )
 
 
+def _pulled_cord(clause: _Clause, uncovered: list[_Object]) -> bool:
+    """ "Pull / yank the router's power cord": a power lead pulled is unplugged."""
+    if clause.unknown_verb is None or len(uncovered) != 1:
+        return False
+    verb = clause.tokens[clause.unknown_verb].surface.casefold()
+    pulled = verb in ("pull", "pulls", "pulled", "pulling", "yank", "yanks", "yanked")
+    return pulled and uncovered[0].name in ("power.cable", "power", "charger")
+
+
 def _fold_round3_merged(frame: ActionFrame) -> ActionFrame:
     """A merged pair of steps, folded: "pull the plug out of the wall, then plug it back in"
     cycles the power of whatever is on the outlet, not the outlet."""
@@ -1543,6 +1554,13 @@ def _fold_round3_en(
         # "put 2.4 GHz on channel 6": the band is where the channel is set, not another step
         op, obj = "set", "wifi.channel"
         qualifier = None if banded else qualifier
+    if obj == "dirt" and op in ("use", "move") and "out" in clause.particles:
+        # "get the lint out of the charging port with a toothpick": the port is cleaned
+        op, obj = "clean", next((o for o in context if o != "dirt"), None)
+    if obj in ("power_management", "battery_saver") and "wifi" in context:
+        # "disable Wi-Fi power saving", "untick 'Allow the computer to turn off this device to
+        # save power' for the wireless adapter": the adapter's own, not the battery saver
+        obj = "wifi.power_management"
     words = {token.surface.casefold() for token in clause.tokens}
     profiles = any("profile" in w for w in words)
     if obj == "email_account" and (op == "create" or (op == "add" and profiles)):

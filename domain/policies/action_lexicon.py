@@ -354,6 +354,8 @@ dns: dns, dns server, dns servers, dns settings, name server, nameserver, dns ad
     dns configuration
 airplane_mode: airplane mode, aeroplane mode, flight mode,
     plane mode, flight safe mode, airplane, aeroplane
+power_management: power management, allow the computer to turn off this device to save power,
+    allow the computer to turn off this device, turn off this device to save power
 battery_saver: battery saver, low power mode, power saving mode, power saver,
     battery saver mode,
     low power, battery saving mode,

@@ -1819,6 +1819,29 @@ EN_ROUND3_PAIRS = [
     # a mail profile is always a new one; outlook.exe /safe is safe mode
     ("Make a new mail profile", "Create a new Outlook profile", "Remove the email account"),
     ("Run outlook.exe /safe", "Start Outlook in safe mode", "Create a new Outlook profile"),
+    # a power cord pulled is unplugged: pulled, a wait, plugged back in restarts the device
+    (
+        "Pull the router's power cord, count to thirty, and plug it in again",
+        "Restart the router",
+        "Factory reset the router",
+    ),
+    # lint got out of the port cleans the port
+    (
+        "Gently get the lint out of the charging port with a toothpick",
+        "Clean the charging port",
+        "Try a different charging cable",
+    ),
+    # the Wi-Fi adapter's power saving is its own setting, not the battery saver
+    (
+        "Untick 'Allow the computer to turn off this device to save power' for the Wi-Fi adapter",
+        "Disable Wi-Fi power saving",
+        "Turn off battery saver",
+    ),
+    (
+        "Turn off power management for the wireless adapter",
+        "Disable Wi-Fi power saving",
+        "Turn off Wi-Fi",
+    ),
 ]
 
 
