@@ -830,7 +830,9 @@ def _read_clause(clause: _Clause) -> None:
             kind, value = "part", "in"  # "... and back in": the verb is the previous clause's
         if kind == "part" and value in ("on", "off") and clause.pv is None:
             following = _next_meaningful(clause.tokens, position)
-            if following is not None and following.kind not in ("and", "or", "part", "split"):
+            # ("then on again from Control Center": a preposition takes no preposition next)
+            kept = ("and", "or", "part", "split", "loc", "prep", "to", "by")
+            if following is not None and following.kind not in kept:
                 kind = "loc"  # "the address on file", "on the same network", "on the order"
         elif (
             kind == "part"

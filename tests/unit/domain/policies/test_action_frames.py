@@ -1842,6 +1842,13 @@ EN_ROUND3_PAIRS = [
         "Disable Wi-Fi power saving",
         "Turn off Wi-Fi",
     ),
+    # "on" right before a place ("then on again from Control Center") is the particle
+    (
+        "Flip Bluetooth off, then on again from Control Center",
+        "Toggle Bluetooth off and on",
+        "Unpair the headphones",
+    ),
+    ("Turn Wi-Fi off and then on in Settings", "Toggle Wi-Fi off and on", "Forget the network"),
 ]
 
 
