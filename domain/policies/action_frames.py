@@ -1563,6 +1563,8 @@ def _fold_round3_en(
         # "disable Wi-Fi power saving", "untick 'Allow the computer to turn off this device to
         # save power' for the wireless adapter": the adapter's own, not the battery saver
         obj = "wifi.power_management"
+    if op == "replace" and obj in ("wifi.password", "router.admin_password"):
+        op, qualifier = "set", None  # "set a new wireless key on the router": a new value
     words = {token.surface.casefold() for token in clause.tokens}
     profiles = any("profile" in w for w in words)
     if obj == "email_account" and (op == "create" or (op == "add" and profiles)):

@@ -1849,6 +1849,12 @@ EN_ROUND3_PAIRS = [
         "Unpair the headphones",
     ),
     ("Turn Wi-Fi off and then on in Settings", "Toggle Wi-Fi off and on", "Forget the network"),
+    # a new Wi-Fi key is the Wi-Fi password changed (a value, not another thing tried)
+    (
+        "Set a new wireless key on the router",
+        "Change the Wi-Fi password",
+        "Re-enter the Wi-Fi password on the phone",
+    ),
 ]
 
 
