@@ -1563,6 +1563,8 @@ def _fold_round3_en(
         # "disable Wi-Fi power saving", "untick 'Allow the computer to turn off this device to
         # save power' for the wireless adapter": the adapter's own, not the battery saver
         obj = "wifi.power_management"
+    if op in ("add", "run", "use") and obj == "ip_address" and _ipconfig(clause):
+        op = "request"  # "type ipconfig /renew in Command Prompt"
     if op == "replace" and obj in ("wifi.password", "router.admin_password"):
         op, qualifier = "set", None  # "set a new wireless key on the router": a new value
     words = {token.surface.casefold() for token in clause.tokens}
@@ -1576,9 +1578,13 @@ def _fold_round3_en(
     if op == "update" and obj == "os.update":
         obj = "os"  # "Settings > Windows Update > Check for updates"
     flashing = words & {"flash", "flashes", "flashing", "blink", "blinks", "blinking"}
-    buds_button = obj in ("headphones", "charger") or (
+    others = (OBJECT_FAMILIES["device"] | {"printer", "router", "modem", "extender"}) - {
+        "headphones"
+    }
+    buds_button = obj in ("headphones", "charger", "setup_button") or (
         obj == "power_button" and "headphones" in context
     )
+    buds_button = buds_button and not others & set(context)  # a printer's setup button
     if op == "hold" and buds_button and flashing:
         # "hold the button on the back of the case until the light flashes amber (then
         # white)": amber is the reset; white or blue alone, pairing mode

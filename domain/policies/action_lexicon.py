@@ -249,6 +249,7 @@ printer: printer, printers, all in one printer, inkjet, laserjet, canon, epson, 
 headphones: headphones, headphone, headset, earbuds, earbud, earphones, airpods, buds,
     bluetooth headphones, bluetooth headset, bluetooth earbuds, wireless earbuds, the pair,
     ear buds, speaker, bluetooth speaker, jbl, bose, beats, jbl speaker, bose speaker,
+    case button,
     earphone, in ear headphones, over ear headphones, true wireless earbuds, tws earbuds,
     galaxy buds, pixel buds, airpods pro, airpods max, powerbeats, bluetooth earphones,
     wireless headphones, wireless headset, earpiece, bluetooth earpiece, earpods, ear pods,
@@ -354,6 +355,7 @@ dns: dns, dns server, dns servers, dns settings, name server, nameserver, dns ad
     dns configuration
 airplane_mode: airplane mode, aeroplane mode, flight mode,
     plane mode, flight safe mode, airplane, aeroplane
+setup_button: setup button, set up button
 power_management: power management, allow the computer to turn off this device to save power,
     allow the computer to turn off this device, turn off this device to save power
 battery_saver: battery saver, low power mode, power saving mode, power saver,

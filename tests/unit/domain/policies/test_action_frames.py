@@ -1855,6 +1855,19 @@ EN_ROUND3_PAIRS = [
         "Change the Wi-Fi password",
         "Re-enter the Wi-Fi password on the phone",
     ),
+    # the case's setup button, held until amber / white; a printer's setup button is not it
+    (
+        "With the lid open, press and hold the setup button until the status light flashes amber",
+        "Reset the AirPods",
+        "Hold the Wi-Fi setup button on the printer until the light flashes blue",
+    ),
+    (
+        "Press and hold the setup button until the status light flashes white",
+        "Put the AirPods in pairing mode",
+        "Press and hold the setup button until the status light flashes amber",
+    ),
+    # an ipconfig command typed is run
+    ("Open Command Prompt and type ipconfig /renew", "Renew the IP address", "Flush the DNS"),
 ]
 
 
