@@ -1535,7 +1535,21 @@ def _fold_round3_merged(frame: ActionFrame) -> ActionFrame:
     cycles the power of whatever is on the outlet, not the outlet."""
     if frame.op == "restart" and frame.obj == "power_outlet":
         return ActionFrame("restart", "device", frame.qualifier)
+    if frame.op == "update" and frame.obj in ("os.update", "app.update"):
+        # "Settings > Windows Update and click Check for updates": the system is updated
+        return ActionFrame("update", frame.obj.split(".")[0], frame.qualifier)
     return frame
+
+
+def _power_path(frame: ActionFrame, clauses: list[_Clause], number: int) -> bool:
+    """ "Click Start, then the power icon, then Restart": a restart or shut-down after steps
+    that only click through a power menu (nothing else named) acts on the device."""
+    if frame.op not in _DEVICE_BUTTON_OPS or number == 0:
+        return False
+    before = clauses[:number]
+    on_the_way = all(o.name in _ON_THE_WAY for c in clauses[: number + 1] for o in c.objects)
+    powered = any(t.surface.casefold().startswith("power") for c in before for t in c.tokens)
+    return on_the_way and powered
 
 
 def _fold_round3_en(
@@ -2433,6 +2447,8 @@ class ActionIndex:
                         # "Settings > General > Shut Down": with nothing else named, a restart
                         # or shut-down button acts on the device itself
                         resolved = "device"
+                    if resolved is None and _power_path(frame, clauses, number):
+                        resolved = "device"  # "click Start, then the power icon, then Restart"
                     # Chinese drops the object the conversation is about ("删掉重装", "卸了再
                     # 装", "强行停止后再启动"): like "it", it is what the other text acts on.
                     dropped = resolved is None and _drops_object(clause, clauses)
@@ -2468,6 +2484,7 @@ class ActionIndex:
                         frame = reread[0]
                     else:
                         frame = replace(frame, obj=resolved)
+                    frame = _fold_round3_merged(frame)
                     if frame.op in ("set", "replace", "create") and resolved == "password":
                         frame = ActionFrame("reset", "password", None)  # "choose a new one"
                 items.append((frame, frozenset(), group))

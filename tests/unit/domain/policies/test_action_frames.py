@@ -1868,6 +1868,23 @@ EN_ROUND3_PAIRS = [
     ),
     # an ipconfig command typed is run
     ("Open Command Prompt and type ipconfig /renew", "Renew the IP address", "Flush the DNS"),
+    # clicking through the power menu step by step ends in the device's restart
+    (
+        "Click Start, then the power icon, then Restart",
+        "Restart the laptop",
+        "Click Start, then the power icon, then Sleep",
+    ),
+    (
+        "Open the Start menu, click Power, then Restart",
+        "Restart the computer",
+        "Factory reset the computer",
+    ),
+    # the update a menu path leads to is the system's
+    (
+        "Go to Settings > Windows Update and click Check for updates",
+        "Check for Windows updates",
+        "Roll back the latest Windows update",
+    ),
 ]
 
 
