@@ -1579,6 +1579,11 @@ def _fold_round3_en(
         obj = "wifi.power_management"
     if op in ("add", "run", "use") and obj == "ip_address" and _ipconfig(clause):
         op = "request"  # "type ipconfig /renew in Command Prompt"
+    if "keep_data" in clause.qualifiers and op in ("remove", "clear", "free"):
+        # "delete the app but keep its documents and data": offloading it
+        named = qualifier if qualifier and qualifier.startswith(NAME_PREFIX) else None
+        if obj in ("app", "app.data", "storage", None) or named:
+            op, obj, qualifier = "free", "storage", named
     if op == "replace" and obj in ("wifi.password", "router.admin_password"):
         op, qualifier = "set", None  # "set a new wireless key on the router": a new value
     words = {token.surface.casefold() for token in clause.tokens}

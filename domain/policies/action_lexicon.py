@@ -1054,6 +1054,25 @@ everywhere: everywhere, all devices, every device, all your devices, all other d
     all web sessions, every other device, everywhere else, all browsers, every browser,
     all locations, other active sessions, all open sessions, open sessions
 manual: manual, manually, by hand
+# Removing an app but keeping what it stored is offloading it (iPhone's Offload App).
+keep_data: keep its data, keep its documents and data, keep the data, keep your data,
+    keep documents and data, keep the app's data, keep its documents, keeping its data,
+    keeping its documents and data, keeping the data, keeping your data,
+    keeping documents and data, keeping the app's data, keeping its documents,
+    while keep its data, while keep its documents and data, while keep the data,
+    while keep your data, while keep documents and data, while keep the app's data,
+    while keep its documents, while keeping its data, while keeping its documents and data,
+    while keeping the data, while keeping your data, while keeping documents and data,
+    while keeping the app's data, while keeping its documents, but keep its data,
+    but keep its documents and data, but keep the data, but keep your data,
+    but keep documents and data, but keep the app's data, but keep its documents,
+    but keeping its data, but keeping its documents and data, but keeping the data,
+    but keeping your data, but keeping documents and data, but keeping the app's data,
+    but keeping its documents, and keep its data, and keep its documents and data,
+    and keep the data, and keep your data, and keep documents and data, and keep the app's data,
+    and keep its documents, and keeping its data, and keeping its documents and data,
+    and keeping the data, and keeping your data, and keeping documents and data,
+    and keeping the app's data, and keeping its documents
 imap: imap, imap4
 pop: pop, pop3, pop 3
 unrestricted: unrestricted, not optimized, not optimised, don't optimize, don't optimise,

@@ -1885,6 +1885,13 @@ EN_ROUND3_PAIRS = [
         "Check for Windows updates",
         "Roll back the latest Windows update",
     ),
+    # removing an app but keeping its data offloads it (not clearing its data, not deleting it)
+    ("Delete the app but keep its data", "Offload the app", "Clear the app data"),
+    (
+        "Remove the app while keeping its documents and data",
+        "Offload TikTok",
+        "Delete TikTok",
+    ),
 ]
 
 
