@@ -1979,6 +1979,21 @@ _PAIR_STEPS: dict[frozenset[tuple[str, str]], ActionFrame] = {
         "drain", "residual_power"
     ),
 }
+# Round 3 (EN): putting things back after a drain ends the same drain ("unplug the charger,
+# take the battery out, hold the power button for 30 seconds, then put everything back": the
+# pronoun takes the button; "... then put the battery back and plug the charger in").
+_PAIR_STEPS.update(
+    {
+        frozenset({("drain", "residual_power"), (op, part)}): ActionFrame("drain", "residual_power")
+        for op, part in (
+            ("add", "battery"),
+            ("readd", "battery"),
+            ("add", "power_button"),
+            ("plug_in", "charger"),
+            ("plug_in", "power.cable"),
+        )
+    }
+)
 
 # A frame that is only the way into another step next to it: holding the power button to
 # get the restart / power-off menu ("长按电源键选择重启", "hold the power button, tap Restart").

@@ -1892,6 +1892,13 @@ EN_ROUND3_PAIRS = [
         "Offload TikTok",
         "Delete TikTok",
     ),
+    # putting things back after a drain is the same drain
+    (
+        "Unplug the charger, take the battery out, hold the power button for 30 seconds, "
+        "then put the battery back and plug the charger in",
+        "Drain the residual power from the laptop",
+        "Reseat the battery",
+    ),
 ]
 
 
