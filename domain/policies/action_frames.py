@@ -2017,6 +2017,14 @@ _MEANS: dict[tuple[str, str], frozenset[str]] = {
 }
 
 
+# Round 3 (EN): "put the AirPods in the case, hold the setup button until the light flashes
+# amber": the buds go into their case so that its button resets or pairs them.
+_MEANS[("charge", "headphones")] = _MEANS.get(("charge", "headphones"), frozenset()) | {
+    "reset/headphones",
+    "enable/headphones",
+}
+
+
 # Whose storage a means frees when the freeing step names no owner ("删除旧邮件腾出空间").
 _MEANS_OWNER: dict[tuple[str, str], str] = {("remove", "email"): "mailbox.storage"}
 

@@ -1899,6 +1899,12 @@ EN_ROUND3_PAIRS = [
         "Drain the residual power from the laptop",
         "Reseat the battery",
     ),
+    # the buds put in their case is only the way to the case button's reset
+    (
+        "Put the AirPods in the case, hold the setup button until the light flashes amber",
+        "Reset the AirPods",
+        "Put the AirPods in the case for an hour",
+    ),
 ]
 
 
