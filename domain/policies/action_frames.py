@@ -1514,11 +1514,12 @@ def _band_of_a_setting(
 ) -> bool:
     """ "Set the 2.4 GHz channel to 6": a band that only says which band's channel is set
     names no switch to that band."""
+    objects = {o.name for _, n, _ in span for o in clauses[n].objects}
+    if frame.obj == "battery_saver" and "wifi" in objects:
+        return True  # "turn off power saving for the wireless adapter": the adapter's own
     if frame.obj != "wifi_network" or frame.qualifier not in ("2.4ghz", "5ghz"):
         return False
-    return any(
-        o.name.rsplit(".", 1)[-1] == "channel" for _, n, _ in span for o in clauses[n].objects
-    )
+    return any(o.rsplit(".", 1)[-1] == "channel" for o in objects)
 
 
 def _pulled_cord(clause: _Clause, uncovered: list[_Object]) -> bool:
@@ -1565,7 +1566,8 @@ def _fold_round3_en(
     if op in ("readd", "remove") and obj == "payment_method":
         obj = "card"  # "delete the saved payment method and re-add it": the saved card
     banded = qualifier in ("2.4ghz", "5ghz")
-    bare = obj is None and "channel" in context  # "put 2.4 GHz on channel 6"
+    # "put 2.4 GHz on channel 6", "put the 2.4 GHz band on channel 1"
+    bare = obj in (None, "wifi_network") and "channel" in context
     if (op in ("move", "use") or (op == "set" and banded)) and (obj == "channel" or bare):
         # "put 2.4 GHz on channel 6": the band is where the channel is set, not another step
         op, obj = "set", "wifi.channel"
@@ -1600,8 +1602,10 @@ def _fold_round3_en(
     others = (OBJECT_FAMILIES["device"] | {"printer", "router", "modem", "extender"}) - {
         "headphones"
     }
-    buds_button = obj in ("headphones", "charger", "setup_button") or (
-        obj == "power_button" and "headphones" in context
+    buds_button = (
+        obj in ("headphones", "charger", "setup_button")
+        or (obj == "power_button" and "headphones" in context)
+        or (obj is None and "charger" in context)  # "hold the button on the case"
     )
     buds_button = buds_button and not others & set(context)  # a printer's setup button
     if op == "hold" and buds_button and flashing:
@@ -2347,6 +2351,8 @@ class ActionIndex:
                 if noun and any(_place_item(clauses[number]) for _, number, _ in span):
                     continue  # "设置 > 系统 > 重置选项": a menu item that only names a place
                 wanted = self._by_id[action_id].frame
+                if _band_of_a_setting(wanted, clauses, span):
+                    continue  # "set the 2.4 GHz channel to 6" switches no band
                 quals = {q for _, number, _ in span for q in clauses[number].qualifiers}
                 if any(q in _EXCLUSIVE_QUALIFIERS and q != wanted.qualifier for q in quals):
                     continue  # "restore the router from a backup" is no factory reset
@@ -2373,8 +2379,6 @@ class ActionIndex:
         """A noun alias ("windows update") names the action only if its clause's verb agrees:
         "roll back the latest Windows update" is not the update."""
         entry = self._by_id[action_id]
-        if _band_of_a_setting(entry.frame, clauses, span):
-            return False
         action_op = entry.frame.op
         allowed = {None, action_op, *_ALIAS_NEUTRAL_OPS, *entry.also_ops}
         if action_op in _CONFIG_OPS:

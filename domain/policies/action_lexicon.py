@@ -54,7 +54,8 @@ restart: restart, reboot, power cycle*, power-cycle, relaunch, force restart, ha
     cycle* the power on, cycle* power on, cycle* the power to, power-cycle* the,
     cycle* the power of, give* it a restart, give* it a reboot, give* it a quick restart,
     give* it a quick reboot, give* them a restart, give* them a reboot,
-    stop* and start, stop* and then start, stop* and restart, stop* and re-start
+    stop* and start, stop* and then start, stop* and restart, stop* and re-start,
+    stop* then start, stop* then restart
 reset: reset, restore, factory reset*, factory-reset,
     master reset, factory restore, reinitialize, reinitialise, re-initialize, re-initialise,
     factory-default, factory-defaults, recover, reset* to defaults

@@ -1905,6 +1905,20 @@ EN_ROUND3_PAIRS = [
         "Reset the AirPods",
         "Put the AirPods in the case for an hour",
     ),
+    # the class folds above, in other words: "stop then start", the case's button, the band
+    # put on a channel, the adapter's power saving named next to Device Manager
+    ("Stop then start the spooler in Services", "Restart the Print Spooler", "Pause printing"),
+    (
+        "Hold the button on the case until the light blinks amber",
+        "Reset the earbuds",
+        "Hold the button on the case until the light blinks white",
+    ),
+    ("Put the 2.4 GHz band on channel 1", "Set the Wi-Fi channel to 1", "Switch to 2.4 GHz"),
+    (
+        "Turn off the power saving option for the wireless adapter in Device Manager",
+        "Disable Wi-Fi power saving",
+        "Turn off Low Power Mode",
+    ),
 ]
 
 
