@@ -830,7 +830,9 @@ def _read_clause(clause: _Clause) -> None:
             kind, value = "part", "in"  # "... and back in": the verb is the previous clause's
         if kind == "part" and value in ("on", "off") and clause.pv is None:
             following = _next_meaningful(clause.tokens, position)
-            if following is not None and following.kind not in ("and", "or", "part", "split"):
+            # ("then on again from Control Center": a preposition takes no preposition next)
+            kept = ("and", "or", "part", "split", "loc", "prep", "to", "by")
+            if following is not None and following.kind not in kept:
                 kind = "loc"  # "the address on file", "on the same network", "on the order"
         elif (
             kind == "part"
@@ -1105,6 +1107,10 @@ def _frames_of(
             op = "replace"  # "a different card"
         elif "factory" in clause.qualifiers and any(o.name in _POWERED for o in uncovered):
             op = "reset"  # "return the router to its default configuration"
+        elif [o.name for o in uncovered] == ["ip_address"] and _ipconfig(clause):
+            op = "request"  # "ipconfig /release, ipconfig /renew": the command is the step
+        elif _pulled_cord(clause, uncovered):
+            op = "unplug"  # "pull the router's power cord": the plug comes out
         else:
             return []
     if pronoun is not None and not uncovered:
@@ -1480,6 +1486,7 @@ def _normalize_frame(
         qualifier = None  # "pick a different channel": changing it is the step
     if qualifier in ("other", "latest", "previous") and op in ("replace", "update", "rollback"):
         qualifier = None  # absorbed into the op
+    op, obj, qualifier = _fold_round3_en(op, obj, qualifier, clause, [*context, *nouns])
     op, obj, qualifier = _fold_account_app_mail(op, obj, qualifier, target, clause, context)
     op, obj, qualifier = _fold_round3_zh(op, obj, qualifier, target, clause, context)
     if obj is None:
@@ -1501,6 +1508,120 @@ _MAIL_APPS = frozenset(
 )
 # Permissions an app is given ("grant the app access to your camera").
 _PERMISSION_OF = ("camera", "microphone", "location", "notifications", "files", "phone")
+
+
+def _ipconfig(clause: _Clause) -> bool:
+    """Whether the clause spells an ipconfig command ("ipconfig /renew")."""
+    return any(t.surface.casefold().startswith("ipconfig") for t in clause.tokens)
+
+
+def _band_of_a_setting(
+    frame: ActionFrame, clauses: list[_Clause], span: list[tuple[str, int, int]]
+) -> bool:
+    """ "Set the 2.4 GHz channel to 6": a band that only says which band's channel is set
+    names no switch to that band."""
+    objects = {o.name for _, n, _ in span for o in clauses[n].objects}
+    if frame.obj == "battery_saver" and "wifi" in objects:
+        return True  # "turn off power saving for the wireless adapter": the adapter's own
+    if frame.obj != "wifi_network" or frame.qualifier not in ("2.4ghz", "5ghz"):
+        return False
+    return any(o.rsplit(".", 1)[-1] == "channel" for o in objects)
+
+
+def _pulled_cord(clause: _Clause, uncovered: list[_Object]) -> bool:
+    """ "Pull / yank the router's power cord": a power lead pulled is unplugged."""
+    if clause.unknown_verb is None or len(uncovered) != 1:
+        return False
+    verb = clause.tokens[clause.unknown_verb].surface.casefold()
+    pulled = verb in ("pull", "pulls", "pulled", "pulling", "yank", "yanks", "yanked")
+    return pulled and uncovered[0].name in ("power.cable", "power", "charger")
+
+
+def _fold_round3_merged(frame: ActionFrame) -> ActionFrame:
+    """A merged pair of steps, folded: "pull the plug out of the wall, then plug it back in"
+    cycles the power of whatever is on the outlet, not the outlet."""
+    if frame.op == "restart" and frame.obj == "power_outlet":
+        return ActionFrame("restart", "device", frame.qualifier)
+    if frame.op == "update" and frame.obj in ("os.update", "app.update"):
+        # "Settings > Windows Update and click Check for updates": the system is updated
+        return ActionFrame("update", frame.obj.split(".")[0], frame.qualifier)
+    return frame
+
+
+def _power_path(frame: ActionFrame, clauses: list[_Clause], number: int) -> bool:
+    """ "Click Start, then the power icon, then Restart": a restart or shut-down after steps
+    that only click through a power menu (nothing else named) acts on the device."""
+    if frame.op not in _DEVICE_BUTTON_OPS or number == 0:
+        return False
+    before = clauses[:number]
+    on_the_way = all(o.name in _ON_THE_WAY for c in clauses[: number + 1] for o in c.objects)
+    powered = any(t.surface.casefold().startswith("power") for c in before for t in c.tokens)
+    return on_the_way and powered
+
+
+def _fold_round3_en(
+    op: str, obj: str | None, qualifier: str | None, clause: _Clause, context: list[str]
+) -> tuple[str, str | None, str | None]:
+    """English class folds, round 3: the same step named by its method or a neighbouring noun."""
+    if op == "restart" and obj == "power_outlet":
+        # "pull the plug out of the wall, wait, plug it back in": the device on it restarts
+        devices = OBJECT_FAMILIES["device"] | {"router", "modem", "extender"}
+        obj = next((o for o in context if o in devices), "device")
+    if op == "connect" and obj == "charger":
+        op = "plug_in"  # "reconnect the AC adapter firmly" = "plug the adapter back in"
+    if op in ("readd", "remove") and obj == "payment_method":
+        obj = "card"  # "delete the saved payment method and re-add it": the saved card
+    banded = qualifier in ("2.4ghz", "5ghz")
+    # "put 2.4 GHz on channel 6", "put the 2.4 GHz band on channel 1"
+    bare = obj in (None, "wifi_network") and "channel" in context
+    if (op in ("move", "use") or (op == "set" and banded)) and (obj == "channel" or bare):
+        # "put 2.4 GHz on channel 6": the band is where the channel is set, not another step
+        op, obj = "set", "wifi.channel"
+        qualifier = None if banded else qualifier
+    if obj == "dirt" and op in ("use", "move") and "out" in clause.particles:
+        # "get the lint out of the charging port with a toothpick": the port is cleaned
+        op, obj = "clean", next((o for o in context if o != "dirt"), None)
+    if obj in ("power_management", "battery_saver") and "wifi" in context:
+        # "disable Wi-Fi power saving", "untick 'Allow the computer to turn off this device to
+        # save power' for the wireless adapter": the adapter's own, not the battery saver
+        obj = "wifi.power_management"
+    if op in ("add", "run", "use") and obj == "ip_address" and _ipconfig(clause):
+        op = "request"  # "type ipconfig /renew in Command Prompt"
+    if "keep_data" in clause.qualifiers and op in ("remove", "clear", "free"):
+        # "delete the app but keep its documents and data": offloading it
+        named = qualifier if qualifier and qualifier.startswith(NAME_PREFIX) else None
+        if obj in ("app", "app.data", "storage", None) or named:
+            op, obj, qualifier = "free", "storage", named
+    if op == "replace" and obj in ("wifi.password", "router.admin_password"):
+        op, qualifier = "set", None  # "set a new wireless key on the router": a new value
+    words = {token.surface.casefold() for token in clause.tokens}
+    profiles = any("profile" in w for w in words)
+    if obj == "email_account" and (op == "create" or (op == "add" and profiles)):
+        # "make a new mail profile", "Control Panel > Mail > Show Profiles > Add": a profile is
+        # always a new one (no "other" needed)
+        op, qualifier = "create", None
+    if op == "run" and obj == "app" and qualifier == "safe_mode":
+        op = "open"  # "run outlook.exe /safe" starts it in safe mode
+    if op == "update" and obj == "os.update":
+        obj = "os"  # "Settings > Windows Update > Check for updates"
+    flashing = words & {"flash", "flashes", "flashing", "blink", "blinks", "blinking"}
+    others = (OBJECT_FAMILIES["device"] | {"printer", "router", "modem", "extender"}) - {
+        "headphones"
+    }
+    buds_button = (
+        obj in ("headphones", "charger", "setup_button")
+        or (obj == "power_button" and "headphones" in context)
+        or (obj is None and "charger" in context)  # "hold the button on the case"
+    )
+    buds_button = buds_button and not others & set(context)  # a printer's setup button
+    if op == "hold" and buds_button and flashing:
+        # "hold the button on the back of the case until the light flashes amber (then
+        # white)": amber is the reset; white or blue alone, pairing mode
+        if "amber" in words or "orange" in words:
+            op, obj, qualifier = "reset", "headphones", None
+        elif words & {"white", "blue"}:
+            op, obj, qualifier = "enable", "headphones", "discoverable"
+    return op, obj, qualifier
 
 
 def _fold_account_app_mail(
@@ -1947,7 +2068,8 @@ _PAIR_STEPS: dict[frozenset[tuple[str, str]], ActionFrame] = {
     ),
 }
 # Putting back what a drain took out is the end of the same drain ("拔掉电源和电池，按住开机键
-# 半分钟，再装回去": the object-less put-back took the button, it is the battery going back).
+# 半分钟，再装回去": the object-less put-back took the button, it is the battery going back;
+# "... hold the power button for 30 seconds, then put everything back").
 _PAIR_STEPS.update(
     {
         frozenset({("drain", "residual_power"), (op, part)}): ActionFrame("drain", "residual_power")
@@ -1979,6 +2101,14 @@ _MEANS: dict[tuple[str, str], frozenset[str]] = {
     ),
     # "插根网线直接连路由器": the cable to the router is how the wired connection is made
     ("connect", "router"): frozenset({"use/ethernet"}),
+}
+
+
+# Round 3 (EN): "put the AirPods in the case, hold the setup button until the light flashes
+# amber": the buds go into their case so that its button resets or pairs them.
+_MEANS[("charge", "headphones")] = _MEANS.get(("charge", "headphones"), frozenset()) | {
+    "reset/headphones",
+    "enable/headphones",
 }
 
 
@@ -2304,6 +2434,8 @@ class ActionIndex:
                 if noun and any(_place_item(clauses[number]) for _, number, _ in span):
                     continue  # "设置 > 系统 > 重置选项": a menu item that only names a place
                 wanted = self._by_id[action_id].frame
+                if _band_of_a_setting(wanted, clauses, span):
+                    continue  # "set the 2.4 GHz channel to 6" switches no band
                 quals = {q for _, number, _ in span for q in clauses[number].qualifiers}
                 if any(q in _EXCLUSIVE_QUALIFIERS and q != wanted.qualifier for q in quals):
                     continue  # "restore the router from a backup" is no factory reset
@@ -2432,6 +2564,8 @@ class ActionIndex:
                         # "Settings > General > Shut Down": with nothing else named, a restart
                         # or shut-down button acts on the device itself
                         resolved = "device"
+                    if resolved is None and _power_path(frame, clauses, number):
+                        resolved = "device"  # "click Start, then the power icon, then Restart"
                     # Chinese drops the object the conversation is about ("删掉重装", "卸了再
                     # 装", "强行停止后再启动"): like "it", it is what the other text acts on.
                     dropped = resolved is None and _drops_object(clause, clauses)
@@ -2467,6 +2601,7 @@ class ActionIndex:
                         frame = reread[0]
                     else:
                         frame = replace(frame, obj=resolved)
+                    frame = _fold_round3_merged(frame)
                     if frame.op in ("set", "replace", "create") and resolved == "password":
                         frame = ActionFrame("reset", "password", None)  # "choose a new one"
                 items.append((frame, frozenset(), group))
@@ -2668,6 +2803,7 @@ def _merge_compounds(
                     first.obj or second.obj,
                     first.qualifier or second.qualifier,
                 )
+                merged = _fold_round3_merged(merged)
                 out[i] = (merged, frozenset(), link_i)
                 del out[j]
                 changed = True

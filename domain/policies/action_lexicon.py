@@ -53,7 +53,9 @@ restart: restart, reboot, power cycle*, power-cycle, relaunch, force restart, ha
     re-open, warm boot*, cold boot*,
     cycle* the power on, cycle* power on, cycle* the power to, power-cycle* the,
     cycle* the power of, give* it a restart, give* it a reboot, give* it a quick restart,
-    give* it a quick reboot, give* them a restart, give* them a reboot
+    give* it a quick reboot, give* them a restart, give* them a reboot,
+    stop* and start, stop* and then start, stop* and restart, stop* and re-start,
+    stop* then start, stop* then restart
 reset: reset, restore, factory reset*, factory-reset,
     master reset, factory restore, reinitialize, reinitialise, re-initialize, re-initialise,
     factory-default, factory-defaults, recover, reset* to defaults
@@ -66,7 +68,9 @@ rollback: roll* back, revert, downgrade, undo the update, go* back to,
 readd: reinstall, re-install, readd, re-add, re-pair, repair, relink, re-link, reseat, re-seat,
     re-register, reregister, re-bind, rebind, redownload, re-download,
     re-associate, reassociate, re-enroll, reenroll, re-enrol, re-setup, re-set up, re-create,
-    recreate, re-pair*, re-attach, reattach
+    recreate, re-pair*, re-attach, reattach, quick repair, online repair,
+    quick repair* on, online repair* on, run* quick repair on, run* online repair on,
+    do* a quick repair on, do* an online repair on, do* a repair on, run* a repair on
 remove: remove, delete, uninstall, cancel, unsubscribe, unpair, un-pair, forget, unlink,
     un-link, take* out, get* rid of,
     eject, pull* out, deregister, unbind,
@@ -105,7 +109,7 @@ enable: enable, activate, unmute, unblock, whitelist, unlock,
     tick, check* the box for, un-mute, un-block,
     bring* back up, bring* it back up, bring* back online, start* back up, start* it back up,
     boot* back up, boot* it back up, fire* back up, fire* it back up, power* back up,
-    power* it back up
+    power* it back up, boot* up, boot* it up, boot* it up again, boot* up again
 disable: disable, deactivate, mute, shut* down, shut* off, power* off, power* down, stop, pause,
     do* a shutdown, do* a full shutdown, do* a complete shutdown,
     keep* off,
@@ -247,6 +251,7 @@ printer: printer, printers, all in one printer, inkjet, laserjet, canon, epson, 
 headphones: headphones, headphone, headset, earbuds, earbud, earphones, airpods, buds,
     bluetooth headphones, bluetooth headset, bluetooth earbuds, wireless earbuds, the pair,
     ear buds, speaker, bluetooth speaker, jbl, bose, beats, jbl speaker, bose speaker,
+    case button,
     earphone, in ear headphones, over ear headphones, true wireless earbuds, tws earbuds,
     galaxy buds, pixel buds, airpods pro, airpods max, powerbeats, bluetooth earphones,
     wireless headphones, wireless headset, earpiece, bluetooth earpiece, earpods, ear pods,
@@ -352,6 +357,9 @@ dns: dns, dns server, dns servers, dns settings, name server, nameserver, dns ad
     dns configuration
 airplane_mode: airplane mode, aeroplane mode, flight mode,
     plane mode, flight safe mode, airplane, aeroplane
+setup_button: setup button, set up button
+power_management: power management, allow the computer to turn off this device to save power,
+    allow the computer to turn off this device, turn off this device to save power
 battery_saver: battery saver, low power mode, power saving mode, power saver,
     battery saver mode,
     low power, battery saving mode,
@@ -383,7 +391,8 @@ account: account, accounts, profile, user account,
     user accounts, logged in session
 email_account: email account, mail account, mailbox account, email profile,
     exchange account, imap account, pop account, pop3 account, work email account, email accounts,
-    mail accounts, mail profile, e mail account, mailbox profile, outlook profile
+    mail accounts, mail profile, e mail account, mailbox profile, outlook profile,
+    outlook profiles, mail profiles, email profiles, show profiles
 mailbox: mailbox, inbox, email inbox,
     mail box, email box, inbox folder, mailboxes, e mail inbox, mail inbox
 trash: trash, trash folder, recycle bin, recycling bin,
@@ -974,6 +983,7 @@ where: task manager, settings app, system settings, control panel,
     settings window, preferences window, wallet app, wallet and apple pay, payment settings page,
     security page, security settings page, sign in options, login options, recovery page,
     banking app, bank app, banks app, bank's app, mobile banking app, mobile banking,
+    programs and features, apps and features, installed apps, installed programs,
     apple menu, power menu, start button, windows start button, power icon, general,
     paired devices, paired devices list, list of paired devices, paired device list,
     bluetooth devices list, my devices, other devices list, device list
@@ -1027,7 +1037,7 @@ google_account: google account, gmail account
 microsoft: microsoft account, outlook account
 on: on, enabled, active, turned on, switched on, activated
 off: off, disabled, inactive, turned off, switched off, deactivated
-safe_mode: safe mode
+safe_mode: safe mode, exe safe, exe /safe
 default: default, as default, the default, as the default
 discoverable: discoverable, visible to other devices, visibility, discovery mode,
     make visible, discoverable mode, pairing mode, pair mode, visible to nearby devices,
@@ -1049,6 +1059,25 @@ everywhere: everywhere, all devices, every device, all your devices, all other d
     all web sessions, every other device, everywhere else, all browsers, every browser,
     all locations, other active sessions, all open sessions, open sessions
 manual: manual, manually, by hand
+# Removing an app but keeping what it stored is offloading it (iPhone's Offload App).
+keep_data: keep its data, keep its documents and data, keep the data, keep your data,
+    keep documents and data, keep the app's data, keep its documents, keeping its data,
+    keeping its documents and data, keeping the data, keeping your data,
+    keeping documents and data, keeping the app's data, keeping its documents,
+    while keep its data, while keep its documents and data, while keep the data,
+    while keep your data, while keep documents and data, while keep the app's data,
+    while keep its documents, while keeping its data, while keeping its documents and data,
+    while keeping the data, while keeping your data, while keeping documents and data,
+    while keeping the app's data, while keeping its documents, but keep its data,
+    but keep its documents and data, but keep the data, but keep your data,
+    but keep documents and data, but keep the app's data, but keep its documents,
+    but keeping its data, but keeping its documents and data, but keeping the data,
+    but keeping your data, but keeping documents and data, but keeping the app's data,
+    but keeping its documents, and keep its data, and keep its documents and data,
+    and keep the data, and keep your data, and keep documents and data, and keep the app's data,
+    and keep its documents, and keeping its data, and keeping its documents and data,
+    and keeping the data, and keeping your data, and keeping documents and data,
+    and keeping the app's data, and keeping its documents
 imap: imap, imap4
 pop: pop, pop3, pop 3
 # how a 2FA code arrives (kept on two-factor only: a code resent by SMS is the code)
@@ -1078,6 +1107,7 @@ _NAMED_APPS: dict[str, tuple[str, ...]] = {
     "netflix": ("netflix",),
     "youtube": ("youtube",),
     "teams": ("microsoft teams",),
+    "office": ("microsoft office", "ms office", "office 365", "microsoft 365"),
     "slack": ("slack",),
     "telegram": ("telegram",),
     "discord": ("discord",),
@@ -1346,6 +1376,7 @@ the a an your you youre you're my our their its his her this these those that pl
 just simply now first again also quickly gently carefully firmly securely completely fully
 properly briefly fresh all any some every each is are be been being was were will would
 can could should might may must need needs let lets let's i we me us they he she here there
+amber white blue red green orange
 what which who whom whose how then so very too still even yet try to see whether
 about around approx approximately roughly few couple of seconds second minutes minute min mins
 hours hour s sec secs times time once twice again maybe perhaps now immediately right away

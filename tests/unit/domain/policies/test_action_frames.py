@@ -1886,3 +1886,173 @@ def _packaged_index() -> ActionIndex:
 def test_what_only_looks_like_a_method_stays_apart(candidate: str, failed: str) -> None:
     same, rule = decide(candidate, failed, lexical=0.5, cosine=0.6)
     assert not same, rule
+
+
+# -- English class folds, round 3: one step told by its method, a neighbouring noun, a command
+# or a repair mode; each blocks its pair and keeps its hard negative apart (packaged catalog).
+EN_ROUND3_PAIRS = [
+    # the plug pulled out of the wall and put back cycles the device on it
+    (
+        "Pull the plug out of the wall, wait a minute, then plug it back in",
+        "Power cycle the TV",
+        "Factory reset the TV",
+    ),
+    # reconnecting the AC adapter is plugging it back in
+    ("Reconnect the AC adapter firmly", "Plug the AC adapter back in", "Try a different charger"),
+    # ipconfig commands named as steps
+    ("ipconfig /release, ipconfig /renew", "Renew the IP address", "Flush the DNS cache"),
+    ("ipconfig /renew", "Release and renew the IP lease", "Reset network settings"),
+    # a saved payment method removed and re-added is the card
+    (
+        "Delete the saved payment method and re-add it",
+        "Remove the card and add it again",
+        "Try a different card",
+    ),
+    # a band that only says whose channel: the channel is set, not the band switched
+    ("Put 2.4 GHz on channel 6", "Change the Wi-Fi channel", "Switch to the 2.4 GHz band"),
+    (
+        "Set the 2.4 GHz channel to 6",
+        "Pick a different Wi-Fi channel",
+        "Connect to the 2.4 GHz network",
+    ),
+    # stop and start a service restarts it
+    (
+        "Stop and start the Print Spooler service",
+        "Restart the print spooler",
+        "Clear the print queue",
+    ),
+    # Office's repair modes repair Office
+    ("Run Quick Repair on Office", "Repair the Office installation", "Update the Outlook app"),
+    ("Do an online repair on Microsoft Office", "Repair Office", "Update Office"),
+    # booting it up again after a forced power-off restarts it
+    (
+        "Press and hold the power key for ten seconds, then boot it up again",
+        "Hold the power button for 10 seconds to force the laptop off, then turn it back on",
+        "Factory reset the laptop",
+    ),
+    # the light a held button ends on says what it did: amber resets, white/blue is pairing
+    (
+        "Hold the button on the back of the case for 15 seconds until the light flashes amber",
+        "Reset the AirPods",
+        "Hold the button on the back of the case until the light flashes white",
+    ),
+    (
+        "Hold the headphones' power button until the LED flashes blue and red",
+        "Put the headphones in pairing mode",
+        "Reset the headphones",
+    ),
+    # a mail profile is always a new one; outlook.exe /safe is safe mode
+    ("Make a new mail profile", "Create a new Outlook profile", "Remove the email account"),
+    ("Run outlook.exe /safe", "Start Outlook in safe mode", "Create a new Outlook profile"),
+    # a power cord pulled is unplugged: pulled, a wait, plugged back in restarts the device
+    (
+        "Pull the router's power cord, count to thirty, and plug it in again",
+        "Restart the router",
+        "Factory reset the router",
+    ),
+    # lint got out of the port cleans the port
+    (
+        "Gently get the lint out of the charging port with a toothpick",
+        "Clean the charging port",
+        "Try a different charging cable",
+    ),
+    # the Wi-Fi adapter's power saving is its own setting, not the battery saver
+    (
+        "Untick 'Allow the computer to turn off this device to save power' for the Wi-Fi adapter",
+        "Disable Wi-Fi power saving",
+        "Turn off battery saver",
+    ),
+    (
+        "Turn off power management for the wireless adapter",
+        "Disable Wi-Fi power saving",
+        "Turn off Wi-Fi",
+    ),
+    # "on" right before a place ("then on again from Control Center") is the particle
+    (
+        "Flip Bluetooth off, then on again from Control Center",
+        "Toggle Bluetooth off and on",
+        "Unpair the headphones",
+    ),
+    ("Turn Wi-Fi off and then on in Settings", "Toggle Wi-Fi off and on", "Forget the network"),
+    # a new Wi-Fi key is the Wi-Fi password changed (a value, not another thing tried)
+    (
+        "Set a new wireless key on the router",
+        "Change the Wi-Fi password",
+        "Re-enter the Wi-Fi password on the phone",
+    ),
+    # the case's setup button, held until amber / white; a printer's setup button is not it
+    (
+        "With the lid open, press and hold the setup button until the status light flashes amber",
+        "Reset the AirPods",
+        "Hold the Wi-Fi setup button on the printer until the light flashes blue",
+    ),
+    (
+        "Press and hold the setup button until the status light flashes white",
+        "Put the AirPods in pairing mode",
+        "Press and hold the setup button until the status light flashes amber",
+    ),
+    # an ipconfig command typed is run
+    ("Open Command Prompt and type ipconfig /renew", "Renew the IP address", "Flush the DNS"),
+    # clicking through the power menu step by step ends in the device's restart
+    (
+        "Click Start, then the power icon, then Restart",
+        "Restart the laptop",
+        "Click Start, then the power icon, then Sleep",
+    ),
+    (
+        "Open the Start menu, click Power, then Restart",
+        "Restart the computer",
+        "Factory reset the computer",
+    ),
+    # the update a menu path leads to is the system's
+    (
+        "Go to Settings > Windows Update and click Check for updates",
+        "Check for Windows updates",
+        "Roll back the latest Windows update",
+    ),
+    # removing an app but keeping its data offloads it (not clearing its data, not deleting it)
+    ("Delete the app but keep its data", "Offload the app", "Clear the app data"),
+    (
+        "Remove the app while keeping its documents and data",
+        "Offload TikTok",
+        "Delete TikTok",
+    ),
+    # putting things back after a drain is the same drain
+    (
+        "Unplug the charger, take the battery out, hold the power button for 30 seconds, "
+        "then put the battery back and plug the charger in",
+        "Drain the residual power from the laptop",
+        "Reseat the battery",
+    ),
+    # the buds put in their case is only the way to the case button's reset
+    (
+        "Put the AirPods in the case, hold the setup button until the light flashes amber",
+        "Reset the AirPods",
+        "Put the AirPods in the case for an hour",
+    ),
+    # the class folds above, in other words: "stop then start", the case's button, the band
+    # put on a channel, the adapter's power saving named next to Device Manager
+    ("Stop then start the spooler in Services", "Restart the Print Spooler", "Pause printing"),
+    (
+        "Hold the button on the case until the light blinks amber",
+        "Reset the earbuds",
+        "Hold the button on the case until the light blinks white",
+    ),
+    ("Put the 2.4 GHz band on channel 1", "Set the Wi-Fi channel to 1", "Switch to 2.4 GHz"),
+    (
+        "Turn off the power saving option for the wireless adapter in Device Manager",
+        "Disable Wi-Fi power saving",
+        "Turn off Low Power Mode",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND3_PAIRS)
+def test_round3_en_folds_block_their_pair_and_keep_hard_negatives_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    index = _packaged_index()
+    same = RULE.decide(index.analyze(candidate), index.analyze(failed), 0.1, no_cosine)
+    assert same.same, (candidate, failed, same)
+    other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
+    assert not other.same, (negative, candidate, other)
