@@ -1728,6 +1728,8 @@ _MAIL_PLACES = frozenset({"app", "phone", "device", "computer", "tablet"})
 # Where programs are ended one by one: what is ended there are the programs running in the
 # background, not one app force-closed.
 _PROCESS_PAGES = frozenset({"进程", "进程里", "进程列表", "任务管理器"})
+# What an Android network reset names one by one ("重置WLAN、移动数据和蓝牙").
+_RADIOS = frozenset({"wifi", "mobile_data", "bluetooth"})
 
 
 def _fold_round4_zh4(
@@ -1737,6 +1739,9 @@ def _fold_round4_zh4(
     clause: _Clause,
 ) -> tuple[str, str | None, str | None]:
     """Class folds (round 4, Chinese settings-app and button wordings)."""
+    everything = {o.name for o in clause.objects}
+    if op == "reset" and obj in _RADIOS and len(everything & _RADIOS) >= 2:
+        return op, "network.settings", None  # "重置WLAN、移动数据和蓝牙": the network reset
     pages = {"".join(t.surface.split()) for t in clause.tokens if t.kind == "ctx"}
     if op == "close" and obj == "app" and pages & _PROCESS_PAGES and not _named(qualifier):
         return "close", "background_apps", None  # "在进程里把没用的程序结束任务"

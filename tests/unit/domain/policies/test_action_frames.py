@@ -1917,6 +1917,10 @@ ZH_ROUND4_PAIRS = [
         "禁用开机启动项",
         "打开任务管理器，在进程里把没用的程序结束任务",
     ),
+    # the radios an Android network reset names are that reset; checking for updates and
+    # installing them is the update
+    ("进系统设置，点重置选项，选重置WLAN、移动数据和蓝牙", "还原网络设置", "把蓝牙关掉再打开"),
+    ("设置-系统-软件更新，检查更新并安装", "更新手机系统", "去应用商店把这个app更新一下"),
     (
         "打开Windows安全中心，点病毒和威胁防护，再点快速扫描",
         "扫描病毒",
