@@ -1730,6 +1730,8 @@ _MAIL_PLACES = frozenset({"app", "phone", "device", "computer", "tablet"})
 _PROCESS_PAGES = frozenset({"进程", "进程里", "进程列表", "任务管理器"})
 # What an Android network reset names one by one ("重置WLAN、移动数据和蓝牙").
 _RADIOS = frozenset({"wifi", "mobile_data", "bluetooth"})
+# Entries of a settings list: long-pressing one opens its menu (forget, modify), no step itself.
+_LIST_ENTRIES = frozenset({"wifi", "wifi_network"})
 
 
 def _fold_round4_zh4(
@@ -1742,6 +1744,13 @@ def _fold_round4_zh4(
     everything = {o.name for o in clause.objects}
     if op == "reset" and obj in _RADIOS and len(everything & _RADIOS) >= 2:
         return op, "network.settings", None  # "重置WLAN、移动数据和蓝牙": the network reset
+    if op == "hold" and obj in _LIST_ENTRIES:
+        return "nav", obj, None  # "长按你家的WiFi名字": a list entry pressed to open its menu
+    words = "".join("".join(t.surface.split()) for t in clause.tokens)
+    if op == "close" and obj == "app" and "vpn" in words:
+        return "disable", "vpn", None  # "把VPN的app退出": the VPN is turned off
+    if op == "set" and obj == "printer" and "默认" in words:
+        return op, "default_printer", None  # "把这台打印机设为默认": the default printer
     pages = {"".join(t.surface.split()) for t in clause.tokens if t.kind == "ctx"}
     if op == "close" and obj == "app" and pages & _PROCESS_PAGES and not _named(qualifier):
         return "close", "background_apps", None  # "在进程里把没用的程序结束任务"

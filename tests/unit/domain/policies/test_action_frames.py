@@ -1921,6 +1921,12 @@ ZH_ROUND4_PAIRS = [
     # installing them is the update
     ("进系统设置，点重置选项，选重置WLAN、移动数据和蓝牙", "还原网络设置", "把蓝牙关掉再打开"),
     ("设置-系统-软件更新，检查更新并安装", "更新手机系统", "去应用商店把这个app更新一下"),
+    # the default printer named in Chinese; the printer list's places are no scan
+    ("在打印机上点右键，选设置为默认打印机", "设为默认", "在打印机上点右键，选删除设备"),
+    ("把这台打印机设为默认", "设为默认打印机", "重启打印机"),
+    # a list entry long-pressed opens its menu; a VPN app quit turns the VPN off
+    ("打开设置，点WLAN，长按你家的WiFi名字，选忘记网络", "忘记此网络", "在设置里把WLAN关掉"),
+    ("把VPN的app退出", "关闭VPN", "把VPN配置删掉"),
     (
         "打开Windows安全中心，点病毒和威胁防护，再点快速扫描",
         "扫描病毒",
