@@ -244,7 +244,7 @@ def _marked_atoms(text: str) -> list[list[str]]:
         elif (
             char in (">", "→")
             or (char == "—" and "—" not in (before, after))
-            or (char == "-" and "-" not in (before, after) and (is_cjk(before) or is_cjk(after)))
+            or (char == "-" and "-" not in (before, after) and any(map(is_cjk, before + after)))
         ):
             flush()
             clauses.append([MENU_MARK])  # "Settings > Apps > Storage": a path, not a step

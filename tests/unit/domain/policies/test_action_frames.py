@@ -1927,6 +1927,8 @@ ZH_ROUND4_PAIRS = [
     # a list entry long-pressed opens its menu; a VPN app quit turns the VPN off
     ("打开设置，点WLAN，长按你家的WiFi名字，选忘记网络", "忘记此网络", "在设置里把WLAN关掉"),
     ("把VPN的app退出", "关闭VPN", "把VPN配置删掉"),
+    # the network icon's "diagnose network problems" runs the network troubleshooter
+    ("右键右下角的网络图标，点诊断网络问题", "网络疑难解答", "重置网络设置"),
     (
         "打开Windows安全中心，点病毒和威胁防护，再点快速扫描",
         "扫描病毒",
