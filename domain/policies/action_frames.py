@@ -241,7 +241,11 @@ def _marked_atoms(text: str) -> list[list[str]]:
         elif char == ":":
             flush()
             clauses.append([COLON_MARK])
-        elif char in (">", "→") or (char == "—" and "—" not in (before, after)):
+        elif (
+            char in (">", "→")
+            or (char == "—" and "—" not in (before, after))
+            or (char == "-" and "-" not in (before, after) and any(map(is_cjk, before + after)))
+        ):
             flush()
             clauses.append([MENU_MARK])  # "Settings > Apps > Storage": a path, not a step
         elif char in _OPEN_BRACKETS:
@@ -1489,6 +1493,7 @@ def _normalize_frame(
     op, obj, qualifier = _fold_round3_en(op, obj, qualifier, clause, [*context, *nouns])
     op, obj, qualifier = _fold_account_app_mail(op, obj, qualifier, target, clause, context)
     op, obj, qualifier = _fold_round3_zh(op, obj, qualifier, target, clause, context)
+    op, obj, qualifier = _fold_round4_zh4(op, obj, qualifier, clause)
     if obj is None:
         obj = DEFAULT_OBJECTS.get(op)
     if obj is None and op not in _OBJECTLESS_OPS and op not in _PREPARATORY_OPS:
@@ -1839,6 +1844,40 @@ _APP_PAGES = frozenset({"应用信息", "应用详情", "appinfo", "app info"})
 _STORE_PAGES = frozenset({"appstore", "应用商店", "应用市场", "playstore", "googleplay", "商店"})
 # Where a mailbox removed or added again lives: it is the account in the mail app.
 _MAIL_PLACES = frozenset({"app", "phone", "device", "computer", "tablet"})
+
+
+# Where programs are ended one by one: what is ended there are the programs running in the
+# background, not one app force-closed.
+_PROCESS_PAGES = frozenset({"进程", "进程里", "进程列表", "任务管理器"})
+# What an Android network reset names one by one ("重置WLAN、移动数据和蓝牙").
+_RADIOS = frozenset({"wifi", "mobile_data", "bluetooth"})
+# Entries of a settings list: long-pressing one opens its menu (forget, modify), no step itself.
+_LIST_ENTRIES = frozenset({"wifi", "wifi_network"})
+
+
+def _fold_round4_zh4(
+    op: str,
+    obj: str | None,
+    qualifier: str | None,
+    clause: _Clause,
+) -> tuple[str, str | None, str | None]:
+    """Class folds (round 4, Chinese settings-app and button wordings)."""
+    everything = {o.name for o in clause.objects}
+    if op == "reset" and obj in _RADIOS and len(everything & _RADIOS) >= 2:
+        return op, "network.settings", None  # "重置WLAN、移动数据和蓝牙": the network reset
+    if op == "hold" and obj in _LIST_ENTRIES:
+        return "nav", obj, None  # "长按你家的WiFi名字": a list entry pressed to open its menu
+    words = "".join("".join(t.surface.split()) for t in clause.tokens)
+    if op == "close" and obj == "app" and "vpn" in words:
+        return "disable", "vpn", None  # "把VPN的app退出": the VPN is turned off
+    if op == "set" and obj == "printer" and "默认" in words:
+        return op, "default_printer", None  # "把这台打印机设为默认": the default printer
+    pages = {"".join(t.surface.split()) for t in clause.tokens if t.kind == "ctx"}
+    if op == "close" and obj == "app" and pages & _PROCESS_PAGES and not _named(qualifier):
+        return "close", "background_apps", None  # "在进程里把没用的程序结束任务"
+    if op == "close" and obj == "app" and qualifier is None:
+        op = "restart"  # "在应用信息里点强行停止": force-stopping the app is force-closing it
+    return op, obj, qualifier
 
 
 def _fold_round3_zh(

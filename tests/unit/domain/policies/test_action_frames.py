@@ -2056,3 +2056,65 @@ def test_round3_en_folds_block_their_pair_and_keep_hard_negatives_apart(
     assert same.same, (candidate, failed, same)
     other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
     assert not other.same, (negative, candidate, other)
+
+
+# -- Chinese class folds, round 4 (settings-app paths and buttons): a hyphen menu path, a switch
+# flicked into a state, force-stop on the app page, the (i) beside a device, ended processes,
+# opening a tool; each blocks its pair and keeps its hard negative apart (packaged catalog).
+ZH_ROUND4_PAIRS = [
+    # a hyphen between Chinese words is a menu path: its items are places, not steps
+    ("设置-蓝牙，把开关关了再打开", "开关一下蓝牙", "设置-蓝牙，点耳机旁边的i，选忽略此设备"),
+    ("设置-电池，把低电量模式关掉", "关闭省电模式", "设置-电池，把低电量模式打开"),
+    (
+        "设置-通用-传输或还原iPhone-还原-还原网络设置",
+        "还原网络设置",
+        "设置-通用-传输或还原iPhone-抹掉所有内容和设置",
+    ),
+    ("设置-应用-抖音-存储-清除缓存", "清除应用缓存", "设置-应用-抖音-存储-清除数据"),
+    ("设置-邮件-账户-获取新数据，把推送打开", "打开推送", "设置-邮件-账户-获取新数据，改成手动"),
+    # a switch flicked (拨) or tapped into a state
+    ("设置里把无线局域网的开关拨到关，再拨回来", "关闭再打开WiFi", "开关一下飞行模式"),
+    ("把VPN的开关拨到关", "关闭VPN", "把VPN配置删掉"),
+    ("把省电模式的开关点成关", "关闭省电模式", "把省电模式打开"),
+    # force-stopping an app on its own page is force-closing it
+    ("在应用信息里点一下强制停止", "强制关闭应用", "在应用信息里点卸载"),
+    ("进应用信息页面，点强行停止", "Force close the app", "在应用信息里点清除数据"),
+    # the small (i) beside a device is where, not moving it closer
+    ("在蓝牙设置里点耳机旁边的小i，点忽略此设备，然后再重新连上", "重新配对耳机", "把耳机靠近手机"),
+    # programs ended in the task manager's processes are the background ones
+    ("在进程里把没用的程序点结束任务", "关闭后台程序", "把开机启动项禁用"),
+    # opening a tool or expanding a list is getting there
+    (
+        "打开任务管理器，点启动那一栏，把没用的都禁用",
+        "禁用开机启动项",
+        "打开任务管理器，在进程里把没用的程序结束任务",
+    ),
+    # the radios an Android network reset names are that reset; checking for updates and
+    # installing them is the update
+    ("进系统设置，点重置选项，选重置WLAN、移动数据和蓝牙", "还原网络设置", "把蓝牙关掉再打开"),
+    ("设置-系统-软件更新，检查更新并安装", "更新手机系统", "去应用商店把这个app更新一下"),
+    # the default printer named in Chinese; the printer list's places are no scan
+    ("在打印机上点右键，选设置为默认打印机", "设为默认", "在打印机上点右键，选删除设备"),
+    ("把这台打印机设为默认", "设为默认打印机", "重启打印机"),
+    # a list entry long-pressed opens its menu; a VPN app quit turns the VPN off
+    ("打开设置，点WLAN，长按你家的WiFi名字，选忘记网络", "忘记此网络", "在设置里把WLAN关掉"),
+    ("把VPN的app退出", "关闭VPN", "把VPN配置删掉"),
+    # the network icon's "diagnose network problems" runs the network troubleshooter
+    ("右键右下角的网络图标，点诊断网络问题", "网络疑难解答", "重置网络设置"),
+    (
+        "打开Windows安全中心，点病毒和威胁防护，再点快速扫描",
+        "扫描病毒",
+        "关闭Windows安全中心的实时保护",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), ZH_ROUND4_PAIRS)
+def test_round4_chinese_settings_folds_block_their_pair_and_keep_hard_negatives_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    index = _packaged_index()
+    same = RULE.decide(index.analyze(candidate), index.analyze(failed), 0.1, no_cosine)
+    assert same.same, (candidate, failed, same)
+    other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
+    assert not other.same, (negative, candidate, other)
