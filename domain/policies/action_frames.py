@@ -1064,6 +1064,8 @@ def _resolve_op(clause: _Clause, previous: _Clause | None) -> str | None:
     named = [o.name for o in clause.objects]
     if op in (None, "nav") and any(n.endswith("troubleshooter") for n in named):
         op = "run"  # "点疑难解答", "click Troubleshoot problems": the troubleshooter is run
+    if op in (None, "nav") and "password_reset" in named:
+        op = "use"  # "click 'Forgot password?'": the reset link is used
     if "lean_visuals" in clause.qualifiers and op in (None, "nav", "use", "set", "enable"):
         op = "disable"  # "选「调整为最佳性能」", "choose Adjust for best performance": effects off
     if op == "set" and "up" in particles:
@@ -1482,6 +1484,9 @@ def _normalize_frame(
         qualifier = None  # absorbed into the op
     op, obj, qualifier = _fold_account_app_mail(op, obj, qualifier, target, clause, context)
     op, obj, qualifier = _fold_round3_zh(op, obj, qualifier, target, clause, context)
+    if (folded := _fold_round4_en4(op, obj, qualifier, clause)) is None:
+        return None  # a keyboard shortcut pressed only opens where the next step happens
+    op, obj, qualifier = folded
     if obj is None:
         obj = DEFAULT_OBJECTS.get(op)
     if obj is None and op not in _OBJECTLESS_OPS and op not in _PREPARATORY_OPS:
@@ -1784,6 +1789,26 @@ def _fold_round3_zh(
     setting = clause.op in ("set", "create") and clause.weak == "use"
     if obj == "verification_code" and setting and "other" in quals:
         op, obj, qualifier = "reset", "password", None  # "用手机验证码设个新的": a new password
+    return op, obj, qualifier
+
+
+def _fold_round4_en4(
+    op: str, obj: str | None, qualifier: str | None, clause: _Clause
+) -> tuple[str, str | None, str | None] | None:
+    """Class folds (round 4, English payment / login / app / email text).
+
+    None: the clause is no step of its own."""
+    shortcut = any(
+        t.kind == "ctx" and {"ctrl", "cmd", "command"} & set(t.surface.split())
+        for t in clause.tokens
+    )
+    if op in ("hold", "use") and obj is None and shortcut and not clause.objects:
+        return None  # "press Ctrl+Shift+Delete and clear cached images and files"
+    if op == "reset" and obj == "app.storage":
+        op, obj = "clear", "app.data"  # "reset the app's storage so it starts fresh"
+    verbs = {t.surface for t in clause.tokens if t.kind in ("op", "weak")}
+    if obj == "clock" and op in ("check", "use") and verbs & {"sync", "syncs", "synced"}:
+        op = "sync"  # "make sure the phone's clock syncs with network time"
     return op, obj, qualifier
 
 

@@ -493,10 +493,11 @@ backup_code: backup code, backup codes, recovery code, recovery codes,
     spare code, spare codes, backup login code, backup login codes
 caps_lock: caps lock, capslock, caps,
     shift lock, caps key, caps lock key, capital letters, uppercase lock, all caps
-clock: clock, time, date and time, time zone, date,
+clock: clock, time, date and time, date,
     time and date, system time, system clock, phone clock, phone's clock, device time,
     device clock, network time, time setting, time settings, date settings, date setting,
-    clock settings, phone time, timezone
+    clock settings, phone time
+time_zone: time zone, timezone, time zones, timezones
 permission: permission, permissions, access,
     permissions settings, app permissions, access rights, privileges
 camera: camera
