@@ -1809,6 +1809,16 @@ def _fold_round4_en4(
     verbs = {t.surface for t in clause.tokens if t.kind in ("op", "weak")}
     if obj == "clock" and op in ("check", "use") and verbs & {"sync", "syncs", "synced"}:
         op = "sync"  # "make sure the phone's clock syncs with network time"
+    if op in ("increase", "upgrade") and obj == "ram":
+        op = "add"  # "increase the laptop's memory": more of it goes in
+    surfaces = {t.surface for t in clause.tokens}
+    if op == "restart" and obj == "os" and surfaces & {"windows", "macos", "mac"}:
+        obj = "computer"  # "do a restart of Windows": the computer restarts
+    named = {o.name for o in clause.objects}
+    if op == "enable" and obj == "card.details":
+        op = "check"  # "confirm the expiration date and the security code"
+    if op == "check" and obj == "email" and "spam_folder" in named:
+        obj = "spam_folder"  # "see whether the email went to spam": the spam folder is looked in
     return op, obj, qualifier
 
 

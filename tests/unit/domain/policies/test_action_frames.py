@@ -2025,6 +2025,22 @@ EN_ROUND4_PAIRS = [
         "Switch to the High Performance power plan",
         "Switch to the Power Saver plan",
     ),
+    # round 4, second probe set: contacts sync is not mail sync; memory increased is added;
+    # a restart of Windows is the computer's; confirming the card's expiry and code checks
+    # them; an email gone to spam is looked for there
+    (
+        "Make sure Sync Email is switched on for that account",
+        "Turn on email sync",
+        "Turn on contacts sync",
+    ),
+    ("Increase the laptop's memory", "Add more RAM", "Increase the virtual memory size"),
+    ("Do a restart of Windows", "Restart the computer", "Put the computer to sleep"),
+    (
+        "Confirm the expiration date and the security code on the back of the card",
+        "Check the expiry date and CVV",
+        "Make sure the billing address matches",
+    ),
+    ("See whether the email went to spam", "Check your spam folder", "Empty the spam folder"),
 ]
 
 
