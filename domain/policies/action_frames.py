@@ -1817,6 +1817,15 @@ def _fold_round4_en4(
     named = {o.name for o in clause.objects}
     if op == "enable" and obj == "card.details":
         op = "check"  # "confirm the expiration date and the security code"
+    forced = any(t.surface.startswith("force ") for t in clause.tokens)
+    if op == "close" and obj == "app" and qualifier is None and forced:
+        # "... > Instagram and tap Force stop": a forced close of the app is the catalog's
+        # force-restart (a named one, "Force stop Google Play Services", stays its own)
+        op = "restart"
+    if op in ("close", "remove") and obj == "app" and "background" in surfaces:
+        obj = "background_apps"  # "shut down the apps that are running in the background"
+    if obj == "app_password" and op in ("use", "login", "add", "set"):
+        op = "create"  # "sign in with an app-specific password": the catalog's one step
     if op == "check" and obj == "email" and "spam_folder" in named:
         obj = "spam_folder"  # "see whether the email went to spam": the spam folder is looked in
     return op, obj, qualifier

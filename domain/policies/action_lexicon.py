@@ -491,6 +491,8 @@ backup_code: backup code, backup codes, recovery code, recovery codes,
     backup verification code, backup verification codes, emergency code, emergency codes,
     scratch code, scratch codes, one time backup code, recovery key, backup key, backup pin,
     spare code, spare codes, backup login code, backup login codes
+app_password: app password, app passwords, app specific password, app specific passwords,
+    application specific password, application password
 caps_lock: caps lock, capslock, caps,
     shift lock, caps key, caps lock key, capital letters, uppercase lock, all caps
 clock: clock, time, date and time, date,

@@ -2041,6 +2041,19 @@ EN_ROUND4_PAIRS = [
         "Make sure the billing address matches",
     ),
     ("See whether the email went to spam", "Check your spam folder", "Empty the spam folder"),
+    # round 4, third probe set: a forced stop is the force-restart; apps running in the
+    # background are the background apps; signing in with an app password uses that step
+    (
+        "Go to Settings > Apps > Instagram and tap Force stop",
+        "Force close the app",
+        "Force stop Google Play Services",
+    ),
+    (
+        "Shut down the apps that are running in the background",
+        "Close background apps",
+        "Turn off background app refresh",
+    ),
+    ("Sign in with an app-specific password", "Use an app password", "Reset your password"),
 ]
 
 
