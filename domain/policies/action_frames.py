@@ -1824,6 +1824,9 @@ def _fold_round4_en4(
         op = "restart"
     if op in ("close", "remove") and obj == "app" and "background" in surfaces:
         obj = "background_apps"  # "shut down the apps that are running in the background"
+    synced = surfaces & {"photos", "contacts", "calendar", "calendars", "onedrive", "notes"}
+    if obj == "sync" and synced:
+        obj = "data_sync"  # "turn on iCloud sync for photos": not the mail's sync
     if obj == "app_password" and op in ("use", "login", "add", "set"):
         op = "create"  # "sign in with an app-specific password": the catalog's one step
     if op == "check" and obj == "email" and "spam_folder" in named:

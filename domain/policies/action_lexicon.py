@@ -520,7 +520,7 @@ sync: sync, syncing, synchronization, auto sync, sync email, email sync, mail sy
     mail syncing, sync setting, account sync, auto-sync, automatic sync, background sync,
     sync option, syncing of mail, mail sync setting, sync for mail, mail sync option, sync switch,
     sync mail, sync emails, sync e mail
-contacts_sync: contacts sync, contact sync, contacts syncing, calendar sync, calendars sync,
+data_sync: contacts sync, contact sync, contacts syncing, calendar sync, calendars sync,
     calendar syncing, sync contacts, sync calendar, sync calendars
 username: username, user name, login name, user id,
     login id, account name, sign in name, login username, user login

@@ -2054,6 +2054,12 @@ EN_ROUND4_PAIRS = [
         "Turn off background app refresh",
     ),
     ("Sign in with an app-specific password", "Use an app password", "Reset your password"),
+    # round 4, fourth probe set: photos / contacts synced are not the mail's sync
+    (
+        "Make sure Sync Email is switched on for that account",
+        "Turn on email sync",
+        "Turn on iCloud sync for photos",
+    ),
 ]
 
 
