@@ -1070,6 +1070,8 @@ def _resolve_op(clause: _Clause, previous: _Clause | None) -> str | None:
     named = [o.name for o in clause.objects]
     if op in (None, "nav") and any(n.endswith("troubleshooter") for n in named):
         op = "run"  # "点疑难解答", "click Troubleshoot problems": the troubleshooter is run
+    if op in (None, "nav") and "password_reset" in named:
+        op = "use"  # "click 'Forgot password?'": the reset link is used
     if "lean_visuals" in clause.qualifiers and op in (None, "nav", "use", "set", "enable"):
         op = "disable"  # "选「调整为最佳性能」", "choose Adjust for best performance": effects off
     if op == "set" and "up" in particles:
@@ -1494,6 +1496,9 @@ def _normalize_frame(
     op, obj, qualifier = _fold_account_app_mail(op, obj, qualifier, target, clause, context)
     op, obj, qualifier = _fold_round3_zh(op, obj, qualifier, target, clause, context)
     op, obj, qualifier = _fold_round4_zh4(op, obj, qualifier, clause)
+    if (folded := _fold_round4_en4(op, obj, qualifier, clause)) is None:
+        return None  # a keyboard shortcut pressed only opens where the next step happens
+    op, obj, qualifier = folded
     if obj is None:
         obj = DEFAULT_OBJECTS.get(op)
     if obj is None and op not in _OBJECTLESS_OPS and op not in _PREPARATORY_OPS:
@@ -1875,7 +1880,8 @@ def _fold_round4_zh4(
     pages = {"".join(t.surface.split()) for t in clause.tokens if t.kind == "ctx"}
     if op == "close" and obj == "app" and pages & _PROCESS_PAGES and not _named(qualifier):
         return "close", "background_apps", None  # "在进程里把没用的程序结束任务"
-    if op == "close" and obj == "app" and qualifier is None:
+    in_background = "background" in words.casefold() or "后台" in words
+    if op == "close" and obj == "app" and qualifier is None and not in_background:
         op = "restart"  # "在应用信息里点强行停止": force-stopping the app is force-closing it
     return op, obj, qualifier
 
@@ -1944,6 +1950,48 @@ def _fold_round3_zh(
     setting = clause.op in ("set", "create") and clause.weak == "use"
     if obj == "verification_code" and setting and "other" in quals:
         op, obj, qualifier = "reset", "password", None  # "用手机验证码设个新的": a new password
+    return op, obj, qualifier
+
+
+def _fold_round4_en4(
+    op: str, obj: str | None, qualifier: str | None, clause: _Clause
+) -> tuple[str, str | None, str | None] | None:
+    """Class folds (round 4, English payment / login / app / email text).
+
+    None: the clause is no step of its own."""
+    shortcut = any(
+        t.kind == "ctx" and {"ctrl", "cmd", "command"} & set(t.surface.split())
+        for t in clause.tokens
+    )
+    if op in ("hold", "use") and obj is None and shortcut and not clause.objects:
+        return None  # "press Ctrl+Shift+Delete and clear cached images and files"
+    if op == "reset" and obj == "app.storage":
+        op, obj = "clear", "app.data"  # "reset the app's storage so it starts fresh"
+    verbs = {t.surface for t in clause.tokens if t.kind in ("op", "weak")}
+    if obj == "clock" and op in ("check", "use") and verbs & {"sync", "syncs", "synced"}:
+        op = "sync"  # "make sure the phone's clock syncs with network time"
+    if op in ("increase", "upgrade") and obj == "ram":
+        op = "add"  # "increase the laptop's memory": more of it goes in
+    surfaces = {t.surface for t in clause.tokens}
+    if op == "restart" and obj == "os" and surfaces & {"windows", "macos", "mac"}:
+        obj = "computer"  # "do a restart of Windows": the computer restarts
+    named = {o.name for o in clause.objects}
+    if op == "enable" and obj == "card.details":
+        op = "check"  # "confirm the expiration date and the security code"
+    forced = any(t.surface.startswith("force ") for t in clause.tokens)
+    if op == "close" and obj == "app" and qualifier is None and forced:
+        # "... > Instagram and tap Force stop": a forced close of the app is the catalog's
+        # force-restart (a named one, "Force stop Google Play Services", stays its own)
+        op = "restart"
+    if op in ("close", "remove") and obj == "app" and "background" in surfaces:
+        obj = "background_apps"  # "shut down the apps that are running in the background"
+    synced = surfaces & {"photos", "contacts", "calendar", "calendars", "onedrive", "notes"}
+    if obj == "sync" and synced:
+        obj = "data_sync"  # "turn on iCloud sync for photos": not the mail's sync
+    if obj == "app_password" and op in ("use", "login", "add", "set"):
+        op = "create"  # "sign in with an app-specific password": the catalog's one step
+    if op == "check" and obj == "email" and "spam_folder" in named:
+        obj = "spam_folder"  # "see whether the email went to spam": the spam folder is looked in
     return op, obj, qualifier
 
 

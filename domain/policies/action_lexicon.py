@@ -500,12 +500,15 @@ backup_code: backup code, backup codes, recovery code, recovery codes,
     backup verification code, backup verification codes, emergency code, emergency codes,
     scratch code, scratch codes, one time backup code, recovery key, backup key, backup pin,
     spare code, spare codes, backup login code, backup login codes
+app_password: app password, app passwords, app specific password, app specific passwords,
+    application specific password, application password
 caps_lock: caps lock, capslock, caps,
     shift lock, caps key, caps lock key, capital letters, uppercase lock, all caps
-clock: clock, time, date and time, time zone, date,
+clock: clock, time, date and time, date,
     time and date, system time, system clock, phone clock, phone's clock, device time,
     device clock, network time, time setting, time settings, date settings, date setting,
-    clock settings, phone time, timezone
+    clock settings, phone time
+time_zone: time zone, timezone, time zones, timezones
 permission: permission, permissions, access,
     permissions settings, app permissions, access rights, privileges
 camera: camera
@@ -526,6 +529,8 @@ sync: sync, syncing, synchronization, auto sync, sync email, email sync, mail sy
     mail syncing, sync setting, account sync, auto-sync, automatic sync, background sync,
     sync option, syncing of mail, mail sync setting, sync for mail, mail sync option, sync switch,
     sync mail, sync emails, sync e mail
+data_sync: contacts sync, contact sync, contacts syncing, calendar sync, calendars sync,
+    calendar syncing, sync contacts, sync calendar, sync calendars
 username: username, user name, login name, user id,
     login id, account name, sign in name, login username, user login
 email: email, emails, mail, messages, message,

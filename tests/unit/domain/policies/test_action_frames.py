@@ -2118,3 +2118,189 @@ def test_round4_chinese_settings_folds_block_their_pair_and_keep_hard_negatives_
     assert same.same, (candidate, failed, same)
     other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
     assert not other.same, (negative, candidate, other)
+
+
+# Round 4 (English payment / login / app / email / slow-computer text, written from knowledge):
+# (candidate, failed step it repeats, hard negative that stays apart from the candidate).
+EN_ROUND4_PAIRS = [
+    # the app's storage reset is clearing its data, not its cache
+    (
+        "Reset the app's storage so it starts fresh like a new install",
+        "Clear the app data",
+        "Clear the app's cache",
+    ),
+    # a clock that syncs with network time is set automatically; the time zone is its own setting
+    (
+        "Make sure your phone's clock syncs with network time",
+        "Set the time automatically",
+        "Change the time zone",
+    ),
+    (
+        "Turn on 'Set time automatically' under Settings > Time & Language",
+        "Set the time automatically",
+        "Change the time zone",
+    ),
+    # a keyboard shortcut pressed only opens where the cache is cleared
+    (
+        "Press Ctrl+Shift+Delete and clear cached images and files",
+        "Clear your browser cache",
+        "Clear your cookies",
+    ),
+    # the 'Forgot password?' link clicked is the password reset
+    (
+        "Tap 'Forgot password?' on the sign-in page",
+        "Reset your password",
+        "Sign out and sign back in",
+    ),
+    ("Request a password reset link", "Reset your password", "Use an app password"),
+    # payment
+    (
+        "Delete the saved card and re-enter its details from scratch",
+        "Remove the card and add it again",
+        "Try paying with a different card",
+    ),
+    (
+        "Phone the number on the back of your card and ask them to approve the charge",
+        "Call your bank to authorize the payment",
+        "Contact your internet provider",
+    ),
+    ("Use another credit card for this purchase", "Try a different card", "Pay with PayPal"),
+    (
+        "Turn on overseas payments for the card in your banking app",
+        "Enable international transactions on your card",
+        "Turn off international transactions on your card",
+    ),
+    # login
+    (
+        "Log out of your account, then log back in",
+        "Sign out and sign in again",
+        "Remove the account from the device",
+    ),
+    (
+        "Sign in with one of the recovery codes you saved",
+        "Use a backup code",
+        "Turn off two-factor authentication",
+    ),
+    (
+        "Disable 2-step verification in your security settings",
+        "Turn off two-factor authentication",
+        "Turn on two-factor authentication",
+    ),
+    (
+        "Open a private browsing window and sign in there",
+        "Try an incognito window",
+        "Try a different browser",
+    ),
+    ("Turn off all your Chrome add-ons", "Disable browser extensions", "Update the browser"),
+    # app
+    (
+        "Go to Settings > Apps > Spotify > Storage and tap Clear cache",
+        "Clear the app's cache",
+        "Go to Settings > Apps > Spotify > Storage and tap Clear storage",
+    ),
+    (
+        "Get the latest version of the app from the Play Store",
+        "Update the app",
+        "Uninstall the app's updates",
+    ),
+    ("Delete the app and download it again from the store", "Reinstall the app", "Update the app"),
+    ("Turn your phone off and back on", "Restart your phone", "Factory reset your phone"),
+    (
+        "Install the latest iOS version under Settings > General > Software Update",
+        "Update the operating system",
+        "Update the app",
+    ),
+    # email
+    (
+        "Delete the mail account from the Mail app, then set it up again",
+        "Remove the email account and add it again",
+        "Sign out of the email account",
+    ),
+    (
+        "Have a look in your Junk E-mail folder in case it landed there",
+        "Check your spam folder",
+        "Check the trash folder",
+    ),
+    (
+        "Verify the incoming mail server is imap.gmail.com on port 993",
+        "Check the IMAP incoming server settings",
+        "Check the SMTP outgoing server settings",
+    ),
+    (
+        "Make sure Sync Email is switched on for that account",
+        "Turn on email sync",
+        "Turn off email sync",
+    ),
+    # slow computer
+    (
+        "End the programs running in the background in Task Manager",
+        "Close background apps",
+        "Disable startup programs",
+    ),
+    (
+        "Stop unnecessary programs from opening at boot",
+        "Disable startup programs",
+        "Uninstall unused programs",
+    ),
+    (
+        "Clear out the temp files with the Disk Cleanup tool",
+        "Run Disk Cleanup",
+        "Defragment the hard drive",
+    ),
+    (
+        "Scan the computer for malware with Windows Defender",
+        "Run a virus scan",
+        "Turn off your antivirus",
+    ),
+    (
+        "Set the power mode to Best performance",
+        "Switch to the High Performance power plan",
+        "Switch to the Power Saver plan",
+    ),
+    # round 4, second probe set: contacts sync is not mail sync; memory increased is added;
+    # a restart of Windows is the computer's; confirming the card's expiry and code checks
+    # them; an email gone to spam is looked for there
+    (
+        "Make sure Sync Email is switched on for that account",
+        "Turn on email sync",
+        "Turn on contacts sync",
+    ),
+    ("Increase the laptop's memory", "Add more RAM", "Increase the virtual memory size"),
+    ("Do a restart of Windows", "Restart the computer", "Put the computer to sleep"),
+    (
+        "Confirm the expiration date and the security code on the back of the card",
+        "Check the expiry date and CVV",
+        "Make sure the billing address matches",
+    ),
+    ("See whether the email went to spam", "Check your spam folder", "Empty the spam folder"),
+    # round 4, third probe set: a forced stop is the force-restart; apps running in the
+    # background are the background apps; signing in with an app password uses that step
+    (
+        "Go to Settings > Apps > Instagram and tap Force stop",
+        "Force close the app",
+        "Force stop Google Play Services",
+    ),
+    (
+        "Shut down the apps that are running in the background",
+        "Close background apps",
+        "Turn off background app refresh",
+    ),
+    ("Sign in with an app-specific password", "Use an app password", "Reset your password"),
+    # round 4, fourth probe set: photos / contacts synced are not the mail's sync
+    (
+        "Make sure Sync Email is switched on for that account",
+        "Turn on email sync",
+        "Turn on iCloud sync for photos",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND4_PAIRS)
+def test_round4_english_folds_block_their_pair_and_keep_hard_negatives_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    index = _packaged_index()
+    same = RULE.decide(index.analyze(candidate), index.analyze(failed), 0.3, no_cosine)
+    assert same.same, (candidate, failed, same)
+    other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
+    assert not other.same, (negative, candidate, other)
