@@ -127,7 +127,7 @@ def guard(embedder: SentenceTransformerEmbedder) -> CatalogGuardEquivalence:
 def test_labelled_set_is_well_formed(rows: list[Row]) -> None:
     assert len(rows) >= 200
     assert len({(r.failed, r.candidate) for r in rows}) == len(rows)
-    for split in ("dev", "test", "test2"):
+    for split in ("dev", "test", "test2", "test3", "test4"):
         part = [r for r in rows if r.split == split]
         assert {r.lang for r in part} == {"en", "zh", "mixed"}
         assert {r.block for r in part} == {True, False}
@@ -139,8 +139,8 @@ def test_labelled_set_is_well_formed(rows: list[Row]) -> None:
 
 def test_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
     test = measure(rows, guard, lambda r: r.split == "test")
-    # Measured: R=0.785 FBR=0.022 (was 0.759 before the batch-6 vocabulary round).
-    assert test.recall >= 0.75, test
+    # Measured: R=0.962 FBR=0.022 after the fold rounds of 2026-11-30 (0.785 after batch 6).
+    assert test.recall >= 0.92, test
     assert test.false_block_rate <= 0.05, test
     chinese = measure(rows, guard, lambda r: r.split == "test" and r.lang != "en")
     assert chinese.recall >= 0.90, chinese  # measured 0.92 (zh + mixed; 0.96 before batch 6)
@@ -149,19 +149,31 @@ def test_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> No
 
 def test_fresh_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
     fresh = measure(rows, guard, lambda r: r.split == "test2")
-    # Measured: R=0.857 FBR=0.000; English R=0.912, Chinese (zh + mixed) R=0.773.
-    assert fresh.recall >= 0.80, fresh
+    # Measured: R=0.893 FBR=0.000; English R=0.912, Chinese (zh + mixed) R=0.864.
+    assert fresh.recall >= 0.85, fresh
     assert fresh.false_block_rate <= 0.05, fresh
     english = measure(rows, guard, lambda r: r.split == "test2" and r.lang == "en")
     assert english.recall >= 0.85 and english.false_block_rate <= 0.05, english
     chinese = measure(rows, guard, lambda r: r.split == "test2" and r.lang != "en")
-    assert chinese.recall >= 0.70 and chinese.false_block_rate <= 0.05, chinese
+    assert chinese.recall >= 0.80 and chinese.false_block_rate <= 0.05, chinese
+
+
+def test_blind_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
+    """test3 (batch 10) and test4 (batch 16) were written by hands that never saw the guard and
+    are looked at only in aggregate: the floors keep what the fold rounds gained on them."""
+    test3 = measure(rows, guard, lambda r: r.split == "test3")
+    # Measured: R=0.645 FBR=0.071 (0.435 / 0.071 when written, 0.516 / 0.095 this morning).
+    assert test3.recall >= 0.60 and test3.false_block_rate <= 0.10, test3
+    test4 = measure(rows, guard, lambda r: r.split == "test4")
+    # Measured: R=0.671 FBR=0.041 (0.500 / 0.041 with the code of the morning it was written).
+    assert test4.recall >= 0.62 and test4.false_block_rate <= 0.06, test4
 
 
 def test_dev_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
     dev = measure(rows, guard, lambda r: r.split == "dev")
-    # Measured: R=0.967 FBR=0.000 (batches 1, 2, 5-8) — the set the lexicon was written against.
-    assert dev.recall >= 0.94, dev
+    # Measured: R=0.984 FBR=0.000 (batches 1, 2, 5-9, 11-15) — the set the lexicon was written
+    # against.
+    assert dev.recall >= 0.96, dev
     assert dev.false_block_rate <= 0.01, dev
 
 
@@ -178,12 +190,12 @@ def test_guard_beats_plain_similarity(
 
 @pytest.mark.xfail(
     strict=True,
-    reason="held-out recall is 0.899 (test; English 0.87), 0.857 (test2; zh+mixed 0.77) and "
-    "0.516 (test3, written 2026-11-30 without sight of the guard; false-block 0.095), below the "
-    "0.95 target",
+    reason="held-out recall is 0.962 (test), 0.893 (test2; zh+mixed 0.86), 0.645 (test3; "
+    "false-block 0.071) and 0.671 (test4; zh+mixed 0.55) — test3 and test4 written without "
+    "sight of the guard — below the 0.95 target",
 )
 def test_target_recall_on_held_out(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
-    for split in ("test", "test2", "test3"):
+    for split in ("test", "test2", "test3", "test4"):
         for english in (True, False):
             figures = measure(
                 rows,
