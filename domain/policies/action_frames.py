@@ -1499,6 +1499,7 @@ def _normalize_frame(
     if (folded := _fold_round4_en4(op, obj, qualifier, clause)) is None:
         return None  # a keyboard shortcut pressed only opens where the next step happens
     op, obj, qualifier = folded
+    op, obj, qualifier = _fold_round5_en5(op, obj, qualifier, clause)
     if obj is None:
         obj = DEFAULT_OBJECTS.get(op)
     if obj is None and op not in _OBJECTLESS_OPS and op not in _PREPARATORY_OPS:
@@ -1953,6 +1954,27 @@ def _fold_round3_zh(
     return op, obj, qualifier
 
 
+def _fold_round5_en5(
+    op: str, obj: str | None, qualifier: str | None, clause: _Clause
+) -> tuple[str, str | None, str | None]:
+    """Class folds (round 5, English): a step named by its means or its outcome."""
+    surfaces = {w for t in clause.tokens for w in t.surface.split()}
+    # "follow the email link to set a new one", "use the link to choose a new password":
+    # the emailed link is only the way the password is reset.
+    # (its purpose clause "to set a new one" reads the link as the "one": no link is set)
+    if op in ("set", "create") and obj == "link" and "new" in surfaces:
+        return "reset", "password", None
+    # "put a new card on file", "put another card on the account": the card is replaced
+    if (
+        op in ("move", "add")
+        and obj == "card"
+        and qualifier in ("other", "new")
+        and (surfaces & {"file", "account"})
+    ):
+        return "replace", "card", None
+    return op, obj, qualifier
+
+
 def _fold_round4_en4(
     op: str, obj: str | None, qualifier: str | None, clause: _Clause
 ) -> tuple[str, str | None, str | None] | None:
@@ -2198,6 +2220,13 @@ _MEANS[("charge", "headphones")] = _MEANS.get(("charge", "headphones"), frozense
     "enable/headphones",
 }
 
+
+# Round 5 (EN): "click 'Forgot password' and follow the email link to set a new one": the
+# emailed link is only the way the password is reset.
+_MEANS[("use", "link")] = _MEANS.get(("use", "link"), frozenset()) | {"reset/password"}
+# "offload the app and then reinstall it": the reinstall (of the offloaded "it") is how an
+# offload ends, no step of its own
+_MEANS[("readd", "storage")] = _MEANS.get(("readd", "storage"), frozenset()) | {"free/storage"}
 
 # Whose storage a means frees when the freeing step names no owner ("删除旧邮件腾出空间").
 _MEANS_OWNER: dict[tuple[str, str], str] = {("remove", "email"): "mailbox.storage"}

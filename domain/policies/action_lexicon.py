@@ -55,7 +55,8 @@ restart: restart, reboot, power cycle*, power-cycle, relaunch, force restart, ha
     cycle* the power of, give* it a restart, give* it a reboot, give* it a quick restart,
     give* it a quick reboot, give* them a restart, give* them a reboot,
     stop* and start, stop* and then start, stop* and restart, stop* and re-start,
-    stop* then start, stop* then restart
+    stop* then start, stop* then restart,
+    tap* it again, tap* it back on, tap* the tile again, tap* the tile back on
 reset: reset, restore, factory reset*, factory-reset,
     master reset, factory restore, reinitialize, reinitialise, re-initialize, re-initialise,
     factory-default, factory-defaults, recover, reset* to defaults
@@ -70,7 +71,8 @@ readd: reinstall, re-install, readd, re-add, re-pair, repair, relink, re-link, r
     re-associate, reassociate, re-enroll, reenroll, re-enrol, re-setup, re-set up, re-create,
     recreate, re-pair*, re-attach, reattach, quick repair, online repair,
     quick repair* on, online repair* on, run* quick repair on, run* online repair on,
-    do* a quick repair on, do* an online repair on, do* a repair on, run* a repair on
+    do* a quick repair on, do* an online repair on, do* a repair on, run* a repair on,
+    get* it again from, download* it again from, grab* it again from
 remove: remove, delete, uninstall, cancel, unsubscribe, unpair, un-pair, forget, unlink,
     un-link, take* out, get* rid of,
     eject, pull* out, deregister, unbind,

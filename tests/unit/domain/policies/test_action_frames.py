@@ -2304,3 +2304,44 @@ def test_round4_english_folds_block_their_pair_and_keep_hard_negatives_apart(
     assert same.same, (candidate, failed, same)
     other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
     assert not other.same, (negative, candidate, other)
+
+
+# Round 5 (EN, helper en5): a step named by its means or its outcome. The emailed link used
+# to set a new password is the reset; a quick-settings tile tapped again toggles its radio;
+# an app got again from its store is reinstalled; an offloaded app reinstalled is the
+# offload; a new card put on file replaces the card.
+EN_ROUND5_PAIRS = [
+    (
+        "Click 'Forgot password' and follow the email link to set a new one",
+        "Reset your password",
+        "Use the link to verify your email",
+    ),
+    (
+        "Tap the Wi-Fi tile in quick settings to turn it off, then tap it again",
+        "Toggle Wi-Fi off and on",
+        "Forget the Wi-Fi network",
+    ),
+    (
+        "Tap the airplane mode tile, wait a few seconds, then tap it again",
+        "Turn airplane mode on and off",
+        "Turn on airplane mode",
+    ),
+    (
+        "Delete the app and get it again from the App Store",
+        "Reinstall the app",
+        "Update the app from the App Store",
+    ),
+    ("Offload the app and then reinstall it", "Offload the app", "Delete the app"),
+    ("Put a new card on file", "Use a different card", "Put the card back in the wallet"),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND5_PAIRS)
+def test_round5_english_folds_block_their_pair_and_keep_hard_negatives_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    index = _packaged_index()
+    same = RULE.decide(index.analyze(candidate), index.analyze(failed), 0.3, no_cosine)
+    assert same.same, (candidate, failed, same)
+    other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
+    assert not other.same, (negative, candidate, other)
