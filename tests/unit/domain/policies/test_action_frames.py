@@ -2333,6 +2333,18 @@ EN_ROUND5_PAIRS = [
     ),
     ("Offload the app and then reinstall it", "Offload the app", "Delete the app"),
     ("Put a new card on file", "Use a different card", "Put the card back in the wallet"),
+    # named meeting / chat apps: Teams, Webex; an app password pasted in is the one used
+    (
+        "Delete the contents of the Teams cache folder",
+        "Clear the Teams cache",
+        "Clear the Slack cache",
+    ),
+    ("Install the latest version of Webex", "Update Webex", "Uninstall Webex"),
+    (
+        "Generate an app password and paste it into the mail app",
+        "Use an app password",
+        "Turn on two-factor authentication",
+    ),
 ]
 
 
