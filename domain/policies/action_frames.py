@@ -1972,7 +1972,20 @@ def _fold_round5_en5(
         and (surfaces & {"file", "account"})
     ):
         return "replace", "card", None
+    places = [o for o in clause.objects if not o.main]
+    # "check for updates in the Zoom app": the named app the updates are looked for in is
+    # the one updated
+    named = [o for o in places if o.name == "app" and (o.qualifier or "").startswith(NAME_PREFIX)]
+    if op == "update" and obj is None and len(named) == 1:
+        return "update", "app", named[0].qualifier
+    # "erase everything on the phone (and start over)": a whole device wiped is its reset
+    wiped = [o.name for o in places if o.name in _WIPED_DEVICES]
+    if op in ("clear", "remove") and obj is None and surfaces & {"everything", "all"} and wiped:
+        return "reset", wiped[0], None
     return op, obj, qualifier
+
+
+_WIPED_DEVICES = frozenset({"phone", "tablet", "computer", "device"})
 
 
 def _fold_round4_en4(

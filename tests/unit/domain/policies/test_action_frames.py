@@ -2345,6 +2345,18 @@ EN_ROUND5_PAIRS = [
         "Use an app password",
         "Turn on two-factor authentication",
     ),
+    # updates looked for in a named app update it; everything on a device erased resets it
+    (
+        "Check for updates in the Zoom app and install the latest version",
+        "Update Zoom",
+        "Uninstall Zoom",
+    ),
+    (
+        "Erase everything on the phone and start over",
+        "Factory reset the phone",
+        "Restart the phone",
+    ),
+    ("Erase everything on the phone", "Factory reset the phone", "Reset network settings"),
 ]
 
 
