@@ -2240,6 +2240,9 @@ _MEANS[("use", "link")] = _MEANS.get(("use", "link"), frozenset()) | {"reset/pas
 # "offload the app and then reinstall it": the reinstall (of the offloaded "it") is how an
 # offload ends, no step of its own
 _MEANS[("readd", "storage")] = _MEANS.get(("readd", "storage"), frozenset()) | {"free/storage"}
+# "select Microsoft Office, click Change, then Online Repair": Change on a program's entry
+# only opens its repair (no setting of the app is changed)
+_MEANS[("set", "app")] = _MEANS.get(("set", "app"), frozenset()) | {"readd/app"}
 
 # Whose storage a means frees when the freeing step names no owner ("删除旧邮件腾出空间").
 _MEANS_OWNER: dict[tuple[str, str], str] = {("remove", "email"): "mailbox.storage"}

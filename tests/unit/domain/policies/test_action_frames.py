@@ -2357,6 +2357,18 @@ EN_ROUND5_PAIRS = [
         "Restart the phone",
     ),
     ("Erase everything on the phone", "Factory reset the phone", "Reset network settings"),
+    # a program's Change button only opens its repair; Recovery is a place in Settings
+    (
+        "Go to Control Panel > Programs and Features, select Microsoft Office, "
+        "click Change, then Online Repair",
+        "Repair Office",
+        "Uninstall Office from Control Panel > Programs",
+    ),
+    (
+        "Go to Settings > Update & Security > Recovery and click Reset this PC",
+        "Factory reset the computer",
+        "Restart the computer",
+    ),
 ]
 
 
