@@ -178,7 +178,8 @@ hold: hold, press* and hold, long-press, long* press, press, hold* down, keep* h
     push* and hold, press* down, hold* in, keep* pushing, long-hold, depress
 nav: go* to, navigate to, visit, tap, click, press* on, select, choose, find, locate, head to,
     follow, pick, hit,
-    browse to, go* into, scroll to, open settings, open the settings
+    browse to, go* into, scroll to, open settings, open the settings,
+    swipe* down, swipe* down from the top, pull* down, pull* down the notification shade
 free: free* up, make* room, make* space, clear* space, clear* up space, reclaim,
     get* space back, get* back space, get* storage back, get* back storage, recover* space,
     offload, free* space, clean* up space, create* space, create* room, make* more room,
@@ -1387,6 +1388,7 @@ just simply now first again also quickly gently carefully firmly securely comple
 properly briefly fresh all any some every each is are be been being was were will would
 can could should might may must need needs let lets let's i we me us they he she here there
 amber white blue red green orange
+tile tiles
 what which who whom whose how then so very too still even yet try to see whether
 about around approx approximately roughly few couple of seconds second minutes minute min mins
 hours hour s sec secs times time once twice again maybe perhaps now immediately right away

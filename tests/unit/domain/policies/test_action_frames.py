@@ -2369,6 +2369,17 @@ EN_ROUND5_PAIRS = [
         "Factory reset the computer",
         "Restart the computer",
     ),
+    # swiping / pulling down only opens the shade; a quick-settings tile is its switch
+    (
+        "Pull down the notification shade and turn the Bluetooth tile off and on",
+        "Turn Bluetooth off and back on",
+        "Unpair the headphones",
+    ),
+    (
+        "Pull down Quick Settings, tap the Wi-Fi tile so it goes grey, then tap it again",
+        "Toggle Wi-Fi off and on",
+        "Forget the Wi-Fi network",
+    ),
 ]
 
 
