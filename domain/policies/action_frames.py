@@ -1972,6 +1972,9 @@ def _fold_round5_en5(
         and (surfaces & {"file", "account"})
     ):
         return "replace", "card", None
+    # "... and pick a new one from the email we send": the "one" is the password, not a mail
+    if op in ("replace", "set") and obj == "email" and {"one", "from"} <= surfaces:
+        return "reset", "password", None
     places = [o for o in clause.objects if not o.main]
     # "check for updates in the Zoom app": the named app the updates are looked for in is
     # the one updated
@@ -2243,6 +2246,10 @@ _MEANS[("readd", "storage")] = _MEANS.get(("readd", "storage"), frozenset()) | {
 # "select Microsoft Office, click Change, then Online Repair": Change on a program's entry
 # only opens its repair (no setting of the app is changed)
 _MEANS[("set", "app")] = _MEANS.get(("set", "app"), frozenset()) | {"readd/app"}
+# "use Reset this PC and choose Remove everything": the option picked is part of the reset
+_MEANS[("remove", "computer")] = _MEANS.get(("remove", "computer"), frozenset()) | {
+    "reset/computer"
+}
 
 # Whose storage a means frees when the freeing step names no owner ("删除旧邮件腾出空间").
 _MEANS_OWNER: dict[tuple[str, str], str] = {("remove", "email"): "mailbox.storage"}

@@ -2380,6 +2380,17 @@ EN_ROUND5_PAIRS = [
         "Toggle Wi-Fi off and on",
         "Forget the Wi-Fi network",
     ),
+    # (second fresh probe set) a new password picked from the email; a reset's option
+    (
+        "Hit 'Forgot password?' on the sign-in page and pick a new one from the email we send",
+        "Reset your password",
+        "Change your email address",
+    ),
+    (
+        "Use 'Reset this PC' and choose Remove everything",
+        "Factory reset the computer",
+        "Roll back the last Windows update",
+    ),
 ]
 
 
