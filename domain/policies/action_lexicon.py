@@ -993,6 +993,8 @@ where: task manager, settings app, system settings, control panel,
     security page, security settings page, sign in options, login options, recovery page,
     banking app, bank app, banks app, bank's app, mobile banking app, mobile banking,
     programs and features, apps and features, installed apps, installed programs,
+    apps & features, programs & features, printers & scanners, open apps and features,
+    open apps & features, open programs and features, open programs & features,
     apple menu, power menu, start button, windows start button, power icon, general,
     paired devices, paired devices list, list of paired devices, paired device list,
     bluetooth devices list, my devices, other devices list, device list

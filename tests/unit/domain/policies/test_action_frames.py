@@ -2391,6 +2391,12 @@ EN_ROUND5_PAIRS = [
         "Factory reset the computer",
         "Roll back the last Windows update",
     ),
+    # "Apps & features" is a place (it was read as the open background apps)
+    (
+        "Open Apps & features, find Microsoft 365, choose Modify and run a Quick Repair",
+        "Repair Office",
+        "Update Office",
+    ),
 ]
 
 
