@@ -1499,6 +1499,7 @@ def _normalize_frame(
     if (folded := _fold_round4_en4(op, obj, qualifier, clause)) is None:
         return None  # a keyboard shortcut pressed only opens where the next step happens
     op, obj, qualifier = folded
+    op, obj, qualifier = _fold_round5_en5(op, obj, qualifier, clause)
     if obj is None:
         obj = DEFAULT_OBJECTS.get(op)
     if obj is None and op not in _OBJECTLESS_OPS and op not in _PREPARATORY_OPS:
@@ -1953,6 +1954,43 @@ def _fold_round3_zh(
     return op, obj, qualifier
 
 
+def _fold_round5_en5(
+    op: str, obj: str | None, qualifier: str | None, clause: _Clause
+) -> tuple[str, str | None, str | None]:
+    """Class folds (round 5, English): a step named by its means or its outcome."""
+    surfaces = {w for t in clause.tokens for w in t.surface.split()}
+    # "follow the email link to set a new one", "use the link to choose a new password":
+    # the emailed link is only the way the password is reset.
+    # (its purpose clause "to set a new one" reads the link as the "one": no link is set)
+    if op in ("set", "create") and obj == "link" and "new" in surfaces:
+        return "reset", "password", None
+    # "put a new card on file", "put another card on the account": the card is replaced
+    if (
+        op in ("move", "add")
+        and obj == "card"
+        and qualifier in ("other", "new")
+        and (surfaces & {"file", "account"})
+    ):
+        return "replace", "card", None
+    # "... and pick a new one from the email we send": the "one" is the password, not a mail
+    if op in ("replace", "set") and obj == "email" and {"one", "from"} <= surfaces:
+        return "reset", "password", None
+    places = [o for o in clause.objects if not o.main]
+    # "check for updates in the Zoom app": the named app the updates are looked for in is
+    # the one updated
+    named = [o for o in places if o.name == "app" and (o.qualifier or "").startswith(NAME_PREFIX)]
+    if op == "update" and obj is None and len(named) == 1:
+        return "update", "app", named[0].qualifier
+    # "erase everything on the phone (and start over)": a whole device wiped is its reset
+    wiped = [o.name for o in places if o.name in _WIPED_DEVICES]
+    if op in ("clear", "remove") and obj is None and surfaces & {"everything", "all"} and wiped:
+        return "reset", wiped[0], None
+    return op, obj, qualifier
+
+
+_WIPED_DEVICES = frozenset({"phone", "tablet", "computer", "device"})
+
+
 def _fold_round4_en4(
     op: str, obj: str | None, qualifier: str | None, clause: _Clause
 ) -> tuple[str, str | None, str | None] | None:
@@ -2198,6 +2236,20 @@ _MEANS[("charge", "headphones")] = _MEANS.get(("charge", "headphones"), frozense
     "enable/headphones",
 }
 
+
+# Round 5 (EN): "click 'Forgot password' and follow the email link to set a new one": the
+# emailed link is only the way the password is reset.
+_MEANS[("use", "link")] = _MEANS.get(("use", "link"), frozenset()) | {"reset/password"}
+# "offload the app and then reinstall it": the reinstall (of the offloaded "it") is how an
+# offload ends, no step of its own
+_MEANS[("readd", "storage")] = _MEANS.get(("readd", "storage"), frozenset()) | {"free/storage"}
+# "select Microsoft Office, click Change, then Online Repair": Change on a program's entry
+# only opens its repair (no setting of the app is changed)
+_MEANS[("set", "app")] = _MEANS.get(("set", "app"), frozenset()) | {"readd/app"}
+# "use Reset this PC and choose Remove everything": the option picked is part of the reset
+_MEANS[("remove", "computer")] = _MEANS.get(("remove", "computer"), frozenset()) | {
+    "reset/computer"
+}
 
 # Whose storage a means frees when the freeing step names no owner ("删除旧邮件腾出空间").
 _MEANS_OWNER: dict[tuple[str, str], str] = {("remove", "email"): "mailbox.storage"}

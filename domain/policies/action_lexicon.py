@@ -55,7 +55,8 @@ restart: restart, reboot, power cycle*, power-cycle, relaunch, force restart, ha
     cycle* the power of, give* it a restart, give* it a reboot, give* it a quick restart,
     give* it a quick reboot, give* them a restart, give* them a reboot,
     stop* and start, stop* and then start, stop* and restart, stop* and re-start,
-    stop* then start, stop* then restart
+    stop* then start, stop* then restart,
+    tap* it again, tap* it back on, tap* the tile again, tap* the tile back on
 reset: reset, restore, factory reset*, factory-reset,
     master reset, factory restore, reinitialize, reinitialise, re-initialize, re-initialise,
     factory-default, factory-defaults, recover, reset* to defaults
@@ -70,7 +71,8 @@ readd: reinstall, re-install, readd, re-add, re-pair, repair, relink, re-link, r
     re-associate, reassociate, re-enroll, reenroll, re-enrol, re-setup, re-set up, re-create,
     recreate, re-pair*, re-attach, reattach, quick repair, online repair,
     quick repair* on, online repair* on, run* quick repair on, run* online repair on,
-    do* a quick repair on, do* an online repair on, do* a repair on, run* a repair on
+    do* a quick repair on, do* an online repair on, do* a repair on, run* a repair on,
+    get* it again from, download* it again from, grab* it again from
 remove: remove, delete, uninstall, cancel, unsubscribe, unpair, un-pair, forget, unlink,
     un-link, take* out, get* rid of,
     eject, pull* out, deregister, unbind,
@@ -78,7 +80,7 @@ remove: remove, delete, uninstall, cancel, unsubscribe, unpair, un-pair, forget,
     delete* and forget, forget* about, pick* out, dig* out, scrape* out, fish* out, clear* away,
     exclude
 add: add, install, subscribe, resubscribe, enter, re-enter, reenter, type, retype, re-type,
-    input, link, bind, register,
+    input, link, bind, register, paste, copy* and paste, copy-paste,
     download, set* up, put* back, insert, reinsert, re-insert, sign* up,
     type* in, key* in, punch* in, fill* in, fill* out, pop* in, pop* back in, slot* in, slide* in,
     put* in, put* back in, stick* in, rekey, re-key, enroll, enrol, associate,
@@ -176,7 +178,8 @@ hold: hold, press* and hold, long-press, long* press, press, hold* down, keep* h
     push* and hold, press* down, hold* in, keep* pushing, long-hold, depress
 nav: go* to, navigate to, visit, tap, click, press* on, select, choose, find, locate, head to,
     follow, pick, hit,
-    browse to, go* into, scroll to, open settings, open the settings
+    browse to, go* into, scroll to, open settings, open the settings,
+    swipe* down, swipe* down from the top, pull* down, pull* down the notification shade
 free: free* up, make* room, make* space, clear* space, clear* up space, reclaim,
     get* space back, get* back space, get* storage back, get* back storage, recover* space,
     offload, free* space, clean* up space, create* space, create* room, make* more room,
@@ -976,6 +979,7 @@ where: task manager, settings app, system settings, control panel,
     status page, browser settings, phone settings, wallet, accounts page, profile page,
     back cover, front cover, access door, performance options, printers scanners,
     printers and scanners,
+    recovery, recovery options, recovery settings, update and security, update & security,
     start menu, quick settings, control center, control centre, notification shade,
     notification panel, action center, action centre, system tray, taskbar, menu bar, app info,
     application info, finder, file explorer, windows explorer, disk management, help center,
@@ -989,6 +993,8 @@ where: task manager, settings app, system settings, control panel,
     security page, security settings page, sign in options, login options, recovery page,
     banking app, bank app, banks app, bank's app, mobile banking app, mobile banking,
     programs and features, apps and features, installed apps, installed programs,
+    apps & features, programs & features, printers & scanners, open apps and features,
+    open apps & features, open programs and features, open programs & features,
     apple menu, power menu, start button, windows start button, power icon, general,
     paired devices, paired devices list, list of paired devices, paired device list,
     bluetooth devices list, my devices, other devices list, device list
@@ -1111,7 +1117,9 @@ _NAMED_APPS: dict[str, tuple[str, ...]] = {
     "didi": ("didi", "滴滴"),
     "netflix": ("netflix",),
     "youtube": ("youtube",),
-    "teams": ("microsoft teams",),
+    "teams": ("microsoft teams", "teams", "ms teams"),
+    "webex": ("webex", "cisco webex"),
+    "google_meet": ("google meet",),
     "office": ("microsoft office", "ms office", "office 365", "microsoft 365"),
     "slack": ("slack",),
     "telegram": ("telegram",),
@@ -1382,6 +1390,7 @@ just simply now first again also quickly gently carefully firmly securely comple
 properly briefly fresh all any some every each is are be been being was were will would
 can could should might may must need needs let lets let's i we me us they he she here there
 amber white blue red green orange
+tile tiles
 what which who whom whose how then so very too still even yet try to see whether
 about around approx approximately roughly few couple of seconds second minutes minute min mins
 hours hour s sec secs times time once twice again maybe perhaps now immediately right away

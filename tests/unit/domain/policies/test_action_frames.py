@@ -2304,3 +2304,108 @@ def test_round4_english_folds_block_their_pair_and_keep_hard_negatives_apart(
     assert same.same, (candidate, failed, same)
     other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
     assert not other.same, (negative, candidate, other)
+
+
+# Round 5 (EN, helper en5): a step named by its means or its outcome. The emailed link used
+# to set a new password is the reset; a quick-settings tile tapped again toggles its radio;
+# an app got again from its store is reinstalled; an offloaded app reinstalled is the
+# offload; a new card put on file replaces the card.
+EN_ROUND5_PAIRS = [
+    (
+        "Click 'Forgot password' and follow the email link to set a new one",
+        "Reset your password",
+        "Use the link to verify your email",
+    ),
+    (
+        "Tap the Wi-Fi tile in quick settings to turn it off, then tap it again",
+        "Toggle Wi-Fi off and on",
+        "Forget the Wi-Fi network",
+    ),
+    (
+        "Tap the airplane mode tile, wait a few seconds, then tap it again",
+        "Turn airplane mode on and off",
+        "Turn on airplane mode",
+    ),
+    (
+        "Delete the app and get it again from the App Store",
+        "Reinstall the app",
+        "Update the app from the App Store",
+    ),
+    ("Offload the app and then reinstall it", "Offload the app", "Delete the app"),
+    ("Put a new card on file", "Use a different card", "Put the card back in the wallet"),
+    # named meeting / chat apps: Teams, Webex; an app password pasted in is the one used
+    (
+        "Delete the contents of the Teams cache folder",
+        "Clear the Teams cache",
+        "Clear the Slack cache",
+    ),
+    ("Install the latest version of Webex", "Update Webex", "Uninstall Webex"),
+    (
+        "Generate an app password and paste it into the mail app",
+        "Use an app password",
+        "Turn on two-factor authentication",
+    ),
+    # updates looked for in a named app update it; everything on a device erased resets it
+    (
+        "Check for updates in the Zoom app and install the latest version",
+        "Update Zoom",
+        "Uninstall Zoom",
+    ),
+    (
+        "Erase everything on the phone and start over",
+        "Factory reset the phone",
+        "Restart the phone",
+    ),
+    ("Erase everything on the phone", "Factory reset the phone", "Reset network settings"),
+    # a program's Change button only opens its repair; Recovery is a place in Settings
+    (
+        "Go to Control Panel > Programs and Features, select Microsoft Office, "
+        "click Change, then Online Repair",
+        "Repair Office",
+        "Uninstall Office from Control Panel > Programs",
+    ),
+    (
+        "Go to Settings > Update & Security > Recovery and click Reset this PC",
+        "Factory reset the computer",
+        "Restart the computer",
+    ),
+    # swiping / pulling down only opens the shade; a quick-settings tile is its switch
+    (
+        "Pull down the notification shade and turn the Bluetooth tile off and on",
+        "Turn Bluetooth off and back on",
+        "Unpair the headphones",
+    ),
+    (
+        "Pull down Quick Settings, tap the Wi-Fi tile so it goes grey, then tap it again",
+        "Toggle Wi-Fi off and on",
+        "Forget the Wi-Fi network",
+    ),
+    # (second fresh probe set) a new password picked from the email; a reset's option
+    (
+        "Hit 'Forgot password?' on the sign-in page and pick a new one from the email we send",
+        "Reset your password",
+        "Change your email address",
+    ),
+    (
+        "Use 'Reset this PC' and choose Remove everything",
+        "Factory reset the computer",
+        "Roll back the last Windows update",
+    ),
+    # "Apps & features" is a place (it was read as the open background apps)
+    (
+        "Open Apps & features, find Microsoft 365, choose Modify and run a Quick Repair",
+        "Repair Office",
+        "Update Office",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND5_PAIRS)
+def test_round5_english_folds_block_their_pair_and_keep_hard_negatives_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    index = _packaged_index()
+    same = RULE.decide(index.analyze(candidate), index.analyze(failed), 0.3, no_cosine)
+    assert same.same, (candidate, failed, same)
+    other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
+    assert not other.same, (negative, candidate, other)
