@@ -1496,6 +1496,7 @@ def _normalize_frame(
     op, obj, qualifier = _fold_account_app_mail(op, obj, qualifier, target, clause, context)
     op, obj, qualifier = _fold_round3_zh(op, obj, qualifier, target, clause, context)
     op, obj, qualifier = _fold_round4_zh4(op, obj, qualifier, clause)
+    op, obj, qualifier = _fold_round5_zh5(op, obj, qualifier, clause)
     if (folded := _fold_round4_en4(op, obj, qualifier, clause)) is None:
         return None  # a keyboard shortcut pressed only opens where the next step happens
     op, obj, qualifier = folded
@@ -1884,6 +1885,52 @@ def _fold_round4_zh4(
     if op == "close" and obj == "app" and qualifier is None and not in_background:
         op = "restart"  # "在应用信息里点强行停止": force-stopping the app is force-closing it
     return op, obj, qualifier
+
+
+def _fold_round5_zh5(
+    op: str,
+    obj: str | None,
+    qualifier: str | None,
+    clause: _Clause,
+) -> tuple[str, str | None, str | None]:
+    """Class folds (round 5, Chinese settings-app wordings)."""
+    words = "".join("".join(t.surface.split()) for t in clause.tokens)
+    if op in ("enable", "disable") and obj == "email" and "同步" in words:
+        return op, "sync", None  # "勾选同步邮件": the mail's sync switch is ticked
+    if op == "remove" and obj == "wifi_network":
+        return "readd", obj, qualifier  # "在已保存网络里删除它": the network is forgotten
+    return op, obj, qualifier
+
+
+def _path_owner_zh5(frame: ActionFrame, clauses: list[_Clause], number: int) -> ActionFrame | None:
+    """The one app named at the start of a Chinese path owns a bare cache/data at its end.
+
+    "微信 > 我 > 设置 > 通用 > 存储空间 > 清理缓存", "打开微信，我-设置-通用-存储空间，点清理缓存":
+    it is WeChat's cache that is cleared (a different app's cache stays apart); the app opened
+    (打开微信) before a menu path is only the way in (None: no step).
+    """
+    later = clauses[number + 1 :]
+    if (
+        frame.op == "enable"
+        and frame.obj == "app"
+        and _named(frame.qualifier)
+        and any(c.menu_item or any(t.kind == "menu" for t in c.tokens) for c in later)
+        and any("打开" in t.surface.replace(" ", "") for t in clauses[number].tokens)
+    ):
+        return None
+    if frame.op != "clear" or frame.obj not in ("cache", "data") or frame.qualifier is not None:
+        return frame
+    if number == 0 or not any(is_cjk(t.surface[:1]) for t in clauses[number].tokens if t.surface):
+        return frame
+    names = {
+        o.qualifier
+        for c in clauses[:number]
+        for o in c.objects
+        if o.name == "app" and _named(o.qualifier)
+    }
+    if len(names) != 1:
+        return frame
+    return ActionFrame(frame.op, f"app.{frame.obj}", next(iter(names)))
 
 
 def _fold_round3_zh(
@@ -2626,6 +2673,9 @@ class ActionIndex:
                 last_object = mains[0] if mains else last_object
                 frames = []
             for frame in frames:
+                if (pathed := _path_owner_zh5(frame, clauses, number)) is None:
+                    continue  # "打开微信，我-设置-…": the app opened is the way into the path
+                frame = pathed
                 if frame.obj == "driver" and last_object in _DRIVEN:
                     # "right-click the wireless adapter and choose Update driver": its driver
                     frame = replace(frame, obj=f"{last_object}.driver")

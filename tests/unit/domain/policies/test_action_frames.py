@@ -2304,3 +2304,32 @@ def test_round4_english_folds_block_their_pair_and_keep_hard_negatives_apart(
     assert same.same, (candidate, failed, same)
     other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
     assert not other.same, (negative, candidate, other)
+
+
+ZH_ROUND5_PAIRS = [
+    # (candidate, failed, hard negative), Chinese round 5: settings-app switches and paths
+    # a ticked 'sync mail' box is the mail's sync switch (contacts' sync stays apart)
+    ("勾选同步邮件", "开启邮件同步", "勾选同步联系人"),
+    # uninstalling an app while keeping its data offloads it (clearing the data stays apart)
+    ("卸载应用但保留文稿与数据", "卸载应用但保留数据", "清除应用数据"),
+    ("卸载应用但保留数据", "卸载应用但不删除数据", "把应用彻底删除"),
+    # a network deleted from the saved networks is forgotten (Wi-Fi off stays apart)
+    ("在已保存的网络里把这个WiFi删掉", "忘记这个WiFi网络", "把WiFi关掉"),
+    # the app named first in a path owns the cache cleared at its end
+    ("微信 > 我 > 设置 > 通用 > 存储空间 > 清理缓存", "清除微信缓存", "清除淘宝缓存"),
+    ("打开微信，我-设置-通用-存储空间，点清理缓存", "清除微信缓存", "清除微信的数据"),
+    # ink alone is the cartridge's ink; a switch turned blue is on
+    ("看看打印机还有没有墨", "检查打印机墨盒", "重启打印机"),
+    ("在控制中心点一下蓝牙图标让它变蓝", "打开蓝牙", "把蓝牙关掉"),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), ZH_ROUND5_PAIRS)
+def test_round5_chinese_folds_block_their_pair_and_keep_hard_negatives_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    index = _packaged_index()
+    same = RULE.decide(index.analyze(candidate), index.analyze(failed), 0.3, no_cosine)
+    assert same.same, (candidate, failed, same)
+    other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
+    assert not other.same, (negative, candidate, other)
