@@ -2321,6 +2321,12 @@ ZH_ROUND5_PAIRS = [
     # ink alone is the cartridge's ink; a switch turned blue is on
     ("看看打印机还有没有墨", "检查打印机墨盒", "重启打印机"),
     ("在控制中心点一下蓝牙图标让它变蓝", "打开蓝牙", "把蓝牙关掉"),
+    # the time zone is its own setting (the clock's automatic time stays apart)
+    ("设置-通用-日期与时间，把自动设置打开", "设置里开启自动更新时间", "把时区改成北京时间"),
+    # the Bluetooth list is a place; searching again and pairing re-pairs
+    ("蓝牙列表里把耳机删掉再重新搜索配对", "取消配对耳机然后重新配对", "把手机蓝牙关了再打开"),
+    # Task Manager's 启动 (Startup) tab: programs disabled there are the startup apps
+    ("在任务管理器的启动里把没用的程序都禁用", "关闭开机自启动程序", "结束后台运行的程序"),
 ]
 
 
