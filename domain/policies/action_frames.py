@@ -1918,6 +1918,16 @@ def _path_owner_zh5(frame: ActionFrame, clauses: list[_Clause], number: int) -> 
         and any("打开" in t.surface.replace(" ", "") for t in clauses[number].tokens)
     ):
         return None
+    if frame.op == "update" and frame.obj in ("firmware", "app") and frame.qualifier is None:
+        # "登录192.168.1.1，在系统工具里把软件版本更新到最新", "进路由器后台，…装最新的固件":
+        # after the router's admin page, the version brought up to date is the router's
+        here = "".join(t.surface.replace(" ", "") for t in clauses[number].tokens)
+        before = "".join(
+            t.surface.replace(" ", "") for c in clauses[:number] if not c.negated for t in c.tokens
+        )
+        admin = "路由器" in before or "192.168." in before
+        if admin and (frame.obj == "firmware" or "软件版本" in here):
+            return ActionFrame("update", "router.firmware", None)
     if frame.op != "clear" or frame.obj not in ("cache", "data") or frame.qualifier is not None:
         return frame
     if number == 0 or not any(is_cjk(t.surface[:1]) for t in clauses[number].tokens if t.surface):

@@ -2327,6 +2327,12 @@ ZH_ROUND5_PAIRS = [
     ("蓝牙列表里把耳机删掉再重新搜索配对", "取消配对耳机然后重新配对", "把手机蓝牙关了再打开"),
     # Task Manager's 启动 (Startup) tab: programs disabled there are the startup apps
     ("在任务管理器的启动里把没用的程序都禁用", "关闭开机自启动程序", "结束后台运行的程序"),
+    # after the router's admin page (192.168.1.1), the version brought up to date is its firmware
+    (
+        "登录192.168.1.1，在系统工具里把软件版本更新到最新",
+        "登录路由器管理页面把固件升级到最新版本",
+        "登录192.168.1.1把路由器恢复出厂设置",
+    ),
 ]
 
 
