@@ -1897,6 +1897,9 @@ def _fold_round5_zh5(
     words = "".join("".join(t.surface.split()) for t in clause.tokens)
     if op in ("enable", "disable") and obj == "email" and "同步" in words:
         return op, "sync", None  # "勾选同步邮件": the mail's sync switch is ticked
+    saved = [o for o in clause.objects if not o.main and o.name == "wifi_network"]
+    if op == "remove" and obj is None and clause.pron and saved:
+        obj = "wifi_network"  # "在已保存网络里删除它": the entry deleted from the saved networks
     if op == "remove" and obj == "wifi_network":
         return "readd", obj, qualifier  # "在已保存网络里删除它": the network is forgotten
     return op, obj, qualifier
@@ -1928,6 +1931,16 @@ def _path_owner_zh5(frame: ActionFrame, clauses: list[_Clause], number: int) -> 
         admin = "路由器" in before or "192.168." in before
         if admin and (frame.obj == "firmware" or "软件版本" in here):
             return ActionFrame("update", "router.firmware", None)
+    following = clauses[number + 1] if number + 1 < len(clauses) else None
+    if (
+        frame.op == "remove"
+        and frame.obj == "app"
+        and following is not None
+        and "keep_data" in following.qualifiers
+        and following.op is None
+        and not following.objects
+    ):
+        return ActionFrame("free", "storage", frame.qualifier)  # "卸载应用，保留文稿与数据"
     if frame.op != "clear" or frame.obj not in ("cache", "data") or frame.qualifier is not None:
         return frame
     if number == 0 or not any(is_cjk(t.surface[:1]) for t in clauses[number].tokens if t.surface):

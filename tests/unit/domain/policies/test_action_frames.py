@@ -2333,6 +2333,14 @@ ZH_ROUND5_PAIRS = [
         "登录路由器管理页面把固件升级到最新版本",
         "登录192.168.1.1把路由器恢复出厂设置",
     ),
+    # 'keep the data' in the clause after the uninstall still offloads; 'it' deleted in the
+    # saved networks is the network forgotten
+    ("卸载淘宝，保留文稿与数据", "卸载淘宝但保留数据", "清除淘宝的数据"),
+    (
+        "在已保存网络里删除它，再重新输入密码连上",
+        "忘记这个WiFi网络然后重新连接",
+        "把WiFi关掉再打开",
+    ),
 ]
 
 
