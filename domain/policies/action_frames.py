@@ -1931,6 +1931,13 @@ def _path_owner_zh5(frame: ActionFrame, clauses: list[_Clause], number: int) -> 
         admin = "路由器" in before or "192.168." in before
         if admin and (frame.obj == "firmware" or "软件版本" in here):
             return ActionFrame("update", "router.firmware", None)
+    allows = any(
+        "允许" in t.surface.replace(" ", "") for c in clauses[number : number + 2] for t in c.tokens
+    )
+    located = any(o.name == "location" for c in clauses[:number] for o in c.objects)
+    if frame.op in ("set", "enable") and frame.obj == "app" and allows and located:
+        # "设置 > 隐私 > 定位服务，把这个应用改成使用期间允许": the app's location permission
+        return ActionFrame("allow", "location.permission", frame.qualifier)
     following = clauses[number + 1] if number + 1 < len(clauses) else None
     if (
         frame.op == "remove"

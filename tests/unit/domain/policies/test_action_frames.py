@@ -2341,6 +2341,12 @@ ZH_ROUND5_PAIRS = [
         "忘记这个WiFi网络然后重新连接",
         "把WiFi关掉再打开",
     ),
+    # an app set to 'allow' under Location Services is given the location permission
+    (
+        "设置 > 隐私 > 定位服务，把这个应用改成使用期间允许",
+        "在设置里给应用开启定位权限",
+        "允许应用访问相机",
+    ),
 ]
 
 
