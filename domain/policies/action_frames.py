@@ -1496,6 +1496,7 @@ def _normalize_frame(
     op, obj, qualifier = _fold_account_app_mail(op, obj, qualifier, target, clause, context)
     op, obj, qualifier = _fold_round3_zh(op, obj, qualifier, target, clause, context)
     op, obj, qualifier = _fold_round4_zh4(op, obj, qualifier, clause)
+    op, obj, qualifier = _fold_round5_zh5(op, obj, qualifier, clause)
     if (folded := _fold_round4_en4(op, obj, qualifier, clause)) is None:
         return None  # a keyboard shortcut pressed only opens where the next step happens
     op, obj, qualifier = folded
@@ -1885,6 +1886,82 @@ def _fold_round4_zh4(
     if op == "close" and obj == "app" and qualifier is None and not in_background:
         op = "restart"  # "在应用信息里点强行停止": force-stopping the app is force-closing it
     return op, obj, qualifier
+
+
+def _fold_round5_zh5(
+    op: str,
+    obj: str | None,
+    qualifier: str | None,
+    clause: _Clause,
+) -> tuple[str, str | None, str | None]:
+    """Class folds (round 5, Chinese settings-app wordings)."""
+    words = "".join("".join(t.surface.split()) for t in clause.tokens)
+    if op in ("enable", "disable") and obj == "email" and "同步" in words:
+        return op, "sync", None  # "勾选同步邮件": the mail's sync switch is ticked
+    saved = [o for o in clause.objects if not o.main and o.name == "wifi_network"]
+    if op == "remove" and obj is None and clause.pron and saved:
+        obj = "wifi_network"  # "在已保存网络里删除它": the entry deleted from the saved networks
+    if op == "remove" and obj == "wifi_network":
+        return "readd", obj, qualifier  # "在已保存网络里删除它": the network is forgotten
+    return op, obj, qualifier
+
+
+def _path_owner_zh5(frame: ActionFrame, clauses: list[_Clause], number: int) -> ActionFrame | None:
+    """The one app named at the start of a Chinese path owns a bare cache/data at its end.
+
+    "微信 > 我 > 设置 > 通用 > 存储空间 > 清理缓存", "打开微信，我-设置-通用-存储空间，点清理缓存":
+    it is WeChat's cache that is cleared (a different app's cache stays apart); the app opened
+    (打开微信) before a menu path is only the way in (None: no step).
+    """
+    later = clauses[number + 1 :]
+    if (
+        frame.op == "enable"
+        and frame.obj == "app"
+        and _named(frame.qualifier)
+        and any(c.menu_item or any(t.kind == "menu" for t in c.tokens) for c in later)
+        and any("打开" in t.surface.replace(" ", "") for t in clauses[number].tokens)
+    ):
+        return None
+    if frame.op == "update" and frame.obj in ("firmware", "app") and frame.qualifier is None:
+        # "登录192.168.1.1，在系统工具里把软件版本更新到最新", "进路由器后台，…装最新的固件":
+        # after the router's admin page, the version brought up to date is the router's
+        here = "".join(t.surface.replace(" ", "") for t in clauses[number].tokens)
+        before = "".join(
+            t.surface.replace(" ", "") for c in clauses[:number] if not c.negated for t in c.tokens
+        )
+        admin = "路由器" in before or "192.168." in before
+        if admin and (frame.obj == "firmware" or "软件版本" in here):
+            return ActionFrame("update", "router.firmware", None)
+    allows = any(
+        "允许" in t.surface.replace(" ", "") for c in clauses[number : number + 2] for t in c.tokens
+    )
+    located = any(o.name == "location" for c in clauses[:number] for o in c.objects)
+    if frame.op in ("set", "enable") and frame.obj == "app" and allows and located:
+        # "设置 > 隐私 > 定位服务，把这个应用改成使用期间允许": the app's location permission
+        return ActionFrame("allow", "location.permission", frame.qualifier)
+    following = clauses[number + 1] if number + 1 < len(clauses) else None
+    if (
+        frame.op == "remove"
+        and frame.obj == "app"
+        and following is not None
+        and "keep_data" in following.qualifiers
+        and following.op is None
+        and not following.objects
+    ):
+        return ActionFrame("free", "storage", frame.qualifier)  # "卸载应用，保留文稿与数据"
+    if frame.op != "clear" or frame.obj not in ("cache", "data") or frame.qualifier is not None:
+        return frame
+    if number == 0 or not any(is_cjk(t.surface[:1]) for t in clauses[number].tokens if t.surface):
+        return frame
+    names = {
+        o.qualifier
+        for c in clauses[:number]
+        for o in c.objects
+        if o.name == "app" and _named(o.qualifier)
+    }
+    if len(names) != 1:
+        return frame
+    return ActionFrame(frame.op, f"app.{frame.obj}", next(iter(names)))
 
 
 def _fold_round3_zh(
@@ -2678,6 +2755,9 @@ class ActionIndex:
                 last_object = mains[0] if mains else last_object
                 frames = []
             for frame in frames:
+                if (pathed := _path_owner_zh5(frame, clauses, number)) is None:
+                    continue  # "打开微信，我-设置-…": the app opened is the way into the path
+                frame = pathed
                 if frame.obj == "driver" and last_object in _DRIVEN:
                     # "right-click the wireless adapter and choose Update driver": its driver
                     frame = replace(frame, obj=f"{last_object}.driver")

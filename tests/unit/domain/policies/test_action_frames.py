@@ -2409,3 +2409,58 @@ def test_round5_english_folds_block_their_pair_and_keep_hard_negatives_apart(
     assert same.same, (candidate, failed, same)
     other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
     assert not other.same, (negative, candidate, other)
+
+
+ZH_ROUND5_PAIRS = [
+    # (candidate, failed, hard negative), Chinese round 5: settings-app switches and paths
+    # a ticked 'sync mail' box is the mail's sync switch (contacts' sync stays apart)
+    ("勾选同步邮件", "开启邮件同步", "勾选同步联系人"),
+    # uninstalling an app while keeping its data offloads it (clearing the data stays apart)
+    ("卸载应用但保留文稿与数据", "卸载应用但保留数据", "清除应用数据"),
+    ("卸载应用但保留数据", "卸载应用但不删除数据", "把应用彻底删除"),
+    # a network deleted from the saved networks is forgotten (Wi-Fi off stays apart)
+    ("在已保存的网络里把这个WiFi删掉", "忘记这个WiFi网络", "把WiFi关掉"),
+    # the app named first in a path owns the cache cleared at its end
+    ("微信 > 我 > 设置 > 通用 > 存储空间 > 清理缓存", "清除微信缓存", "清除淘宝缓存"),
+    ("打开微信，我-设置-通用-存储空间，点清理缓存", "清除微信缓存", "清除微信的数据"),
+    # ink alone is the cartridge's ink; a switch turned blue is on
+    ("看看打印机还有没有墨", "检查打印机墨盒", "重启打印机"),
+    ("在控制中心点一下蓝牙图标让它变蓝", "打开蓝牙", "把蓝牙关掉"),
+    # the time zone is its own setting (the clock's automatic time stays apart)
+    ("设置-通用-日期与时间，把自动设置打开", "设置里开启自动更新时间", "把时区改成北京时间"),
+    # the Bluetooth list is a place; searching again and pairing re-pairs
+    ("蓝牙列表里把耳机删掉再重新搜索配对", "取消配对耳机然后重新配对", "把手机蓝牙关了再打开"),
+    # Task Manager's 启动 (Startup) tab: programs disabled there are the startup apps
+    ("在任务管理器的启动里把没用的程序都禁用", "关闭开机自启动程序", "结束后台运行的程序"),
+    # after the router's admin page (192.168.1.1), the version brought up to date is its firmware
+    (
+        "登录192.168.1.1，在系统工具里把软件版本更新到最新",
+        "登录路由器管理页面把固件升级到最新版本",
+        "登录192.168.1.1把路由器恢复出厂设置",
+    ),
+    # 'keep the data' in the clause after the uninstall still offloads; 'it' deleted in the
+    # saved networks is the network forgotten
+    ("卸载淘宝，保留文稿与数据", "卸载淘宝但保留数据", "清除淘宝的数据"),
+    (
+        "在已保存网络里删除它，再重新输入密码连上",
+        "忘记这个WiFi网络然后重新连接",
+        "把WiFi关掉再打开",
+    ),
+    # an app set to 'allow' under Location Services is given the location permission
+    (
+        "设置 > 隐私 > 定位服务，把这个应用改成使用期间允许",
+        "在设置里给应用开启定位权限",
+        "允许应用访问相机",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), ZH_ROUND5_PAIRS)
+def test_round5_chinese_folds_block_their_pair_and_keep_hard_negatives_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    index = _packaged_index()
+    same = RULE.decide(index.analyze(candidate), index.analyze(failed), 0.3, no_cosine)
+    assert same.same, (candidate, failed, same)
+    other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
+    assert not other.same, (negative, candidate, other)
