@@ -127,7 +127,7 @@ def guard(embedder: SentenceTransformerEmbedder) -> CatalogGuardEquivalence:
 def test_labelled_set_is_well_formed(rows: list[Row]) -> None:
     assert len(rows) >= 200
     assert len({(r.failed, r.candidate) for r in rows}) == len(rows)
-    for split in ("dev", "test", "test2", "test3", "test4"):
+    for split in ("dev", "test", "test2", "test3", "test4", "test5"):
         part = [r for r in rows if r.split == split]
         assert {r.lang for r in part} == {"en", "zh", "mixed"}
         assert {r.block for r in part} == {True, False}
@@ -159,19 +159,23 @@ def test_fresh_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence)
 
 
 def test_blind_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
-    """test3 (batch 10) and test4 (batch 16) were written by hands that never saw the guard and
-    are looked at only in aggregate: the floors keep what the fold rounds gained on them."""
+    """test3 (batch 10), test4 (batch 16) and test5 (batch 17) were written by hands that never
+    saw the guard and are looked at only in aggregate: the floors keep what the fold rounds
+    gained on them."""
     test3 = measure(rows, guard, lambda r: r.split == "test3")
     # Measured: R=0.645 FBR=0.071 (0.435 / 0.071 when written, 0.516 / 0.095 this morning).
     assert test3.recall >= 0.60 and test3.false_block_rate <= 0.10, test3
     test4 = measure(rows, guard, lambda r: r.split == "test4")
     # Measured: R=0.671 FBR=0.041 (0.500 / 0.041 with the code of the morning it was written).
     assert test4.recall >= 0.62 and test4.false_block_rate <= 0.06, test4
+    test5 = measure(rows, guard, lambda r: r.split == "test5")
+    # Measured: R=0.588 FBR=0.020 (0.382 / 0.060 with the code of the morning it was written).
+    assert test5.recall >= 0.54 and test5.false_block_rate <= 0.05, test5
 
 
 def test_dev_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
     dev = measure(rows, guard, lambda r: r.split == "dev")
-    # Measured: R=0.984 FBR=0.000 (batches 1, 2, 5-9, 11-15) — the set the lexicon was written
+    # Measured: R=0.987 FBR=0.000 (batches 1, 2, 5-9, 11-15) — the set the lexicon was written
     # against.
     assert dev.recall >= 0.96, dev
     assert dev.false_block_rate <= 0.01, dev
@@ -191,11 +195,11 @@ def test_guard_beats_plain_similarity(
 @pytest.mark.xfail(
     strict=True,
     reason="held-out recall is 0.962 (test), 0.893 (test2; zh+mixed 0.86), 0.645 (test3; "
-    "false-block 0.071) and 0.671 (test4; zh+mixed 0.55) — test3 and test4 written without "
-    "sight of the guard — below the 0.95 target",
+    "false-block 0.071), 0.671 (test4; zh+mixed 0.55) and 0.588 (test5) — test3 to test5 "
+    "written without sight of the guard — below the 0.95 target",
 )
 def test_target_recall_on_held_out(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
-    for split in ("test", "test2", "test3", "test4"):
+    for split in ("test", "test2", "test3", "test4", "test5"):
         for english in (True, False):
             figures = measure(
                 rows,
