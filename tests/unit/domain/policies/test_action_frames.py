@@ -63,6 +63,18 @@ def no_cosine() -> float | None:
     raise AssertionError("the cosine must not be needed for this pair")
 
 
+def assert_repeats_and_keeps_apart(
+    index: ActionIndex, candidate: str, failed: str, negative: str, *, lexical: float
+) -> None:
+    """A fold's triple: ``candidate`` repeats ``failed`` on the actions alone (the cosine is
+    never asked for, the wording scores ``lexical``), and ``negative`` stays apart from
+    ``candidate`` even with scores that would block on similarity."""
+    same = RULE.decide(index.analyze(candidate), index.analyze(failed), lexical, no_cosine)
+    assert same.same, (candidate, failed, same)
+    other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
+    assert not other.same, (negative, candidate, other)
+
+
 def decide(
     candidate: str, failed: str, lexical: float = 0.5, cosine: float | None = None
 ) -> tuple[bool, str]:
@@ -1053,12 +1065,7 @@ ACCOUNT_APP_MAIL_FOLDS += [
 def test_account_app_mail_folds_block_their_pair_and_keep_hard_negatives_apart(
     candidate: str, failed: str, negative: str
 ) -> None:
-    same = RULE.decide(FRAMES_ONLY.analyze(candidate), FRAMES_ONLY.analyze(failed), 0.1, no_cosine)
-    assert same.same, (candidate, failed, same)
-    other = RULE.decide(
-        FRAMES_ONLY.analyze(negative), FRAMES_ONLY.analyze(candidate), 0.9, lambda: 0.9
-    )
-    assert not other.same, (negative, candidate, other)
+    assert_repeats_and_keeps_apart(FRAMES_ONLY, candidate, failed, negative, lexical=0.1)
 
 
 def test_swapping_a_setting_value_changes_it() -> None:
@@ -1187,11 +1194,7 @@ VOCABULARY_PAIRS = [
 def test_new_vocabulary_blocks_its_pair_and_keeps_hard_negatives_apart(
     candidate: str, failed: str, negative: str
 ) -> None:
-    index = FRAMES_ONLY
-    same = RULE.decide(index.analyze(candidate), index.analyze(failed), 0.1, no_cosine)
-    assert same.same, (candidate, failed, same)
-    other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
-    assert not other.same, (negative, candidate, other)
+    assert_repeats_and_keeps_apart(FRAMES_ONLY, candidate, failed, negative, lexical=0.1)
 
 
 # -- Chinese class folds: one support step told by its effect, its method, a UI path, a dropped
@@ -1307,11 +1310,7 @@ ZH_FOLD_PAIRS = [
 def test_chinese_folds_block_their_pair_and_keep_hard_negatives_apart(
     candidate: str, failed: str, negative: str
 ) -> None:
-    index = FRAMES_ONLY
-    same = RULE.decide(index.analyze(candidate), index.analyze(failed), 0.1, no_cosine)
-    assert same.same, (candidate, failed, same)
-    other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
-    assert not other.same, (negative, candidate, other)
+    assert_repeats_and_keeps_apart(FRAMES_ONLY, candidate, failed, negative, lexical=0.1)
 
 
 # -- Chinese / mixed class folds, round 3: (candidate, failed, hard negative), frames alone.
@@ -1432,11 +1431,7 @@ ZH_ROUND3_PAIRS = [
 def test_round3_chinese_folds_block_their_pair_and_keep_hard_negatives_apart(
     candidate: str, failed: str, negative: str
 ) -> None:
-    index = FRAMES_ONLY
-    same = RULE.decide(index.analyze(candidate), index.analyze(failed), 0.1, no_cosine)
-    assert same.same, (candidate, failed, same)
-    other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
-    assert not other.same, (negative, candidate, other)
+    assert_repeats_and_keeps_apart(FRAMES_ONLY, candidate, failed, negative, lexical=0.1)
 
 
 @pytest.mark.parametrize(
@@ -1811,11 +1806,7 @@ FOLD_PAIRS_EN = [
 def test_a_step_told_by_its_method_blocks_its_pair_and_keeps_hard_negatives_apart(
     candidate: str, failed: str, negative: str
 ) -> None:
-    index = FRAMES_ONLY
-    same = RULE.decide(index.analyze(candidate), index.analyze(failed), 0.1, no_cosine)
-    assert same.same, (candidate, failed, same)
-    other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
-    assert not other.same, (negative, candidate, other)
+    assert_repeats_and_keeps_apart(FRAMES_ONLY, candidate, failed, negative, lexical=0.1)
 
 
 def test_steps_done_the_same_way_are_not_one_step() -> None:
@@ -2051,11 +2042,7 @@ EN_ROUND3_PAIRS = [
 def test_round3_en_folds_block_their_pair_and_keep_hard_negatives_apart(
     candidate: str, failed: str, negative: str
 ) -> None:
-    index = _packaged_index()
-    same = RULE.decide(index.analyze(candidate), index.analyze(failed), 0.1, no_cosine)
-    assert same.same, (candidate, failed, same)
-    other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
-    assert not other.same, (negative, candidate, other)
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.1)
 
 
 # -- Chinese class folds, round 4 (settings-app paths and buttons): a hyphen menu path, a switch
@@ -2113,11 +2100,7 @@ ZH_ROUND4_PAIRS = [
 def test_round4_chinese_settings_folds_block_their_pair_and_keep_hard_negatives_apart(
     candidate: str, failed: str, negative: str
 ) -> None:
-    index = _packaged_index()
-    same = RULE.decide(index.analyze(candidate), index.analyze(failed), 0.1, no_cosine)
-    assert same.same, (candidate, failed, same)
-    other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
-    assert not other.same, (negative, candidate, other)
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.1)
 
 
 # Round 4 (English payment / login / app / email / slow-computer text, written from knowledge):
@@ -2299,11 +2282,7 @@ EN_ROUND4_PAIRS = [
 def test_round4_english_folds_block_their_pair_and_keep_hard_negatives_apart(
     candidate: str, failed: str, negative: str
 ) -> None:
-    index = _packaged_index()
-    same = RULE.decide(index.analyze(candidate), index.analyze(failed), 0.3, no_cosine)
-    assert same.same, (candidate, failed, same)
-    other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
-    assert not other.same, (negative, candidate, other)
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
 
 
 # Round 5 (EN, helper en5): a step named by its means or its outcome. The emailed link used
@@ -2404,11 +2383,7 @@ EN_ROUND5_PAIRS = [
 def test_round5_english_folds_block_their_pair_and_keep_hard_negatives_apart(
     candidate: str, failed: str, negative: str
 ) -> None:
-    index = _packaged_index()
-    same = RULE.decide(index.analyze(candidate), index.analyze(failed), 0.3, no_cosine)
-    assert same.same, (candidate, failed, same)
-    other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
-    assert not other.same, (negative, candidate, other)
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
 
 
 ZH_ROUND5_PAIRS = [
@@ -2459,8 +2434,4 @@ ZH_ROUND5_PAIRS = [
 def test_round5_chinese_folds_block_their_pair_and_keep_hard_negatives_apart(
     candidate: str, failed: str, negative: str
 ) -> None:
-    index = _packaged_index()
-    same = RULE.decide(index.analyze(candidate), index.analyze(failed), 0.3, no_cosine)
-    assert same.same, (candidate, failed, same)
-    other = RULE.decide(index.analyze(negative), index.analyze(candidate), 0.9, lambda: 0.9)
-    assert not other.same, (negative, candidate, other)
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
