@@ -1492,15 +1492,15 @@ def _normalize_frame(
         qualifier = None  # "pick a different channel": changing it is the step
     if qualifier in ("other", "latest", "previous") and op in ("replace", "update", "rollback"):
         qualifier = None  # absorbed into the op
-    op, obj, qualifier = _fold_round3_en(op, obj, qualifier, clause, [*context, *nouns])
+    op, obj, qualifier = _fold_methods_en(op, obj, qualifier, clause, [*context, *nouns])
     op, obj, qualifier = _fold_account_app_mail(op, obj, qualifier, target, clause, context)
-    op, obj, qualifier = _fold_round3_zh(op, obj, qualifier, target, clause, context)
-    op, obj, qualifier = _fold_round4_zh4(op, obj, qualifier, clause)
-    op, obj, qualifier = _fold_round5_zh5(op, obj, qualifier, clause)
-    if (folded := _fold_round4_en4(op, obj, qualifier, clause)) is None:
+    op, obj, qualifier = _fold_wordings_zh(op, obj, qualifier, target, clause, context)
+    op, obj, qualifier = _fold_settings_buttons_zh(op, obj, qualifier, clause)
+    op, obj, qualifier = _fold_settings_switches_zh(op, obj, qualifier, clause)
+    if (folded := _fold_apps_sync_en(op, obj, qualifier, clause)) is None:
         return None  # a keyboard shortcut pressed only opens where the next step happens
     op, obj, qualifier = folded
-    op, obj, qualifier = _fold_round5_en5(op, obj, qualifier, clause)
+    op, obj, qualifier = _fold_means_outcomes_en(op, obj, qualifier, clause)
     if obj is None:
         obj = DEFAULT_OBJECTS.get(op)
     if obj is None and op not in _OBJECTLESS_OPS and op not in _PREPARATORY_OPS:
@@ -1549,7 +1549,7 @@ def _pulled_cord(clause: _Clause, uncovered: list[_Object]) -> bool:
     return pulled and uncovered[0].name in ("power.cable", "power", "charger")
 
 
-def _fold_round3_merged(frame: ActionFrame) -> ActionFrame:
+def _fold_merged_steps(frame: ActionFrame) -> ActionFrame:
     """A merged pair of steps, folded: "pull the plug out of the wall, then plug it back in"
     cycles the power of whatever is on the outlet, not the outlet."""
     if frame.op == "restart" and frame.obj == "power_outlet":
@@ -1571,10 +1571,10 @@ def _power_path(frame: ActionFrame, clauses: list[_Clause], number: int) -> bool
     return on_the_way and powered
 
 
-def _fold_round3_en(
+def _fold_methods_en(
     op: str, obj: str | None, qualifier: str | None, clause: _Clause, context: list[str]
 ) -> tuple[str, str | None, str | None]:
-    """English class folds, round 3: the same step named by its method or a neighbouring noun."""
+    """English class folds: the same step named by its method or a neighbouring noun."""
     if op == "restart" and obj == "power_outlet":
         # "pull the plug out of the wall, wait, plug it back in": the device on it restarts
         devices = OBJECT_FAMILIES["device"] | {"router", "modem", "extender"}
@@ -1862,13 +1862,13 @@ _RADIOS = frozenset({"wifi", "mobile_data", "bluetooth"})
 _LIST_ENTRIES = frozenset({"wifi", "wifi_network"})
 
 
-def _fold_round4_zh4(
+def _fold_settings_buttons_zh(
     op: str,
     obj: str | None,
     qualifier: str | None,
     clause: _Clause,
 ) -> tuple[str, str | None, str | None]:
-    """Class folds (round 4, Chinese settings-app and button wordings)."""
+    """Class folds of Chinese settings-app and button wordings."""
     everything = {o.name for o in clause.objects}
     if op == "reset" and obj in _RADIOS and len(everything & _RADIOS) >= 2:
         return op, "network.settings", None  # "重置WLAN、移动数据和蓝牙": the network reset
@@ -1888,13 +1888,13 @@ def _fold_round4_zh4(
     return op, obj, qualifier
 
 
-def _fold_round5_zh5(
+def _fold_settings_switches_zh(
     op: str,
     obj: str | None,
     qualifier: str | None,
     clause: _Clause,
 ) -> tuple[str, str | None, str | None]:
-    """Class folds (round 5, Chinese settings-app wordings)."""
+    """Class folds of Chinese settings-app switches and paths."""
     words = "".join("".join(t.surface.split()) for t in clause.tokens)
     if op in ("enable", "disable") and obj == "email" and "同步" in words:
         return op, "sync", None  # "勾选同步邮件": the mail's sync switch is ticked
@@ -1906,7 +1906,7 @@ def _fold_round5_zh5(
     return op, obj, qualifier
 
 
-def _path_owner_zh5(frame: ActionFrame, clauses: list[_Clause], number: int) -> ActionFrame | None:
+def _path_owner_zh(frame: ActionFrame, clauses: list[_Clause], number: int) -> ActionFrame | None:
     """The one app named at the start of a Chinese path owns a bare cache/data at its end.
 
     "微信 > 我 > 设置 > 通用 > 存储空间 > 清理缓存", "打开微信，我-设置-通用-存储空间，点清理缓存":
@@ -1964,7 +1964,7 @@ def _path_owner_zh5(frame: ActionFrame, clauses: list[_Clause], number: int) -> 
     return ActionFrame(frame.op, f"app.{frame.obj}", next(iter(names)))
 
 
-def _fold_round3_zh(
+def _fold_wordings_zh(
     op: str,
     obj: str | None,
     qualifier: str | None,
@@ -1972,7 +1972,7 @@ def _fold_round3_zh(
     clause: _Clause,
     context: list[str],
 ) -> tuple[str, str | None, str | None]:
-    """Class folds (round 3, Chinese and mixed text): one action, many wordings."""
+    """Class folds of Chinese and mixed text: one action, many wordings."""
     quals = set(clause.qualifiers)
     method = next((q for q in (qualifier, *clause.qualifiers) if q in _2FA_METHODS), None)
     if obj == "2fa" and method is not None and op in _2FA_SWITCHES:
@@ -2031,10 +2031,10 @@ def _fold_round3_zh(
     return op, obj, qualifier
 
 
-def _fold_round5_en5(
+def _fold_means_outcomes_en(
     op: str, obj: str | None, qualifier: str | None, clause: _Clause
 ) -> tuple[str, str | None, str | None]:
-    """Class folds (round 5, English): a step named by its means or its outcome."""
+    """English class folds: a step named by its means or its outcome."""
     surfaces = {w for t in clause.tokens for w in t.surface.split()}
     # "follow the email link to set a new one", "use the link to choose a new password":
     # the emailed link is only the way the password is reset.
@@ -2068,10 +2068,10 @@ def _fold_round5_en5(
 _WIPED_DEVICES = frozenset({"phone", "tablet", "computer", "device"})
 
 
-def _fold_round4_en4(
+def _fold_apps_sync_en(
     op: str, obj: str | None, qualifier: str | None, clause: _Clause
 ) -> tuple[str, str | None, str | None] | None:
-    """Class folds (round 4, English payment / login / app / email text).
+    """English class folds of payment, login, app, email and sync steps.
 
     None: the clause is no step of its own."""
     shortcut = any(
@@ -2268,21 +2268,19 @@ _PAIR_STEPS: dict[frozenset[tuple[str, str]], ActionFrame] = {
     frozenset({("drain", "residual_power"), ("remove", "battery")}): ActionFrame(
         "drain", "residual_power"
     ),
-}
-# Putting back what a drain took out is the end of the same drain ("拔掉电源和电池，按住开机键
-# 半分钟，再装回去": the object-less put-back took the button, it is the battery going back;
-# "... hold the power button for 30 seconds, then put everything back").
-_PAIR_STEPS.update(
-    {
+    # putting back what a drain took out is the end of the same drain ("拔掉电源和电池，按住开机键
+    # 半分钟，再装回去": the object-less put-back took the button, it is the battery going back;
+    # "... hold the power button for 30 seconds, then put everything back")
+    **{
         frozenset({("drain", "residual_power"), (op, part)}): ActionFrame("drain", "residual_power")
         for op in ("add", "readd", "plug_in")
         for part in ("battery", "power_button", "charger", "power", "power.cable")
-    }
-)
-# "把邮件App里的这个账户删掉，重新登录一遍": removed, then signed in again, it is re-added
-_PAIR_STEPS[frozenset({("remove", "email_account"), ("login", "account")})] = ActionFrame(
-    "readd", "email_account"
-)
+    },
+    # "把邮件App里的这个账户删掉，重新登录一遍": removed, then signed in again, it is re-added
+    frozenset({("remove", "email_account"), ("login", "account")}): ActionFrame(
+        "readd", "email_account"
+    ),
+}
 
 # A frame that is only the way into another step next to it: holding the power button to
 # get the restart / power-off menu ("长按电源键选择重启", "hold the power button, tap Restart").
@@ -2303,29 +2301,20 @@ _MEANS: dict[tuple[str, str], frozenset[str]] = {
     ),
     # "插根网线直接连路由器": the cable to the router is how the wired connection is made
     ("connect", "router"): frozenset({"use/ethernet"}),
-}
-
-
-# Round 3 (EN): "put the AirPods in the case, hold the setup button until the light flashes
-# amber": the buds go into their case so that its button resets or pairs them.
-_MEANS[("charge", "headphones")] = _MEANS.get(("charge", "headphones"), frozenset()) | {
-    "reset/headphones",
-    "enable/headphones",
-}
-
-
-# Round 5 (EN): "click 'Forgot password' and follow the email link to set a new one": the
-# emailed link is only the way the password is reset.
-_MEANS[("use", "link")] = _MEANS.get(("use", "link"), frozenset()) | {"reset/password"}
-# "offload the app and then reinstall it": the reinstall (of the offloaded "it") is how an
-# offload ends, no step of its own
-_MEANS[("readd", "storage")] = _MEANS.get(("readd", "storage"), frozenset()) | {"free/storage"}
-# "select Microsoft Office, click Change, then Online Repair": Change on a program's entry
-# only opens its repair (no setting of the app is changed)
-_MEANS[("set", "app")] = _MEANS.get(("set", "app"), frozenset()) | {"readd/app"}
-# "use Reset this PC and choose Remove everything": the option picked is part of the reset
-_MEANS[("remove", "computer")] = _MEANS.get(("remove", "computer"), frozenset()) | {
-    "reset/computer"
+    # "put the AirPods in the case, hold the setup button until the light flashes amber": the
+    # buds go into their case so that its button resets or pairs them
+    ("charge", "headphones"): frozenset({"reset/headphones", "enable/headphones"}),
+    # "click 'Forgot password' and follow the email link to set a new one": the emailed link
+    # is only the way the password is reset
+    ("use", "link"): frozenset({"reset/password"}),
+    # "offload the app and then reinstall it": the reinstall (of the offloaded "it") is how an
+    # offload ends, no step of its own
+    ("readd", "storage"): frozenset({"free/storage"}),
+    # "select Microsoft Office, click Change, then Online Repair": Change on a program's entry
+    # only opens its repair (no setting of the app is changed)
+    ("set", "app"): frozenset({"readd/app"}),
+    # "use Reset this PC and choose Remove everything": the option picked is part of the reset
+    ("remove", "computer"): frozenset({"reset/computer"}),
 }
 
 # Whose storage a means frees when the freeing step names no owner ("删除旧邮件腾出空间").
@@ -2755,7 +2744,7 @@ class ActionIndex:
                 last_object = mains[0] if mains else last_object
                 frames = []
             for frame in frames:
-                if (pathed := _path_owner_zh5(frame, clauses, number)) is None:
+                if (pathed := _path_owner_zh(frame, clauses, number)) is None:
                     continue  # "打开微信，我-设置-…": the app opened is the way into the path
                 frame = pathed
                 if frame.obj == "driver" and last_object in _DRIVEN:
@@ -2820,7 +2809,7 @@ class ActionIndex:
                         frame = reread[0]
                     else:
                         frame = replace(frame, obj=resolved)
-                    frame = _fold_round3_merged(frame)
+                    frame = _fold_merged_steps(frame)
                     if frame.op in ("set", "replace", "create") and resolved == "password":
                         frame = ActionFrame("reset", "password", None)  # "choose a new one"
                 items.append((frame, frozenset(), group))
@@ -3022,7 +3011,7 @@ def _merge_compounds(
                     first.obj or second.obj,
                     first.qualifier or second.qualifier,
                 )
-                merged = _fold_round3_merged(merged)
+                merged = _fold_merged_steps(merged)
                 out[i] = (merged, frozenset(), link_i)
                 del out[j]
                 changed = True
