@@ -1501,6 +1501,7 @@ def _normalize_frame(
         return None  # a keyboard shortcut pressed only opens where the next step happens
     op, obj, qualifier = folded
     op, obj, qualifier = _fold_means_outcomes_en(op, obj, qualifier, clause)
+    op, obj, qualifier = _fold_references_en(op, obj, qualifier, clause, context)
     if obj is None:
         obj = DEFAULT_OBJECTS.get(op)
     if obj is None and op not in _OBJECTLESS_OPS and op not in _PREPARATORY_OPS:
@@ -2066,6 +2067,33 @@ def _fold_means_outcomes_en(
 
 
 _WIPED_DEVICES = frozenset({"phone", "tablet", "computer", "device"})
+
+# What a device is brought closer to: the step is the distance to it, whichever end moves.
+_CLOSER_TO = ("router", "modem", "extender", "headphones")
+
+
+def _fold_references_en(
+    op: str, obj: str | None, qualifier: str | None, clause: _Clause, context: list[str]
+) -> tuple[str, str | None, str | None]:
+    """English class folds: the step named by what it refers to, not by what it names first
+    (the laptop taken closer to the router, the card an order is paid with, the clock set to
+    automatic, the mailbox re-added in a mail client)."""
+    if op == "move" and qualifier == "closer" and obj not in _CLOSER_TO:
+        # "use the laptop in the same room as the router", "keep the phone within a metre of
+        # the earbuds": moving closer to the router / the earbuds, whichever is carried
+        reference = next((o for o in context if o in _CLOSER_TO), None)
+        if reference is not None:
+            return op, reference, qualifier
+    if op == "buy" and obj == "card" and qualifier == "other":
+        # "use another debit card for this order": the order is what the other card pays
+        return "replace", "card", None
+    if op in ("add", "set", "enable") and obj == "clock" and qualifier == "auto":
+        # "set date & time to automatic (so the codes line up)": the clock synced to network time
+        return "sync", "clock", None
+    if op in ("readd", "remove") and obj == "mailbox" and "email_account" not in context:
+        # "remove the mailbox and re-add it" in a mail client: the account, not its inbox
+        return op, "email_account", qualifier
+    return op, obj, qualifier
 
 
 def _fold_apps_sync_en(

@@ -135,7 +135,8 @@ connect: connect, join, reconnect, re-connect, pair, hook* up, plug* into, attac
 disconnect: disconnect, detach,
     unhook, un-hook
 move: move, relocate, reposition, place, put, sit, stand, bring, position, pop,
-    shift, elevate, mount, lift, re-position, re-locate, rearrange, re-arrange
+    shift, elevate, mount, lift, re-position, re-locate, rearrange, re-arrange, carry,
+    take* into, take* it into, take* them into, walk* into, walk* over to
 charge: charge, recharge, top* up,
     juice* up, fully charge, top* off, re-charge, add* money to, add* funds to, add* some money to,
     put* money in, put* money into, put* some money into, load* money onto, load* money into
@@ -171,10 +172,13 @@ unplug: unplug, un-plug, disconnect the power, pull* the plug, pull* the power, 
     yank* the plug, yank* the power, yank* out the power, pull* the cord, pull* out the cord,
     pull* the power lead, pull* the power supply, switch* off at the wall, turn* off at the wall,
     switch* off at the socket, turn* off at the socket, disconnect* from power,
-    disconnect* from the power, unplug* from the wall, take* the power out, remove* power
+    disconnect* from the power, unplug* from the wall, take* the power out, remove* power,
+    pull* the power leads, pull* the power cords, pull* the power cables, pull* the plugs,
+    pull* the plug on, pull* the plugs on, pull* the plug out, pull* the plug out of,
+    pull* the power plug, pull* the power plugs, yank* the power cord, yank* the power lead
 plug_in: plug, re-plug, replug, power* on, power* up
 hold: hold, press* and hold, long-press, long* press, press, hold* down, keep* held, keep* pressed,
-    keep* holding, poke, poke* into,
+    keep* holding, poke, poke* into, press* and keep holding, press* and keep hold of,
     push* and hold, press* down, hold* in, keep* pushing, long-hold, depress
 nav: go* to, navigate to, visit, tap, click, press* on, select, choose, find, locate, head to,
     follow, pick, hit,
@@ -187,7 +191,7 @@ free: free* up, make* room, make* space, clear* space, clear* up space, reclaim,
     recover* storage,
     make* some room, make* some space, clear* some space, create* some space, create* some room,
     make* a bit of room, make* a little room
-wait: wait, leave* it, give* it,
+wait: wait, leave* it, give* it, leave* them, give* them, give* it a full, leave* them a full,
     wait* out, let* it sit, let* it rest, sit* tight, hang* on, pause* for,
     hold* off for, hold* off a, wait* a, give* it some time, give* it time,
     count* to
@@ -384,7 +388,13 @@ bank: bank, card issuer, issuer, issuing bank, bank's fraud team, fraud departme
     card company, card provider, credit card company, card companys, card company's, bank support,
     bank helpline, fraud team, fraud line, fraud hotline, bank hotline, banks, bank branch,
     credit union, card services, card issuers, issuer's, issuers, banking support, bank's support,
-    bank's helpline, bank's fraud line, bank's app support
+    bank's helpline, bank's fraud line, bank's app support,
+    number on the back of your card, number on the back of the card,
+    number on the back of your visa, number on the back of your mastercard,
+    number on the back of your debit card, number on the back of your credit card,
+    number printed on the back of your card, number printed on the back of the card,
+    number printed on the back of your debit card, number printed on the back of your credit card,
+    phone number on the back of your card, phone number on the back of the card
 merchant: merchant, seller, vendor, shop
 paypal: paypal
 alipay: alipay
@@ -410,7 +420,7 @@ spam_folder: spam folder, junk folder, junk mail folder, spam, junk mail, junk, 
 download_queue: download queue, downloads queue, pending downloads, download list, downloads list,
     update queue, app download queue, play store queue, app store queue
 print_queue: print queue, printing queue, printer queue, pending jobs, pending job, print jobs,
-    print job, spooler, print spooler,
+    print job,
     queued jobs, pending print jobs,
     printing jobs, print tasks, queued documents, stuck print job, stuck print jobs, stuck jobs,
     print list, jobs in the queue, document queue, printer jobs, print que, print queues,
@@ -420,6 +430,9 @@ print_queue: print queue, printing queue, printer queue, pending jobs, pending j
     jobs waiting to print, waiting print jobs, files waiting to print,
     documents in the print queue, documents queued for printing, queued print documents,
     every job, all jobs, all the jobs, each job, every print job, all print jobs
+# The Print Spooler service is its own step: restarting it is not clearing the queue.
+print_spooler: print spooler, spooler, print spooler service, spooler service, printer spooler,
+    print spooler services
 ink_cartridge: ink cartridge, ink cartridges, cartridge, cartridges, toner, toner cartridge, ink,
     ink tank, ink tanks, printer ink, ink refill, ink refills, inks, toner cartridges, toner cart,
     ink cart, ink carts, black cartridge, color cartridge, colour cartridge, tri color cartridge,
@@ -969,7 +982,10 @@ CONTEXT_OBJECTS = frozenset({"where", "device_manager"})
 
 _EN_CONTEXT = """
 device_manager: device manager, devices and printers
-where: task manager, settings app, system settings, control panel,
+where: task manager, settings app, system settings, control panel, services.msc, services msc,
+    profile picture, profile pic, profile photo, profile icon, account icon, account picture,
+    avatar,
+    services app, services window, services console,
     command prompt, terminal, powershell, app store, play store, google play, store,
     admin page, admin panel, web interface, website, site, page, menu, screen settings,
     account settings, system preferences, sign in page, login page, sign in screen,
@@ -1040,7 +1056,10 @@ balanced: balanced, power saver plan
 push: push
 closer: closer, nearer, near, close to, next to, within a few feet, within range, within reach,
     nearer to, beside, right next to, in the same room, same room, line of sight, close by, nearby,
-    close range, closer together, short distance
+    close range, closer together, short distance, into the same room, to the same room,
+    within a meter, within a metre, within a meter or two, within a metre or two,
+    within a couple of meters, within a couple of metres, within a few meters,
+    within a few metres, within arm's reach, within a couple of feet
 health: health, condition, battery health, wear level, battery report, worn, worn out, wear,
     degraded, degradation, battery wear
 apple: apple id, icloud, apple account
@@ -1068,7 +1087,8 @@ everywhere: everywhere, all devices, every device, all your devices, all other d
     all active sessions, active sessions, all other active sessions, all your sessions,
     all signed in devices, all logged in devices, signed in devices, logged in devices,
     all web sessions, every other device, everywhere else, all browsers, every browser,
-    all locations, other active sessions, all open sessions, open sessions
+    all locations, other active sessions, all open sessions, open sessions, every other session,
+    every other sessions, all other logged in sessions, every other signed in device
 manual: manual, manually, by hand
 # Removing an app but keeping what it stored is offloading it (iPhone's Offload App).
 keep_data: keep its data, keep its documents and data, keep the data, keep your data,
