@@ -428,7 +428,7 @@ NAME_PREFIX = "name:"
 # Heads a name in front of them qualifies: "<unknown word> app" is that app.
 _NAMEABLE = frozenset({"app"})
 _NUANCE_QUALIFIERS = frozenset(
-    {"factory", "closer", "latest", "previous", "health", "safe_mode", "uncrowded"}
+    {"factory", "closer", "latest", "previous", "health", "safe_mode", "uncrowded", "again"}
 )
 # Ops a thing can undergo by itself: "let the phone charge", "let the battery drain".
 _SELF_OPS = frozenset({"charge", "drain", "restart", "update", "sync"})
@@ -2090,6 +2090,17 @@ def _fold_references_en(
     if op in ("add", "set", "enable") and obj == "clock" and qualifier == "auto":
         # "set date & time to automatic (so the codes line up)": the clock synced to network time
         return "sync", "clock", None
+    particles = set(clause.particles)
+    if op == "login" and qualifier is None and ("back" in particles or {"out", "in"} <= particles):
+        # "sign out and back in", "log back in": signing in again is a step of its own (the
+        # relogin), not the bare sign-in a remedy is tried for
+        return op, obj, "again"
+    surfaces = {w for t in clause.tokens for w in t.surface.casefold().split()}
+    fresh = qualifier in ("other", "new") or bool(surfaces & {"new", "fresh", "another"})
+    if op == "replace" and obj in _SWAPPED_PARTS and "back" in surfaces and not fresh:
+        # "click the cartridges back in", "put the battery back": the same part goes back in,
+        # the end of reseating it, not a new one swapped in
+        return "readd", obj, None
     if op in ("readd", "remove") and obj == "mailbox" and "email_account" not in context:
         # "remove the mailbox and re-add it" in a mail client: the account, not its inbox
         return op, "email_account", qualifier

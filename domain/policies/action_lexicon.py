@@ -84,6 +84,9 @@ add: add, install, subscribe, resubscribe, enter, re-enter, reenter, type, retyp
     download, set* up, put* back, insert, reinsert, re-insert, sign* up,
     type* in, key* in, punch* in, fill* in, fill* out, pop* in, pop* back in, slot* in, slide* in,
     put* in, put* back in, stick* in, rekey, re-key, enroll, enrol, associate,
+    click* back in, click* it back in, click* them back in, click* back into place,
+    snap* back in, snap* it back in, snap* them back in, push* back in, push* it back in,
+    push* them back in, seat* it back in, seat* them back in,
     grab, submit
 create: create, generate, make a new, make* a, request a new,
     make* up a new, come* up with a new, set* up a new, produce
@@ -573,7 +576,8 @@ mobile_data: mobile data, cellular data, cellular, data plan, 4g, 5g data, lte,
 ethernet: ethernet, wired connection, lan, wired,
     wired internet, wired network, lan connection, wired lan, hardwired connection,
     hard wired connection, wired link
-ethernet.cable: network cable, ethernet cable, lan cable, patch cable, ethernet cord,
+ethernet.cable: network cable, ethernet cable, lan cable, patch cable, ethernet cord, wan cable,
+    wan lead, wan ethernet cable, wan port cable, uplink cable,
     cat5 cable, cat6 cable, cat 5 cable, cat 6 cable, rj45 cable, network cord, lan cord,
     wired cable, internet cable
 internet: internet, internet connection, connection, connectivity, online,
@@ -1345,6 +1349,10 @@ _EN_STRUCTURE: dict[str, Lexeme] = {
     **{phrase: ("stop", "") for phrase in (
         "try the payment again", "try paying again", "retry the payment", "pay again",
         "try the purchase again", "retry the purchase", "try the transaction again",
+        "place the order again", "place your order again", "place the order once more",
+        "try ordering again", "try to order again", "order it again", "try checking out again",
+        "check out again", "try the checkout again", "retry the order", "retry the checkout",
+        "redo the purchase", "resubmit the order", "submit the order again",
     )},
     "that": ("rel", ""),
     "which": ("rel", ""),
