@@ -2068,6 +2068,8 @@ def _fold_means_outcomes_en(
 
 _WIPED_DEVICES = frozenset({"phone", "tablet", "computer", "device"})
 
+# A forced stop's button: only an app is force-stopped.
+_FORCED_CLOSES = frozenset({"force stop", "force close", "force quit"})
 # What a device is brought closer to: the step is the distance to it, whichever end moves.
 _CLOSER_TO = ("router", "modem", "extender", "headphones")
 
@@ -2090,6 +2092,16 @@ def _fold_references_en(
     if op in ("add", "set", "enable") and obj == "clock" and qualifier == "auto":
         # "set date & time to automatic (so the codes line up)": the clock synced to network time
         return "sync", "clock", None
+    forced = {t.surface.casefold().replace("-", " ") for t in clause.tokens} & _FORCED_CLOSES
+    if op == "close" and obj is None and forced and not clause.pron:
+        # "go to App info and tap Force stop": a forced stop with nothing named is the app's
+        # (a device is force-restarted or shut down, never force-stopped)
+        return "restart", "app", None
+    verbs = {t.surface.casefold() for t in clause.tokens if t.kind.split("/")[0] == "op"}
+    if op == "close" and obj == "background_apps" and verbs & {"disable", "disabled"}:
+        # "disable the apps you don't need": apps are disabled from starting (a Startup list),
+        # running ones are closed
+        return "disable", obj, qualifier
     particles = set(clause.particles)
     if op == "login" and qualifier is None and ("back" in particles or {"out", "in"} <= particles):
         # "sign out and back in", "log back in": signing in again is a step of its own (the
@@ -2105,6 +2117,36 @@ def _fold_references_en(
         # "remove the mailbox and re-add it" in a mail client: the account, not its inbox
         return op, "email_account", qualifier
     return op, obj, qualifier
+
+
+# What is ticked or switched off inside a tool that does one job: its list's items.
+_TICKED_IN: dict[tuple[str, str], frozenset[tuple[str, str]]] = {
+    # "Task Manager > Startup apps, set everything you don't need to Disabled": the apps
+    # listed on the Startup tab are the startup apps, not the programs running now
+    ("disable", "startup_apps"): frozenset(
+        {("set", "background_apps"), ("disable", "background_apps")}
+    ),
+    # "use Disk Cleanup and tick Temporary files and Recycle Bin": the boxes ticked are what
+    # the cleanup deletes, not settings switched on
+    ("free", "disk.storage"): frozenset(
+        {("enable", "files"), ("enable", "trash"), ("enable", "cache"), ("enable", "storage")}
+    ),
+}
+
+
+def _fold_ticked_items_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+    """A step that only ticks (or disables) the items listed inside a tool another step
+    uses is part of that step: the tool's own list, not a step of its own."""
+    tools = {(f.op, f.obj or "") for step in steps for f in step.frames}
+    items = frozenset().union(*(_TICKED_IN[tool] for tool in tools if tool in _TICKED_IN))
+    if not items:
+        return steps
+    kept = tuple(
+        step
+        for step in steps
+        if not (step.frames and all((f.op, f.obj or "") in items for f in step.frames))
+    )
+    return kept or steps
 
 
 def _fold_apps_sync_en(
@@ -2871,7 +2913,7 @@ class ActionIndex:
                 # into it"); led by a subject or pronoun it is commentary ("it only takes a sec").
                 unread = unread or _led_by_unknown(clause)
             previous = clause
-        steps = self._elaborated(self._steps(items))
+        steps = self._elaborated(_fold_ticked_items_en(self._steps(items)))
         lead_op, lead_object = _lead(clauses)
         if len(steps) == 1 and steps[0].frames:
             lead_op = steps[0].frames[0].op  # compounds folded: "power it off, then on" = restart
