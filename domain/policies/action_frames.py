@@ -2119,6 +2119,18 @@ def _fold_references_en(
     return op, obj, qualifier
 
 
+def _done_in_path_en(clause: _Clause) -> bool:
+    """ "Allow Zoom to access the camera in Settings > Privacy > Camera": a whole step said
+    first, then where it is done ("in" / "under" a menu path); its path is no step, but the
+    step is (an item of the path, "Transfer or Reset iPhone > Reset", is only the way)."""
+    if clause.menu_item:
+        return False
+    kinds = [t.kind.split("/")[0] for t in clause.tokens]
+    first_op = next((i for i, k in enumerate(kinds) if k in ("op", "pv")), None)
+    last_loc = max((i for i, k in enumerate(kinds) if k == "loc"), default=None)
+    return first_op is not None and last_loc is not None and first_op < last_loc
+
+
 # What is ticked or switched off inside a tool that does one job: its list's items.
 _TICKED_IN: dict[tuple[str, str], frozenset[tuple[str, str]]] = {
     # "Task Manager > Startup apps, set everything you don't need to Disabled": the apps
@@ -2147,6 +2159,40 @@ def _fold_ticked_items_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
         if not (step.frames and all((f.op, f.obj or "") in items for f in step.frames))
     )
     return kept or steps
+
+
+# The radios an Android network reset names one by one, with their settings.
+_RESET_RADIOS = {
+    "wifi": "wifi",
+    "wifi.settings": "wifi",
+    "mobile_data": "mobile_data",
+    "mobile_data.settings": "mobile_data",
+    "bluetooth": "bluetooth",
+    "bluetooth.settings": "bluetooth",
+}
+
+
+def _fold_radio_resets_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+    """ "Reset Wi-Fi, mobile & Bluetooth" (Android's network reset, its items split by the
+    commas): two or more radios reset in one text are the network-settings reset, one step
+    (the Chinese clause fold does the same inside one clause)."""
+
+    def radio(step: Step) -> str | None:
+        main = step.frames[0] if step.frames else None
+        if main is None or main.op != "reset" or main.qualifier is not None:
+            return None
+        return _RESET_RADIOS.get(main.obj or "", "phone" if main.obj == "phone" else None)
+
+    found = [radio(step) for step in steps]
+    if len({r for r in found if r not in (None, "phone")}) < 2:
+        return steps
+    merged = Step((ActionFrame("reset", "network.settings", None),))
+    first = next(i for i, r in enumerate(found) if r is not None)
+    return tuple(
+        merged if i == first else step
+        for i, step in enumerate(steps)
+        if found[i] is None or i == first
+    )
 
 
 def _fold_apps_sync_en(
@@ -2818,7 +2864,8 @@ class ActionIndex:
                 last_object = next((o for o in entry_objs if o), last_object)
             frames = _frames_of(clause, previous)
             following = clauses[number + 1] if number + 1 < len(clauses) else None
-            if frames and following is not None and following.menu_item and not clause.alias_ids:
+            pathed_after = following is not None and following.menu_item
+            if frames and pathed_after and not clause.alias_ids and not _done_in_path_en(clause):
                 # "Settings > General > Transfer or Reset iPhone > Reset > Reset Network
                 # Settings": an item with a later item after it is the way there, not a step.
                 mains = [o.name for o in clause.objects if o.main]
@@ -2913,7 +2960,7 @@ class ActionIndex:
                 # into it"); led by a subject or pronoun it is commentary ("it only takes a sec").
                 unread = unread or _led_by_unknown(clause)
             previous = clause
-        steps = self._elaborated(_fold_ticked_items_en(self._steps(items)))
+        steps = self._elaborated(_fold_radio_resets_en(_fold_ticked_items_en(self._steps(items))))
         lead_op, lead_object = _lead(clauses)
         if len(steps) == 1 and steps[0].frames:
             lead_op = steps[0].frames[0].op  # compounds folded: "power it off, then on" = restart
