@@ -2102,6 +2102,10 @@ def _fold_references_en(
         # "disable the apps you don't need": apps are disabled from starting (a Startup list),
         # running ones are closed
         return "disable", obj, qualifier
+    if op == "check" and verbs == {"ask"}:
+        # "call the bank and ask about the decline / why it was declined": what is asked is
+        # the content of the call, no step of its own
+        return "nav", None, None
     particles = set(clause.particles)
     if op == "login" and qualifier is None and ("back" in particles or {"out", "in"} <= particles):
         # "sign out and back in", "log back in": signing in again is a step of its own (the

@@ -56,7 +56,8 @@ restart: restart, reboot, power cycle*, power-cycle, relaunch, force restart, ha
     give* it a quick reboot, give* them a restart, give* them a reboot,
     stop* and start, stop* and then start, stop* and restart, stop* and re-start,
     stop* then start, stop* then restart,
-    tap* it again, tap* it back on, tap* the tile again, tap* the tile back on
+    tap* it again, tap* it back on, tap* the tile again, tap* the tile back on,
+    click* it again, click* it back on, click* the tile again, click* the tile back on
 reset: reset, restore, factory reset*, factory-reset,
     master reset, factory restore, reinitialize, reinitialise, re-initialize, re-initialise,
     factory-default, factory-defaults, recover, reset* to defaults
@@ -644,7 +645,8 @@ residual_power: residual power, flea power, static charge, residual charge, left
     leftover power, remaining charge, stored charge
 payment: payment, transaction, transactions, purchase, charge attempt, payments,
     checkout payment, card payment, the purchase, online payment,
-    declined payment, declined transaction, pending charge, pending payment,
+    declined payment, declined transaction, pending charge, pending payment, decline, declines,
+    declined charge, declined purchase, declined order,
     pending charge to clear, pending payment to clear, pending transaction to clear,
     charge to clear, payment to clear, transaction to clear, pending charge to drop off,
     pending payment to drop off, pending transaction to drop off, pending charge to disappear,
