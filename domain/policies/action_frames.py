@@ -2199,6 +2199,29 @@ def _fold_radio_resets_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
     )
 
 
+# Devices switched off, something done to them, and switched back on.
+_SWITCHED_DEVICES = OBJECT_FAMILIES["device"] | {"router", "modem", "extender", "monitor", "screen"}
+
+
+def _fold_off_on_around_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+    """ "Turn off the printer, pull out the jammed paper, and switch it back on": a device
+    switched off and back on around another step is restarted around it (the "it" switched
+    back on is the device, not the paper): a restart step and the step in between."""
+    for i, step in enumerate(steps):
+        main = step.frames[0] if step.frames else None
+        if main is None or main.op != "disable" or main.obj not in _SWITCHED_DEVICES:
+            continue
+        for j in range(i + 2, len(steps)):
+            back = steps[j].frames[0] if steps[j].frames else None
+            if back is None or back.op != "enable":
+                continue
+            if back.obj != main.obj and back.obj in _SWITCHED_DEVICES:
+                continue
+            restarted = Step((ActionFrame("restart", main.obj, None),))
+            return tuple(restarted if k == i else other for k, other in enumerate(steps) if k != j)
+    return steps
+
+
 def _fold_apps_sync_en(
     op: str, obj: str | None, qualifier: str | None, clause: _Clause
 ) -> tuple[str, str | None, str | None] | None:
@@ -2964,7 +2987,8 @@ class ActionIndex:
                 # into it"); led by a subject or pronoun it is commentary ("it only takes a sec").
                 unread = unread or _led_by_unknown(clause)
             previous = clause
-        steps = self._elaborated(_fold_radio_resets_en(_fold_ticked_items_en(self._steps(items))))
+        steps = _fold_radio_resets_en(_fold_ticked_items_en(self._steps(items)))
+        steps = self._elaborated(_fold_off_on_around_en(steps))
         lead_op, lead_object = _lead(clauses)
         if len(steps) == 1 and steps[0].frames:
             lead_op = steps[0].frames[0].op  # compounds folded: "power it off, then on" = restart
