@@ -2435,3 +2435,160 @@ def test_round5_chinese_folds_block_their_pair_and_keep_hard_negatives_apart(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# -- English round 6: batches 18-21's missed blocks, by class ------------------------------------
+
+EN_ROUND6_PAIRS = [
+    # the number on the back of the card, rung or called, is the bank
+    (
+        "Ring the number on the back of your card and ask them to approve it",
+        "Contact your bank",
+        "Contact the merchant's support team",
+    ),
+    (
+        "Give the number on the back of your Visa a call",
+        "Call the bank",
+        "Check the card number you typed",
+    ),
+    (
+        "Phone the number printed on the back of your debit card and ask about the decline",
+        "Contact the card issuer",
+        "Try a different card",
+    ),
+    # 'every other session' is everywhere
+    ("Log out of every other session", "Sign out on all devices", "Sign out and back in"),
+    # within a metre or two / the same room is closer; the thing carried is no matter
+    (
+        "Keep the earbuds within a meter or two of the laptop",
+        "Move the headphones closer to the laptop",
+        "Charge the headphones",
+    ),
+    (
+        "Try using the laptop in the same room as the router",
+        "Move closer to the router",
+        "Restart the router",
+    ),
+    # the Print Spooler service is its own object, reached through services.msc
+    (
+        "Open services.msc, find Print Spooler, right-click it and choose Restart",
+        "Restart the Print Spooler service",
+        "Clear the print queue",
+    ),
+    (
+        "In Services, stop the Print Spooler and start it again",
+        "Restart the spooler service",
+        "Restart the printer",
+    ),
+    # press and keep holding is one hold
+    (
+        "Press and keep holding the power key for about ten seconds",
+        "Hold the power button for 10 seconds to force a restart",
+        "Press the power button once",
+    ),
+    # another card used for an order replaces the card
+    (
+        "Would you be able to use another debit or credit card for this order?",
+        "Try a different card",
+        "Re-enter the card details",
+    ),
+    # the clock set to automatic is synced
+    (
+        "Set date & time to automatic so the codes line up",
+        "Sync the time on the phone for the authenticator app",
+        "Change the time zone",
+    ),
+    # a mailbox removed and re-added in a mail client is the account
+    (
+        "In Outlook's Account Settings, remove the mailbox and re-add it",
+        "Remove the email account from Outlook and add it back",
+        "Create a new Outlook profile",
+    ),
+    # a profile picture is a place; signing back in is the relogin, kept after another step
+    (
+        "Tap your profile picture, choose Log out, then enter your credentials again",
+        "Sign out and back in",
+        "Clear the app's cache",
+    ),
+    (
+        "Sign out of the app and sign back in",
+        "Update the app, then sign out and back in",
+        "Reinstall the app",
+    ),
+    # a swapped part clicked / pushed back in is reseated, not replaced
+    (
+        "Take the cartridges out and click them back in",
+        "Reseat the ink cartridges",
+        "Replace the ink cartridges with new ones",
+    ),
+    (
+        "Unplug the WAN cable from the router and push it back in firmly",
+        "Reboot the router and reseat the Ethernet cable in the WAN port",
+        "Try a different Ethernet cable",
+    ),
+    # placing the order again is the retry, no step
+    (
+        "Disconnect from your VPN, then place the order again",
+        "Turn off the VPN and retry the purchase",
+        "Clear the browser cache and cookies",
+    ),
+    # a bare forced stop is the app's
+    (
+        "Go to App info and tap Force stop",
+        "Force stop the app",
+        "Open App info and clear the cache",
+    ),
+    # items ticked inside Task Manager's Startup list and Disk Cleanup are no steps of their own
+    (
+        "Task Manager > Startup apps, set everything you don't need to Disabled",
+        "Disable startup programs",
+        "Close the apps running in the background",
+    ),
+    (
+        "Use Disk Cleanup and tick Temporary files and Recycle Bin",
+        "Run Disk Cleanup",
+        "Run a full virus scan",
+    ),
+    # a step said first, then where ('in Settings > ...'), is kept
+    (
+        "Allow Zoom to access the camera in Settings > Privacy > Camera",
+        "Grant the app camera permission",
+        "Allow Zoom to use the microphone",
+    ),
+    (
+        "Make the HP LaserJet your default under Settings > Bluetooth & devices"
+        " > Printers & scanners",
+        "Set the HP as the default printer",
+        "Run the printer troubleshooter",
+    ),
+    (
+        "Log into 192.168.1.1 and install the latest firmware under Administration > Firmware",
+        "Update the router firmware",
+        "Factory reset the router",
+    ),
+    # two or more radios reset together are the network reset
+    (
+        "Reset Wi-Fi, mobile data and Bluetooth settings",
+        "Reset network settings",
+        "Erase all content and settings",
+    ),
+    # a quick-settings tile clicked again toggles its radio
+    (
+        "Click the BT tile in Quick Settings so it switches off, wait, then click it again",
+        "Toggle Bluetooth off and on in Windows 11",
+        "Unpair the headphones",
+    ),
+    # a device switched off and back on around another step is restarted around it
+    (
+        "Switch the printer off and on again",
+        "Turn off the printer, pull out the jammed paper, and switch it back on",
+        "Update the printer driver",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND6_PAIRS)
+def test_round6_english_folds_block_their_pair_and_keep_hard_negatives_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
