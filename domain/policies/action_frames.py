@@ -2068,6 +2068,8 @@ def _fold_means_outcomes_en(
 
 _WIPED_DEVICES = frozenset({"phone", "tablet", "computer", "device"})
 
+# The keys that open the Run box.
+_RUN_KEYS = frozenset({"win r", "windows r", "windows key r", "win key r"})
 # A forced stop's button: only an app is force-stopped.
 _FORCED_CLOSES = frozenset({"force stop", "force close", "force quit"})
 # What a device is brought closer to: the step is the distance to it, whichever end moves.
@@ -2106,6 +2108,11 @@ def _fold_references_en(
         # "call the bank and ask about the decline / why it was declined": what is asked is
         # the content of the call, no step of its own
         return "nav", None, None
+    keys = {t.surface.casefold() for t in clause.tokens if t.kind == "ctx"}
+    if op in ("hold", "nav") and keys & _RUN_KEYS:
+        return "nav", None, None  # "press Win+R": only opens the Run box, what is typed is the step
+    if op == "add" and obj == "app" and qualifier == "safe_mode":
+        op = "open"  # "press Win+R, type outlook.exe /safe": typed into Run, it starts it
     particles = set(clause.particles)
     if op == "login" and qualifier is None and ("back" in particles or {"out", "in"} <= particles):
         # "sign out and back in", "log back in": signing in again is a step of its own (the
@@ -2427,7 +2434,7 @@ _PAIR_STEPS: dict[frozenset[tuple[str, str]], ActionFrame] = {
     # "... hold the power button for 30 seconds, then put everything back")
     **{
         frozenset({("drain", "residual_power"), (op, part)}): ActionFrame("drain", "residual_power")
-        for op in ("add", "readd", "plug_in")
+        for op in ("add", "readd", "plug_in", "connect")
         for part in ("battery", "power_button", "charger", "power", "power.cable")
     },
     # "把邮件App里的这个账户删掉，重新登录一遍": removed, then signed in again, it is re-added

@@ -989,6 +989,7 @@ CONTEXT_OBJECTS = frozenset({"where", "device_manager"})
 _EN_CONTEXT = """
 device_manager: device manager, devices and printers
 where: task manager, settings app, system settings, control panel, services.msc, services msc,
+    win r, windows r, windows key r, win key r, run box, run dialog, run dialog box, run window,
     profile picture, profile pic, profile photo, profile icon, account icon, account picture,
     avatar,
     services app, services window, services console,
@@ -1348,6 +1349,8 @@ _EN_STRUCTURE: dict[str, Lexeme] = {
     "try it again": ("stop", ""),
     "and try again": ("stop", ""),
     "retry": ("stop", ""),
+    # "type outlook.exe /safe and hit Enter": the key that runs what was typed, no step
+    **{phrase: ("stop", "") for phrase in ("hit enter", "press enter", "hit return", "press return")},
     **{phrase: ("stop", "") for phrase in (
         "try the payment again", "try paying again", "retry the payment", "pay again",
         "try the purchase again", "retry the purchase", "try the transaction again",
