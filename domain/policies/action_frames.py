@@ -2108,9 +2108,15 @@ def _fold_references_en(
         # "call the bank and ask about the decline / why it was declined": what is asked is
         # the content of the call, no step of its own
         return "nav", None, None
+    surfaces = {w for t in clause.tokens for w in t.surface.casefold().split()}
     keys = {t.surface.casefold() for t in clause.tokens if t.kind == "ctx"}
     if op in ("hold", "nav") and keys & _RUN_KEYS:
         return "nav", None, None  # "press Win+R": only opens the Run box, what is typed is the step
+    mails = ("email", "mailbox.storage", "outbox", None)
+    if op in ("remove", "clear", "free") and obj in mails and "outbox" in (obj, *context):
+        # "clear out whatever is sitting in your Outbox", "delete the stuck messages": the
+        # outbox emptied (the mail stuck unsent is the outbox's)
+        return "clear", "outbox", None
     if op == "add" and obj == "app" and qualifier == "safe_mode":
         op = "open"  # "press Win+R, type outlook.exe /safe": typed into Run, it starts it
     particles = set(clause.particles)
@@ -2118,7 +2124,6 @@ def _fold_references_en(
         # "sign out and back in", "log back in": signing in again is a step of its own (the
         # relogin), not the bare sign-in a remedy is tried for
         return op, obj, "again"
-    surfaces = {w for t in clause.tokens for w in t.surface.casefold().split()}
     fresh = qualifier in ("other", "new") or bool(surfaces & {"new", "fresh", "another"})
     if op == "replace" and obj in _SWAPPED_PARTS and "back" in surfaces and not fresh:
         # "click the cartridges back in", "put the battery back": the same part goes back in,

@@ -416,6 +416,10 @@ trash: trash, trash folder, recycle bin, recycling bin,
     trash can, wastebasket, bin,
     trash bin, bin folder,
     recycle bin folder, rubbish bin, recently deleted, recently deleted folder
+# Where sent mail waits: emptying it is not freeing the mailbox.
+outbox: outbox, out box, outbox folder, outgoing queue, outbox queue, outgoing folder, outboxes
+    stuck messages, stuck message, stuck emails, stuck email, stuck mail, unsent messages,
+    unsent emails, unsent mail, unsent message, unsent email, messages stuck in the outbox
 spam_folder: spam folder, junk folder, junk mail folder, spam, junk mail, junk, spam box,
     junk box, junk e mail, junk email folder, junk e mail folder, bulk folder, bulk mail,
     quarantine, spam mail, spam messages, junk messages, junk email, spam emails, junk emails,
