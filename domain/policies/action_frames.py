@@ -2218,7 +2218,15 @@ _SWITCHED_DEVICES = OBJECT_FAMILIES["device"] | {"router", "modem", "extender", 
 def _fold_off_on_around_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
     """ "Turn off the printer, pull out the jammed paper, and switch it back on": a device
     switched off and back on around another step is restarted around it (the "it" switched
-    back on is the device, not the paper): a restart step and the step in between."""
+    back on is the device, not the paper): a restart step and the step in between. A power
+    cycle ending "... plug it back in and switch it on" is switched on as its last part."""
+    for i, step in enumerate(steps[:-1]):
+        main = step.frames[0] if step.frames else None
+        after = steps[i + 1].frames[0] if steps[i + 1].frames else None
+        if main is None or after is None or main.op != "restart" or after.op != "enable":
+            continue
+        if main.obj in _SWITCHED_DEVICES and after.obj in (main.obj, "power_outlet", "device"):
+            return steps[: i + 1] + steps[i + 2 :]
     for i, step in enumerate(steps):
         main = step.frames[0] if step.frames else None
         if main is None or main.op != "disable" or main.obj not in _SWITCHED_DEVICES:
