@@ -2110,6 +2110,7 @@ def _fold_references_en(
         return "nav", None, None
     surfaces = {w for t in clause.tokens for w in t.surface.casefold().split()}
     keys = {t.surface.casefold() for t in clause.tokens if t.kind == "ctx"}
+    gestured = bool(surfaces & {"swipe", "swiped", "flick", "flicked", "away", "screen"})
     if op in ("hold", "nav") and keys & _RUN_KEYS:
         return "nav", None, None  # "press Win+R": only opens the Run box, what is typed is the step
     mails = ("email", "mailbox.storage", "outbox", None)
@@ -2117,6 +2118,14 @@ def _fold_references_en(
         # "clear out whatever is sitting in your Outbox", "delete the stuck messages": the
         # outbox emptied (the mail stuck unsent is the outbox's)
         return "clear", "outbox", None
+    bare = not clause.objects and not clause.pron
+    if op == "disable" and verbs and verbs <= {"pause", "paused"} and bare:
+        return "wait", None, None  # "swipe up from the bottom, pause, then ...": a moment's wait
+    names = [t.surface.casefold() for t in clause.tokens if t.kind == "objq"]
+    if op in ("close", "disable") and obj == "card" and len(names) == 1 and gestured:
+        # "flick the Spotify card off the top of the screen", "swipe the Zoom card away": an
+        # app's card in the app switcher, closed
+        return "close", "app", NAME_PREFIX + names[0].replace(" ", "_")
     if op == "add" and obj == "app" and qualifier == "safe_mode":
         op = "open"  # "press Win+R, type outlook.exe /safe": typed into Run, it starts it
     particles = set(clause.particles)

@@ -187,7 +187,9 @@ hold: hold, press* and hold, long-press, long* press, press, hold* down, keep* h
 nav: go* to, navigate to, visit, tap, click, press* on, select, choose, find, locate, head to,
     follow, pick, hit,
     browse to, go* into, scroll to, open settings, open the settings,
-    swipe* down, swipe* down from the top, pull* down, pull* down the notification shade
+    swipe* down, swipe* down from the top, pull* down, pull* down the notification shade,
+    swipe* up from the bottom, swipe* up from the bottom of the screen, swipe* up and hold,
+    swipe* up and pause, swipe* up from the bottom and pause, swipe* up from the bottom and hold
 free: free* up, make* room, make* space, clear* space, clear* up space, reclaim,
     get* space back, get* back space, get* storage back, get* back storage, recover* space,
     offload, free* space, clean* up space, create* space, create* room, make* more room,
@@ -1449,6 +1451,7 @@ metres meters metre meter feet foot ft yards inches centimetres centimeters cm
 both together simultaneously
 paperclip straightened unfolded compressed canned air duster netsh straight directly
 friend friends friend's
+ideally preferably
 """
 
 # -- Chinese -------------------------------------------------------------------------------
