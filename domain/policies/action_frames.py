@@ -2126,6 +2126,10 @@ def _fold_references_en(
         # "flick the Spotify card off the top of the screen", "swipe the Zoom card away": an
         # app's card in the app switcher, closed
         return "close", "app", NAME_PREFIX + names[0].replace(" ", "_")
+    smtp = "email.outgoing_server" in (obj, *context)
+    if op in ("use", "add") and smtp and "port" in (obj, *context):
+        # "in SMTP settings use port 587 for outgoing mail": the SMTP port is set to it
+        return "set", "email.outgoing_server", None
     if op == "add" and obj == "app" and qualifier == "safe_mode":
         op = "open"  # "press Win+R, type outlook.exe /safe": typed into Run, it starts it
     particles = set(clause.particles)
@@ -3651,6 +3655,7 @@ def _places_compatible(candidate: TextActions, failed: TextActions) -> bool:
 
 # The value a setting is given: "... to A4", "改成余额优先".
 _EN_VALUE = re.compile(r"\b(?:to|into)\s+(.+)$")
+_EN_PORT_VALUE = re.compile(r"\bport\s+(\d+)\b")
 _ZH_VALUE = re.compile(
     r"(?:改成|改为|设成|设为|设置成|设置为|换成|调成|调为|切换到|切换成|切到)\s*(.+)$"
 )
@@ -3669,6 +3674,7 @@ def _set_value(text: TextActions) -> str | None:
     if any(frame.op != "set" or frame.qualifier is not None for frame in firsts):
         return None  # a value the lexicon read ("google" DNS) is compared as the qualifier
     found = _ZH_VALUE.search(text.normalized) or _EN_VALUE.search(text.normalized)
+    found = found or _EN_PORT_VALUE.search(text.normalized)  # "use port 587 for outgoing mail"
     return found.group(1).strip() if found else None
 
 

@@ -764,7 +764,8 @@ blocked_senders: blocked senders, blocked senders list, blocked sender list, blo
 # The outgoing (SMTP) server is not the incoming (IMAP/POP) one.
 email.outgoing_server: outgoing server, outgoing mail server, smtp, smtp server, smtp settings,
     smtp port, outgoing settings, outgoing port, outgoing server settings, smtp authentication,
-    outgoing mail settings, outgoing mail server settings, smtp server settings, smtp host
+    outgoing mail settings, outgoing mail server settings, smtp server settings, smtp host,
+    outgoing smtp port, outgoing smtp, outgoing mail port, outgoing email port, smtp ports
 background_refresh: background app refresh, background refresh, background data,
     background activity, refresh in the background, background data usage, app refresh
 # What an app may use: "allow the app to access your camera" is its camera permission.
