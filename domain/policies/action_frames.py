@@ -2130,6 +2130,11 @@ def _fold_references_en(
     if op in ("use", "add") and smtp and "port" in (obj, *context):
         # "in SMTP settings use port 587 for outgoing mail": the SMTP port is set to it
         return "set", "email.outgoing_server", None
+    if op in ("use", "set") and {"device", "mac"} <= surfaces | {str(obj)}:
+        # "set Privacy to 'Use device MAC'": the device's own MAC, the random one switched off
+        return "disable", "private_address", None
+    if op in ("use", "set") and obj == "private_address" and qualifier is None:
+        return "enable", obj, None  # "set Privacy to 'Use randomized MAC'"
     if op == "add" and obj == "app" and qualifier == "safe_mode":
         op = "open"  # "press Win+R, type outlook.exe /safe": typed into Run, it starts it
     particles = set(clause.particles)

@@ -674,7 +674,9 @@ battery_optimization: battery optimization, battery optimisation, battery optimi
     battery usage optimization, optimize battery usage
 private_address: private address, private wifi address, private wi fi address, random mac,
     random mac address, randomized mac, mac randomization, random hardware address,
-    private mac address
+    private mac address, mac address randomization, mac address randomisation, mac randomisation,
+    randomized mac address, randomised mac, randomised mac address, randomized mac addresses,
+    random mac addresses, mac randomization setting
 visual_effects: visual effects, animations, animation effects, transparency effects, animation
 work_offline: work offline, working offline
 wechat_pay: wechat pay, wechat wallet, wechat balance, wechat pay balance, weixin pay
@@ -997,6 +999,8 @@ _EN_CONTEXT = """
 device_manager: device manager, devices and printers
 where: task manager, settings app, system settings, control panel, services.msc, services msc,
     win r, windows r, windows key r, win key r, run box, run dialog, run dialog box, run window,
+    privacy, privacy settings, privacy section, privacy & security, privacy and security,
+    network details, network's details, wi fi details, network settings page,
     profile picture, profile pic, profile photo, profile icon, account icon, account picture,
     avatar,
     services app, services window, services console,
