@@ -767,7 +767,8 @@ blocked_senders: blocked senders, blocked senders list, blocked sender list, blo
 email.outgoing_server: outgoing server, outgoing mail server, smtp, smtp server, smtp settings,
     smtp port, outgoing settings, outgoing port, outgoing server settings, smtp authentication,
     outgoing mail settings, outgoing mail server settings, smtp server settings, smtp host,
-    outgoing smtp port, outgoing smtp, outgoing mail port, outgoing email port, smtp ports
+    outgoing smtp port, outgoing smtp, outgoing mail port, outgoing email port, smtp ports,
+    outgoing smtp settings, outgoing smtp server
 background_refresh: background app refresh, background refresh, background data,
     background activity, refresh in the background, background data usage, app refresh
 # What an app may use: "allow the app to access your camera" is its camera permission.
@@ -1077,7 +1078,8 @@ closer: closer, nearer, near, close to, next to, within a few feet, within range
     close range, closer together, short distance, into the same room, to the same room,
     within a meter, within a metre, within a meter or two, within a metre or two,
     within a couple of meters, within a couple of metres, within a few meters,
-    within a few metres, within arm's reach, within a couple of feet
+    within a few metres, within arm's reach, within arms reach, within arm reach,
+    within a couple of feet
 health: health, condition, battery health, wear level, battery report, worn, worn out, wear,
     degraded, degradation, battery wear
 apple: apple id, icloud, apple account
