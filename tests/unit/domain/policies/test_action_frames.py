@@ -2586,6 +2586,57 @@ EN_ROUND6_PAIRS = [
     ),
 ]
 
+EN_ROUND6_PAIRS += [
+    # the drain ends with its parts reconnected
+    (
+        "Unplug the charger, pop the battery out, hold power for 30 seconds, then reconnect",
+        "Drain the residual power from the laptop",
+        "Replace the battery",
+    ),
+    # Win+R only opens Run; outlook.exe /safe typed there starts it in safe mode
+    (
+        "Press Win+R, type outlook.exe /safe and hit Enter",
+        "Start Outlook in safe mode",
+        "Start Windows in safe mode",
+    ),
+    # the Outbox (and the mail stuck in it) emptied is the Outbox cleared
+    (
+        "Clear out whatever is sitting in your Outbox",
+        "Delete the unsent emails in the Outbox",
+        "Delete old emails to free up mailbox space",
+    ),
+    # a power cycle ending 'plug it back in and switch it on' is one step
+    (
+        "Pull the plug out of the wall, count to sixty, then plug it back in and switch it on",
+        "Power cycle the TV",
+        "Factory reset the TV",
+    ),
+    # an app's card flicked off the screen in the switcher is the app closed
+    (
+        "Swipe up from the bottom, pause, then flick the Spotify card off the top of the screen",
+        "Force quit Spotify",
+        "Uninstall Spotify",
+    ),
+    # a port used in the SMTP settings sets the SMTP port; another port is another value
+    (
+        "In SMTP settings use port 587 for outgoing mail",
+        "Change the outgoing SMTP port to 587",
+        "In SMTP settings use port 465",
+    ),
+    # 'Use device MAC' turns the random address off; 'Use randomized MAC' turns it on
+    (
+        "In the network's details, set Privacy to 'Use device MAC'",
+        "Disable MAC address randomization for this network",
+        "Set Privacy to Use randomized MAC",
+    ),
+    # a plug pulled from the socket and put into another one, 'ideally' in another room
+    (
+        "Could you plug the charger into another socket, ideally in a different room?",
+        "Try a different wall outlet",
+        "Try a different charger",
+    ),
+]
+
 
 @pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND6_PAIRS)
 def test_round6_english_folds_block_their_pair_and_keep_hard_negatives_apart(
