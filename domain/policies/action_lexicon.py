@@ -70,7 +70,7 @@ rollback: roll* back, revert, downgrade, undo the update, go* back to,
 readd: reinstall, re-install, readd, re-add, re-pair, repair, relink, re-link, reseat, re-seat,
     re-register, reregister, re-bind, rebind, redownload, re-download,
     re-associate, reassociate, re-enroll, reenroll, re-enrol, re-setup, re-set up, re-create,
-    recreate, re-pair*, re-attach, reattach, quick repair, online repair,
+    recreate, re-pair*, re-attach, reattach, quick repair, online repair, rebuild, re-build,
     quick repair* on, online repair* on, run* quick repair on, run* online repair on,
     do* a quick repair on, do* an online repair on, do* a repair on, run* a repair on,
     get* it again from, download* it again from, grab* it again from
@@ -419,6 +419,11 @@ trash: trash, trash folder, recycle bin, recycling bin,
     trash bin, bin folder,
     recycle bin folder, rubbish bin, recently deleted, recently deleted folder
 # Where sent mail waits: emptying it is not freeing the mailbox.
+# What a mail client or Windows builds for itself and can be made to build again.
+search_index: search index, search indexes, windows search index, outlook search index,
+    index, search catalog, indexing catalog
+ost_file: ost file, ost, ost files, offline data file, outlook data file, offline outlook data file,
+    outlook ost file, ost data file
 outbox: outbox, out box, outbox folder, outgoing queue, outbox queue, outgoing folder, outboxes
     stuck messages, stuck message, stuck emails, stuck email, stuck mail, unsent messages,
     unsent emails, unsent mail, unsent message, unsent email, messages stuck in the outbox
@@ -1001,6 +1006,7 @@ device_manager: device manager, devices and printers
 where: task manager, settings app, system settings, control panel, services.msc, services msc,
     win r, windows r, windows key r, win key r, run box, run dialog, run dialog box, run window,
     privacy, privacy settings, privacy section, privacy & security, privacy and security,
+    indexing options, windows indexing options,
     network details, network's details, wi fi details, network settings page,
     profile picture, profile pic, profile photo, profile icon, account icon, account picture,
     avatar,

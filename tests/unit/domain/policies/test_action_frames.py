@@ -2635,6 +2635,12 @@ EN_ROUND6_PAIRS += [
         "Try a different wall outlet",
         "Try a different charger",
     ),
+    # a search index (or an OST file) rebuilt is built again; Indexing Options is a place
+    (
+        "Rebuild the search index in Windows Indexing Options",
+        "Update Outlook and rebuild the search index",
+        "Update Outlook",
+    ),
 ]
 
 
