@@ -1060,6 +1060,8 @@ def _resolve_op(clause: _Clause, previous: _Clause | None) -> str | None:
                     break
         if op is None:
             op = _PARTICLE_DEFAULT.get(pv)
+        if op is None and pv == "take" and "closer" in clause.qualifiers:
+            op = "move"  # "take the laptop into the same room as the router"
     if op is None and pv is None and clause.weak is None and clause.aside:
         # The last step of a menu path may be only the state it ends in: "Overseas use > On",
         # "Battery > Unrestricted"; it acts on what the path led to.
