@@ -229,7 +229,8 @@ run: run, execute, perform, do, carry* out,
 
 _EN_OBJECTS = """
 router: router, wifi router, wireless router, wi fi router, access point, mesh router, hub,
-    wifi box, wi fi box, internet box, broadband router, home router, router box, netgear, linksys,
+    wifi box, wi fi box, internet box, both boxes, both of the boxes,
+    broadband router, home router, router box, netgear, linksys,
     tp link, tplink, asus router, netgear router, linksys router, tp link router, eero, orbi, deco,
     nest wifi, google wifi, mesh system, mesh wifi, mesh wi fi, mesh nodes, mesh node, mesh unit,
     mesh units, mesh point, mesh points, base station, wireless access point, wifi access point,
