@@ -2070,6 +2070,23 @@ def _fold_means_outcomes_en(
 
 _WIPED_DEVICES = frozenset({"phone", "tablet", "computer", "device"})
 
+# The states a switch is set to ("set X to Off"), and what setting it there does.
+_SET_STATES = {
+    "off": "disable",
+    "disabled": "disable",
+    "on": "enable",
+    "enabled": "enable",
+}
+
+
+def _set_to_state(clause: _Clause) -> str | None:
+    """ "set Bluetooth to Off": the op the state at the end of a "set ... to" clause is."""
+    surfaces = [t.surface.casefold() for t in clause.tokens]
+    if len(surfaces) < 3 or surfaces[-2] not in ("to", "as"):
+        return None
+    return _SET_STATES.get(surfaces[-1])
+
+
 # The keys that open the Run box.
 _RUN_KEYS = frozenset({"win r", "windows r", "windows key r", "win key r"})
 # A forced stop's button: only an app is force-stopped.
@@ -2137,6 +2154,10 @@ def _fold_references_en(
         return "disable", "private_address", None
     if op in ("use", "set") and obj == "private_address" and qualifier is None:
         return "enable", obj, None  # "set Privacy to 'Use randomized MAC'"
+    state = _set_to_state(clause)
+    if op == "set" and state is not None and obj not in SETTABLE_HEADS:
+        # "set Bluetooth to Off", "set the startup programs to Disabled": switched to a state
+        return state, obj, qualifier
     if op == "add" and obj == "app" and qualifier == "safe_mode":
         op = "open"  # "press Win+R, type outlook.exe /safe": typed into Run, it starts it
     particles = set(clause.particles)

@@ -2641,6 +2641,8 @@ EN_ROUND6_PAIRS += [
         "Update Outlook and rebuild the search index",
         "Update Outlook",
     ),
+    # a switch set to Off / Disabled is turned off (to On / Enabled, on)
+    ("Set the VPN to Off", "Turn off the VPN", "Set the VPN to On"),
 ]
 
 
