@@ -1370,7 +1370,10 @@ _EN_STRUCTURE: dict[str, Lexeme] = {
     "and try again": ("stop", ""),
     "retry": ("stop", ""),
     # "type outlook.exe /safe and hit Enter": the key that runs what was typed, no step
-    **{phrase: ("stop", "") for phrase in ("hit enter", "press enter", "hit return", "press return")},
+    **{
+        phrase: ("stop", "")
+        for phrase in ("hit enter", "press enter", "hit return", "press return")
+    },
     **{phrase: ("stop", "") for phrase in (
         "try the payment again", "try paying again", "retry the payment", "pay again",
         "try the purchase again", "retry the purchase", "try the transaction again",
