@@ -1501,6 +1501,7 @@ def _normalize_frame(
         return None  # a keyboard shortcut pressed only opens where the next step happens
     op, obj, qualifier = folded
     op, obj, qualifier = _fold_means_outcomes_en(op, obj, qualifier, clause)
+    op, obj, qualifier = _fold_named_targets(op, obj, qualifier, target, clause)
     if obj is None:
         obj = DEFAULT_OBJECTS.get(op)
     if obj is None and op not in _OBJECTLESS_OPS and op not in _PREPARATORY_OPS:
@@ -2153,6 +2154,169 @@ def _for_a_while(clause: _Clause) -> bool:
     return "for" in words and any(word in _DURATIONS for word in words[words.index("for") :])
 
 
+# -- the same step on another named thing (the false-block round on batches 18-21) -----------
+
+# A step on a thing the text names is a different step on another named thing: the Chrome
+# cache is not Safari's, the card saved in the App Store is not the one in Google Pay, the Apple
+# ID password is not the Gmail password. Each family: the objects it applies to, then the names
+# (a regular expression on the clause's words -> the canonical name).
+_BROWSER_NAMES = (
+    (r"(?<![a-z])(?:google )?chrome(?![a-z])|谷歌浏览器|chrome浏览器", "chrome"),
+    (r"(?<![a-z])(?:microsoft )?edge(?![a-z])", "edge"),
+    (r"(?<![a-z])firefox(?![a-z])|火狐", "firefox"),
+    (r"(?<![a-z])safari(?![a-z])", "safari"),
+    (r"(?<![a-z])opera(?![a-z])", "opera"),
+    (r"(?<![a-z])brave(?![a-z])", "brave"),
+    (r"360浏览器", "360"),
+    (r"qq浏览器", "qqbrowser"),
+)
+_PAYMENT_SERVICES = (
+    (
+        r"(?<![a-z])(?:app store|apple id|itunes|icloud|apple account)(?![a-z])|苹果账号|苹果id",
+        "apple",
+    ),
+    (r"(?<![a-z])(?:apple wallet|apple pay|wallet app)(?![a-z])", "apple_wallet"),
+    (r"(?<![a-z])(?:google play|play store)(?![a-z])|谷歌商店", "google_play"),
+    (r"(?<![a-z])(?:google pay|google wallet|gpay)(?![a-z])", "google_pay"),
+    (r"(?<![a-z])(?:samsung pay|samsung wallet)(?![a-z])", "samsung_pay"),
+    (r"(?<![a-z])paypal(?![a-z])|贝宝", "paypal"),
+    (r"(?<![a-z])amazon(?![a-z])|亚马逊", "amazon"),
+    (r"(?<![a-z])netflix(?![a-z])", "netflix"),
+    (r"(?<![a-z])spotify(?![a-z])", "spotify"),
+    (r"(?<![a-z])steam(?![a-z])", "steam"),
+    (r"(?<![a-z])uber(?![a-z])", "uber"),
+    (
+        r"(?<![a-z])(?:xbox|microsoft store|microsoft account)(?![a-z])|微软账号|微软账户",
+        "microsoft",
+    ),
+    (r"(?<![a-z])(?:playstation|psn)(?![a-z])", "playstation"),
+    (r"(?<![a-z])alipay(?![a-z])|支付宝", "alipay"),
+    (r"(?<![a-z])wechat(?: pay)?(?![a-z])|微信", "wechat_pay"),
+    (r"淘宝|(?<![a-z])taobao(?![a-z])", "taobao"),
+    (r"京东", "jd"),
+    (r"美团", "meituan"),
+    (r"拼多多", "pinduoduo"),
+    (r"云闪付", "unionpay"),
+)
+_CARD_OBJECTS = frozenset({"card", "card.details", "payment_method", "default_payment"})
+# Passwords that are another account's, whoever names them: these keep their own objects.
+_OWN_PASSWORDS = frozenset({"wifi.password", "router.admin_password", "app_password"})
+# Whose password: the account (or app) named next to it -> one name for one account.
+_PASSWORD_OWNERS = {
+    "account|apple": "apple",
+    "account|google": "google",
+    "account|microsoft": "microsoft",
+    "os|os": "windows",
+    "email|email": "email",
+}
+_ACCOUNT_NAMES = {
+    "gmail": "google",
+    "outlook": "microsoft",
+    "hotmail": "microsoft",
+    "icloud": "apple",
+}
+# A mail account's password is the password of the mailbox, whichever provider runs it.
+_MAIL_NAMES = frozenset(
+    NAME_PREFIX + n for n in ("google", "microsoft", "yahoo", "qq", "163", "email", "gmail")
+)
+
+
+def _clause_words(clause: _Clause) -> str:
+    """The clause's words (before any "instead of"), casefolded; Chinese without spaces."""
+    limit = clause.excluded_from if clause.excluded_from is not None else len(clause.tokens)
+    text = ""
+    for token in clause.tokens[:limit]:
+        word = token.surface if token.surface.isascii() else token.surface.replace(" ", "")
+        spaced = text[-1:].isascii() and text[-1:].isalnum() and word[:1].isascii()
+        text += (" " if spaced else "") + word
+    return text.casefold()
+
+
+def _one_name(words: str, names: tuple[tuple[str, str], ...]) -> str | None:
+    """The one name of ``names`` the words contain, or None (none, or two different ones)."""
+    found = {name for pattern, name in names if re.search(pattern, words)}
+    return found.pop() if len(found) == 1 else None
+
+
+def _password_owner(target: _Object | None, clause: _Clause) -> str | None:
+    """The account whose password it is: named in the password's own noun phrase ("your
+    Apple ID password", "苹果账号的密码") or right after it ("the password for your Gmail
+    account"); not an email the reset is sent to ("the link in the email")."""
+    if target is None or not target.positions:
+        return None
+    tokens = clause.tokens
+    inside = [tokens[p].value for p in target.positions if tokens[p].value in _PASSWORD_OWNERS]
+    if inside:
+        return _PASSWORD_OWNERS[inside[0]]
+    before = target.positions[0] - 1
+    while before >= 0 and tokens[before].kind in ("stop", "de"):
+        before -= 1
+    if before >= 0 and tokens[before].value in _PASSWORD_OWNERS:
+        return _PASSWORD_OWNERS[tokens[before].value]
+    after = target.positions[-1] + 1
+    if after < len(tokens) and tokens[after].kind == "prep":
+        after += 1
+        while after < len(tokens) and tokens[after].kind == "stop":
+            after += 1
+        if after < len(tokens) and tokens[after].value in _PASSWORD_OWNERS:
+            return _PASSWORD_OWNERS[tokens[after].value]
+    return None
+
+
+def _fold_named_targets(
+    op: str, obj: str | None, qualifier: str | None, target: _Object | None, clause: _Clause
+) -> tuple[str, str | None, str | None]:
+    """The same step on another named thing is another step: the browser, the service a card
+    is saved in, the account a password is for, named, become the step's name qualifier (a
+    step that names none still covers them all); a card made the default is not a card added."""
+    head = obj.rsplit(".", 1)[-1] if obj is not None else None
+    if obj in ("card", "payment_method", "payment") and op in ("set", "replace", "use", "add"):
+        words = _clause_words(clause)
+        default = any(o.name == "default_payment" for o in clause.objects)
+        if default or "default" in clause.qualifiers or "默认" in words:
+            # "set the new card as your default payment method", "把新卡设为默认付款方式"
+            op, obj, qualifier = "set", "default_payment", None
+    if qualifier is not None and not qualifier.startswith(NAME_PREFIX):
+        return op, obj, qualifier
+    if (
+        obj in ("cache", "data", "app.cache", "app.data")
+        and qualifier is None
+        and target is not None
+        and target.positions
+    ):
+        # "clear the cache for Google Maps", "clear cache for the Instagram app": the named
+        # app after the head owns it, as the one in front does ("Instagram's cache")
+        end = target.positions[-1]
+        after = [o for o in clause.objects if not o.main and o.positions[0] > end]
+        if after and after[0].name == "app" and _named(after[0].qualifier):
+            return op, f"app.{obj.rsplit('.', 1)[-1]}", after[0].qualifier
+    name: str | None = None
+    if obj is not None and (obj == "browser" or obj.startswith("browser.")):
+        name = _one_name(_clause_words(clause), _BROWSER_NAMES)
+    elif obj in _CARD_OBJECTS and op != "set":
+        # (a card set as a value, "把默认付款方式设成招商银行卡", is compared by that value)
+        name = _one_name(_clause_words(clause), _PAYMENT_SERVICES)
+    elif head == "password" and obj not in _OWN_PASSWORDS and op == "reset":
+        named = qualifier[len(NAME_PREFIX) :] if qualifier is not None else None
+        name = _ACCOUNT_NAMES.get(named or "", named) or _password_owner(target, clause)
+        if name is None and obj is not None and obj != "password":
+            name = {"email": "email", "os": "windows"}.get(obj.rsplit(".", 1)[0])
+    if name is not None:
+        qualifier = NAME_PREFIX + name
+    return op, obj, qualifier
+
+
+def _same_named(mine: set[str], theirs: set[str]) -> bool:
+    """Whether two sets of names can name one thing: a name in common, or a mail password
+    ("the email password") next to a mail provider's ("the Gmail password")."""
+    if mine & theirs:
+        return True
+    mail = NAME_PREFIX + "email"
+    return (mail in mine and bool(theirs & _MAIL_NAMES)) or (
+        mail in theirs and bool(mine & _MAIL_NAMES)
+    )
+
+
 def _owner_of(obj: str) -> str | None:
     owner, dot, _head = obj.rpartition(".")
     return owner if dot else None
@@ -2732,7 +2896,7 @@ class ActionIndex:
             )
             if clause.alias_ids:
                 clause.alias_ids = self._specific(clause, previous)
-                items.append((None, frozenset(clause.alias_ids), group))
+                items.append((self._named_alias(clause), frozenset(clause.alias_ids), group))
                 entry_objs = [self._by_id[i].frame.obj for i in sorted(clause.alias_ids)]
                 last_object = next((o for o in entry_objs if o), last_object)
             frames = _frames_of(clause, previous)
@@ -2847,6 +3011,20 @@ class ActionIndex:
             dangling=dangling and antecedent is None,
             reread=self._reader(text, clauses) if dangling and antecedent is None else None,
         )
+
+    def _named_alias(self, clause: _Clause) -> ActionFrame | None:
+        """The catalog action an alias found, on the thing the clause names by name ("clear
+        *Safari's* cache" is the browser-cache action on Safari), else None."""
+        frame = self._single_frame(frozenset(clause.alias_ids))
+        if frame is None:
+            return None
+        target = next((o for o in clause.objects if o.main), None)
+        op, obj, qualifier = _fold_named_targets(
+            frame.op, frame.obj, frame.qualifier, target, clause
+        )
+        if (op, obj) != (frame.op, frame.obj) or qualifier == frame.qualifier:
+            return None
+        return ActionFrame(op, obj, qualifier) if _named(qualifier) else None
 
     def _specific(self, clause: _Clause, previous: _Clause | None) -> set[str]:
         """An alias naming a generic object yields to the clause's own reading when that names
@@ -3393,7 +3571,7 @@ def _other_names(step: Step, other: Step) -> bool:
         {f.qualifier for f in s.frames if f.qualifier and f.qualifier.startswith(NAME_PREFIX)}
         for s in (step, other)
     )
-    return bool(mine and theirs and not mine & theirs)
+    return bool(mine and theirs and not _same_named(mine, theirs))
 
 
 def _sub_step(frame: ActionFrame, action: ActionFrame) -> bool:
@@ -3467,7 +3645,8 @@ def _places_compatible(candidate: TextActions, failed: TextActions) -> bool:
 # The value a setting is given: "... to A4", "改成余额优先".
 _EN_VALUE = re.compile(r"\b(?:to|into)\s+(.+)$")
 _ZH_VALUE = re.compile(
-    r"(?:改成|改为|设成|设为|设置成|设置为|换成|调成|调为|切换到|切换成|切到)\s*(.+)$"
+    r"(?:改成|改为|设成|设为|设置成|设置为|换成|调成|调为|切换到|切换成|切到"
+    r"|改回到|改回成|改回|换回到|换回|调回到|调回|设回|切回到|切回|恢复成|恢复为)\s*(.+)$"
 )
 # Words that do not tell one value from another ("to *a new* one", "to the ... setting").
 _VALUE_FILLER = frozenset(
@@ -3484,7 +3663,27 @@ def _set_value(text: TextActions) -> str | None:
     if any(frame.op != "set" or frame.qualifier is not None for frame in firsts):
         return None  # a value the lexicon read ("google" DNS) is compared as the qualifier
     found = _ZH_VALUE.search(text.normalized) or _EN_VALUE.search(text.normalized)
-    return found.group(1).strip() if found else None
+    if found is None:
+        return None
+    # the value ends with its clause ("改回143，不用SSL": 143), which only the text still shows
+    raw = unicodedata.normalize("NFKC", text.text).casefold()
+    again = _ZH_VALUE.search(raw) or _EN_VALUE.search(raw)
+    value = found.group(1).strip()
+    if again is not None:
+        value = normalize_solution(re.split(r"[,;!?]|\.(?:\s|$)", again.group(1) + " ")[0])
+        value = value.strip() or found.group(1).strip()
+    objects = {frame.obj for frame in firsts}
+    if len(objects) == 1 and _names_only(value, objects.pop()):
+        return None  # "把这张卡设为默认支付方式": what it is set as is the thing set, no value
+    return value
+
+
+def _names_only(value: str, obj: str | None) -> bool:
+    """Whether ``value`` only names ``obj`` again (in other words)."""
+    tokens = [t for segment in lex(value) for t in segment if t.kind not in ("stop", "de")]
+    return bool(tokens) and all(
+        t.kind in ("obj", "objq") and t.value.split("|")[0] == obj for t in tokens
+    )
 
 
 def _values_differ(candidate: TextActions, failed: TextActions) -> bool:

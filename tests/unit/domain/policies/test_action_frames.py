@@ -2435,3 +2435,124 @@ def test_round5_chinese_folds_block_their_pair_and_keep_hard_negatives_apart(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+# False-block round on batches 18-21: the same step on another named thing is another step
+# (which browser, the service a card is saved in, whose password, an app named without 'app',
+# the hardware a driver is for, a Bluetooth keyboard / mouse / controller, a card made the
+# default payment method, a setting put back to another value).
+FB6_OTHER_TARGET_PAIRS = [
+    # which browser: Chrome's extensions / cache are not Edge's or Safari's
+    (
+        "Disable all extensions in Google Chrome",
+        "把Chrome的插件都禁用",
+        "把Edge浏览器的扩展也全关掉看看",
+    ),
+    ("Clear the cache in Chrome", "Clear Chrome's cache", "Clear Safari's cache"),
+    ("Turn off the add-ons in Firefox", "Disable Firefox add-ons", "Disable extensions in Chrome"),
+    ("清除谷歌浏览器的缓存", "清除Chrome浏览器的缓存", "清除Edge浏览器的缓存"),
+    (
+        "Clear the Chrome browser cache",
+        "Clear the browser cache",
+        "Clear the Firefox browser cache",
+    ),
+    # the service a card is saved in
+    (
+        "Update the card on your Netflix account page",
+        "Update the card saved in your Netflix account",
+        "Since you're billed through iTunes, update the card on your Apple ID instead.",
+    ),
+    (
+        "支付宝里把银行卡解绑再重新添加",
+        "在支付宝里重新绑定银行卡",
+        "把微信支付里的银行卡重新绑一下",
+    ),
+    (
+        "Edit the card details saved in Google Wallet",
+        "Update the card in Google Pay",
+        "Update the card in the App Store",
+    ),
+    (
+        "Unlink the card in your PayPal wallet and link it again",
+        "Remove the card from PayPal and add it again",
+        "Remove the card from your Amazon account and add it again",
+    ),
+    (
+        "Update the card saved in your Spotify account",
+        "Update your card details",
+        "Update the card saved in Google Play",
+    ),
+    ("把淘宝里的银行卡删掉重新绑定", "把淘宝里的银行卡重新绑定", "把京东里的银行卡重新绑一下"),
+    # a card made the default payment method is not a card added
+    (
+        "Make the new card the default way to pay",
+        "Set the new card as your default payment method",
+        "Add a new card to the account",
+    ),
+    ("把这张卡设为默认支付方式", "把新卡设为默认付款方式", "添加一张新的银行卡"),
+    # whose password
+    (
+        "Change your Apple ID password",
+        "Reset your Apple ID password",
+        "Reset the password for the email address linked to your Apple ID.",
+    ),
+    (
+        "Reset the password for your Google account",
+        "把Gmail密码重置一下",
+        "Reset the password for the Windows local account instead",
+    ),
+    (
+        "Change the password for your Outlook account",
+        "Reset your Microsoft account password",
+        "Reset your Apple ID password",
+    ),
+    ("在iforgot.apple.com重设苹果账号的密码", "重置Apple ID密码", "把QQ密码重置一下"),
+    ("Reset your Gmail password", "Reset your email password", "Reset your Facebook password"),
+    (
+        "Request a password reset email and choose a new password",
+        "Reset your Apple ID password",
+        "Reset the Wi-Fi password",
+    ),
+    # apps named without "app": Google Photos, Google Maps, 高德地图
+    (
+        "Settings > Apps > Google Photos > Storage > Clear cache",
+        "Clear Google Photos' cache",
+        "Clear Google Photos' data (heads up, this will sign you out).",
+    ),
+    (
+        "Clear cache for Google Maps from its app info page",
+        "Clear the Google Maps cache",
+        "Clear Google Photos' cache",
+    ),
+    ("清理高德地图的缓存", "清除高德地图的缓存", "清除百度地图的缓存"),
+    # the hardware a driver is for: chipset, sound card
+    (
+        "Install the latest chipset driver from Intel's site",
+        "Update the chipset drivers",
+        "更新一下显卡驱动",
+    ),
+    (
+        "Update the sound card driver in Device Manager",
+        "Update the audio driver",
+        "Update the graphics driver",
+    ),
+    ("更新芯片组驱动", "Update the chipset driver", "Update the touchpad driver"),
+    ("更新一下声卡驱动", "更新音频驱动", "更新显卡驱动"),
+    # Bluetooth peripherals: keyboard, mouse, game controller
+    (
+        "Forget the keyboard in Bluetooth settings and pair it again",
+        "Re-pair the keyboard",
+        "Re-pair the keyboard after putting in fresh batteries",
+    ),
+    ("Unpair the controller and pair it again", "Re-pair the game controller", "Re-pair the mouse"),
+    ("手柄跟电脑重新配对一下", "Re-pair the controller with the PC", "把蓝牙鼠标重新配对"),
+    ("在蓝牙设置里忽略这个键盘，再重新连一次", "把蓝牙键盘重新配对", "把蓝牙耳机重新配对"),
+    # a setting put back to another value ("改回143") is another value
+    ("收件端口设为993", "把收件服务器端口改成993", "收件端口改回143，不用SSL"),
+    ("纸张尺寸设为A4", "把纸张尺寸改成A4", "纸张尺寸改回Letter，别用A4"),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), FB6_OTHER_TARGET_PAIRS)
+def test_other_targets_block_their_pair_and_keep_the_neighbouring_target_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
