@@ -2232,6 +2232,10 @@ def _clause_words(clause: _Clause) -> str:
     return text.casefold()
 
 
+def _objects_of(clause: _Clause) -> list[str]:
+    return [o.name for o in clause.objects]
+
+
 def _one_name(words: str, names: tuple[tuple[str, str], ...]) -> str | None:
     """The one name of ``names`` the words contain, or None (none, or two different ones)."""
     found = {name for pattern, name in names if re.search(pattern, words)}
@@ -2290,6 +2294,14 @@ def _fold_named_targets(
         after = [o for o in clause.objects if not o.main and o.positions[0] > end]
         if after and after[0].name == "app" and _named(after[0].qualifier):
             return op, f"app.{obj.rsplit('.', 1)[-1]}", after[0].qualifier
+    peripherals = ("keyboard", "mouse", "controller")
+    holder = [
+        n for n in (*(target.nouns if target else ()), *_objects_of(clause)) if n in peripherals
+    ]
+    if obj == "battery" and holder:
+        # "replace the mouse batteries"; "put fresh batteries in the mouse" replaces them too
+        op = "replace" if op in ("move", "add") else op
+        return op, f"{holder[0]}.battery", qualifier
     name: str | None = None
     if obj is not None and (obj == "browser" or obj.startswith("browser.")):
         name = _one_name(_clause_words(clause), _BROWSER_NAMES)

@@ -2345,15 +2345,25 @@ STATEFUL_OPS: dict[str, str] = {
 # Each line: canonical object (or "canonical|owner" for a noun that owns a head such as
 # "driver"), then its English and Chinese spellings.
 _OTHER_TARGETS = """
-keyboard: keyboard, keyboards, bluetooth keyboard, wireless keyboard, magic keyboard,
+keyboard|keyboard: keyboard, keyboards, bluetooth keyboard, wireless keyboard, magic keyboard,
     external keyboard, 键盘, 蓝牙键盘, 无线键盘, 外接键盘
-mouse: mouse, mice, bluetooth mouse, wireless mouse, magic mouse, 鼠标, 蓝牙鼠标, 无线鼠标
-controller: controller, game controller, gamepad, joystick, joy con, joy cons, dualsense,
+mouse|mouse: mouse, mice, bluetooth mouse, wireless mouse, magic mouse, 鼠标, 蓝牙鼠标, 无线鼠标
+controller|controller: controller, game controller, gamepad, joystick, joy con, joy cons, dualsense,
     xbox controller, ps5 controller, ps4 controller, switch pro controller, pro controller,
     手柄, 游戏手柄, 蓝牙手柄
 chipset|chipset: chipset, chipsets, intel chipset, amd chipset, 芯片组
 audio|audio: sound card, audio card, 声卡, 音频
 camera|camera: webcam, web cam, 网络摄像头
+monitor|monitor: monitor, monitors, external monitor, external display, second monitor, 显示器,
+    外接显示器
+scanner|scanner: scanner, document scanner, 扫描仪
+# the phone's (tablet's) screen-lock code is not an account's password
+screen_lock: iphone passcode, ipad passcode, phone passcode, device passcode, screen passcode,
+    lock screen passcode, screen lock passcode, screen lock password, lock screen password,
+    screen lock, unlock code, unlock pattern, 锁屏密码, 解锁密码, 屏幕密码, 手机锁屏密码,
+    锁屏图案, 解锁图案
+# a payment method's payment password is the payment password, not the account's
+payment_password: 微信支付密码, 支付宝支付密码, 微信付款密码, 支付宝付款密码, 云闪付支付密码
 browser|browser: chrome browser, google chrome browser, firefox browser, safari browser,
     edge browser, microsoft edge, opera browser, brave browser
 default_payment: default payment method, default payment, default card,

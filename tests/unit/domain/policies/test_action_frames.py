@@ -2548,6 +2548,35 @@ FB6_OTHER_TARGET_PAIRS = [
     # a setting put back to another value ("改回143") is another value
     ("收件端口设为993", "把收件服务器端口改成993", "收件端口改回143，不用SSL"),
     ("纸张尺寸设为A4", "把纸张尺寸改成A4", "纸张尺寸改回Letter，别用A4"),
+    # the hardware a driver is for: monitor, scanner, keyboard
+    (
+        "Install the latest monitor driver",
+        "Update the monitor driver",
+        "Update the graphics driver",
+    ),
+    (
+        "Uninstall the scanner driver and install it again",
+        "Reinstall the scanner driver",
+        "Reinstall the printer driver",
+    ),
+    (
+        "Update the keyboard driver in Device Manager",
+        "Update the keyboard driver",
+        "Update the touchpad driver",
+    ),
+    # a peripheral's batteries are that peripheral's
+    (
+        "Put fresh batteries in the mouse",
+        "Replace the mouse batteries",
+        "Replace the keyboard batteries",
+    ),
+    # the phone's screen-lock passcode is not an account's password
+    (
+        "Reset the lock screen passcode",
+        "Reset your iPhone passcode",
+        "Reset your Apple ID password",
+    ),
+    ("重置微信的支付密码", "重置微信支付密码", "重置QQ密码"),
 ]
 
 
