@@ -2197,8 +2197,14 @@ _PAYMENT_SERVICES = (
     (r"美团", "meituan"),
     (r"拼多多", "pinduoduo"),
     (r"云闪付", "unionpay"),
+    # the card itself, by its network: "your Visa card" is not "your Mastercard"
+    (r"(?<![a-z])visa(?![a-z])", "visa"),
+    (r"(?<![a-z])master ?card(?![a-z])|万事达", "mastercard"),
+    (r"(?<![a-z])(?:amex|american express)(?![a-z])|运通", "amex"),
 )
-_CARD_OBJECTS = frozenset({"card", "card.details", "payment_method", "default_payment"})
+_CARD_OBJECTS = frozenset(
+    {"card", "card.details", "payment_method", "default_payment", "card.international"}
+)
 # Passwords that are another account's, whoever names them: these keep their own objects.
 _OWN_PASSWORDS = frozenset({"wifi.password", "router.admin_password", "app_password"})
 # Whose password: the account (or app) named next to it -> one name for one account.
@@ -2280,6 +2286,12 @@ def _fold_named_targets(
         if default or "default" in clause.qualifiers or "默认" in words:
             # "set the new card as your default payment method", "把新卡设为默认付款方式"
             op, obj, qualifier = "set", "default_payment", None
+    if op == "enable" and obj == "browser":
+        op = "open"  # "打开Chrome": a browser is opened, the way into the next step
+    if target is not None and _named(target.qualifier) and qualifier in _NUANCE_QUALIFIERS:
+        # "wipe the Fire Stick back to its out-of-box state": the name says which one, the
+        # nuance ('factory') changes nothing
+        qualifier = target.qualifier
     if qualifier is not None and not qualifier.startswith(NAME_PREFIX):
         return op, obj, qualifier
     if (
@@ -2316,6 +2328,70 @@ def _fold_named_targets(
     if name is not None:
         qualifier = NAME_PREFIX + name
     return op, obj, qualifier
+
+
+# Ways into a step: a clause that only opens, goes to or signs in to something ("Open Chrome,
+# go to Settings and clear the cache"; "Log in to Amazon and update the card").
+_WAY_IN_OPS = frozenset({"open", "nav", "login", None, "enable"})
+_BROWSER_HEADS = frozenset({"cache", "cookies", "history", "extensions"})
+
+
+def _named_by_way_in(frame: ActionFrame, clauses: list[_Clause], number: int) -> ActionFrame:
+    """A step that names nothing takes the name of what the clauses leading into it opened:
+    the browser whose cache is cleared, the service whose card is updated, the account whose
+    password is reset, the app whose cache or data is cleared."""
+    obj = frame.obj
+    if obj is None or frame.qualifier is not None:
+        return frame
+    head = obj.rsplit(".", 1)[-1]
+    browsing = obj == "browser" or obj.startswith("browser.") or obj in _BROWSER_HEADS
+    carded = obj in _CARD_OBJECTS and frame.op != "set"
+    password = head == "password" and obj not in _OWN_PASSWORDS and frame.op == "reset"
+    appish = obj in ("cache", "data")
+    if not (browsing or carded or password or appish):
+        return frame
+    way = number - 1
+    while way >= 0 and not clauses[way].negated and clauses[way].resolved_op in _WAY_IN_OPS:
+        clause = clauses[way]
+        words = _clause_words(clause)
+        if browsing and (name := _one_name(words, _BROWSER_NAMES)) is not None:
+            thing = obj if obj == "browser" or obj.startswith("browser.") else f"browser.{obj}"
+            return ActionFrame(frame.op, thing, NAME_PREFIX + name)
+        if carded and (name := _one_name(words, _PAYMENT_SERVICES)) is not None:
+            return replace(frame, qualifier=NAME_PREFIX + name)
+        if password:
+            owners = {
+                _PASSWORD_OWNERS[t.value] for t in clause.tokens if t.value in _PASSWORD_OWNERS
+            }
+            owners |= {
+                _ACCOUNT_NAMES.get(n, n)
+                for o in clause.objects
+                if _named(o.qualifier) and (n := (o.qualifier or "")[len(NAME_PREFIX) :])
+            }
+            if len(owners) == 1:
+                return replace(frame, qualifier=NAME_PREFIX + owners.pop())
+        apps = [o.qualifier for o in clause.objects if o.name == "app" and _named(o.qualifier)]
+        if appish and len(set(apps)) == 1:
+            return ActionFrame(frame.op, f"app.{obj}", apps[0])
+        way -= 1
+    return frame
+
+
+# More devices a step is done on: "on the TV", "on your Xbox", "在电视上" (see _places).
+_MORE_PLACES = (
+    (
+        r"\b(?:on|from|in)\s+(?:your|the|this|my|a|an|their)?\s*(?:smart\s+)?(?:tv|television)\b",
+        "tv",
+    ),
+    (
+        r"\b(?:on|from|in)\s+(?:your|the|this|my|a|an|their)?\s*(?:game\s+)?(?:console|xbox|playstation|ps5|ps4)\b",
+        "console",
+    ),
+    (r"\b(?:on|from|in)\s+(?:your|the|this|my|a|an|their)?\s*(?:apple\s+)?watch\b", "watch"),
+    (r"(?:电视|电视机|智能电视)\s*(?:上|里|端)", "tv"),
+    (r"(?:游戏机)\s*(?:上|里|端)", "console"),
+    (r"(?:手表|智能手表)\s*(?:上|里|端)", "watch"),
+)
 
 
 def _same_named(mine: set[str], theirs: set[str]) -> bool:
@@ -2536,9 +2612,11 @@ def qualifiers_compatible(left: str | None, right: str | None) -> bool:
         return _nuance(right)
     if right is None:
         return _nuance(left)
-    if left.startswith(NAME_PREFIX) or right.startswith(NAME_PREFIX):
+    if left.startswith(NAME_PREFIX) and right.startswith(NAME_PREFIX):
         return False  # "the Spotify app" is not "the Zoom app"
-    return left in _NUANCE_QUALIFIERS and right in _NUANCE_QUALIFIERS
+    # a name next to a nuance: "factory reset the Fire TV Stick" / "wipe the Fire Stick back
+    # to its out-of-box state"
+    return _nuance(left) and _nuance(right)
 
 
 def _nuance(qualifier: str | None) -> bool:
@@ -2908,7 +2986,8 @@ class ActionIndex:
             )
             if clause.alias_ids:
                 clause.alias_ids = self._specific(clause, previous)
-                items.append((self._named_alias(clause), frozenset(clause.alias_ids), group))
+                aliased = self._named_alias(clause, clauses, number)
+                items.append((aliased, frozenset(clause.alias_ids), group))
                 entry_objs = [self._by_id[i].frame.obj for i in sorted(clause.alias_ids)]
                 last_object = next((o for o in entry_objs if o), last_object)
             frames = _frames_of(clause, previous)
@@ -2922,7 +3001,7 @@ class ActionIndex:
             for frame in frames:
                 if (pathed := _path_owner_zh(frame, clauses, number)) is None:
                     continue  # "打开微信，我-设置-…": the app opened is the way into the path
-                frame = pathed
+                frame = _named_by_way_in(pathed, clauses, number)
                 if frame.obj == "driver" and last_object in _DRIVEN:
                     # "right-click the wireless adapter and choose Update driver": its driver
                     frame = replace(frame, obj=f"{last_object}.driver")
@@ -3024,9 +3103,11 @@ class ActionIndex:
             reread=self._reader(text, clauses) if dangling and antecedent is None else None,
         )
 
-    def _named_alias(self, clause: _Clause) -> ActionFrame | None:
-        """The catalog action an alias found, on the thing the clause names by name ("clear
-        *Safari's* cache" is the browser-cache action on Safari), else None."""
+    def _named_alias(
+        self, clause: _Clause, clauses: list[_Clause], number: int
+    ) -> ActionFrame | None:
+        """The catalog action an alias found, on the thing the clause (or the way into it)
+        names by name ("clear *Safari's* cache" is the browser-cache action on Safari)."""
         frame = self._single_frame(frozenset(clause.alias_ids))
         if frame is None:
             return None
@@ -3034,9 +3115,12 @@ class ActionIndex:
         op, obj, qualifier = _fold_named_targets(
             frame.op, frame.obj, frame.qualifier, target, clause
         )
-        if (op, obj) != (frame.op, frame.obj) or qualifier == frame.qualifier:
+        if (op, obj) != (frame.op, frame.obj):
             return None
-        return ActionFrame(op, obj, qualifier) if _named(qualifier) else None
+        named = _named_by_way_in(ActionFrame(op, obj, qualifier), clauses, number)
+        if named.obj != frame.obj or named.qualifier == frame.qualifier:
+            return None
+        return named if _named(named.qualifier) else None
 
     def _specific(self, clause: _Clause, previous: _Clause | None) -> set[str]:
         """An alias naming a generic object yields to the clause's own reading when that names
@@ -3636,7 +3720,8 @@ _PLACE_KINDS = {
 def _places(text: TextActions) -> frozenset[str]:
     found = [m.group(1) for m in _EN_PLACE.finditer(text.normalized)]
     found += [m.group(1) for m in _ZH_PLACE.finditer(text.normalized)]
-    return frozenset(_PLACE_KINDS[word] for word in found)
+    more = {kind for pattern, kind in _MORE_PLACES if re.search(pattern, text.normalized)}
+    return frozenset(_PLACE_KINDS[word] for word in found) | more
 
 
 def _places_compatible(candidate: TextActions, failed: TextActions) -> bool:

@@ -2401,6 +2401,31 @@ _MORE_NAMED_APPS: dict[str, tuple[str, ...]] = {
 }
 
 
+# Devices named by brand: still the device, never another brand's ("restart the Xbox" is not
+# the PlayStation; "reset the AirPods" is not the Galaxy Buds).
+_NAMED_DEVICES: dict[str, dict[str, tuple[str, ...]]] = {
+    "console": {
+        "xbox": ("xbox", "xbox one", "xbox series x", "xbox series s", "xbox console"),
+        "playstation": ("playstation", "ps5", "ps4", "playstation 5", "playstation 4"),
+        "switch": ("nintendo switch", "switch console"),
+    },
+    "streaming_stick": {
+        "roku": ("roku", "roku stick", "roku player", "roku device"),
+        "fire_tv": ("fire tv stick", "fire stick", "firestick", "fire tv"),
+        "chromecast": ("chromecast", "google chromecast"),
+        "apple_tv": ("apple tv",),
+    },
+    "headphones": {
+        "airpods": ("airpods", "airpod", "airpods pro", "airpods max", "air pods"),
+        "galaxy_buds": ("galaxy buds", "galaxy buds pro", "galaxy buds 2", "galaxy buds2"),
+        "pixel_buds": ("pixel buds",),
+        "beats": ("beats", "powerbeats", "beats headphones", "powerbeats pro"),
+        "bose": ("bose", "bose headphones", "bose speaker", "bose earbuds"),
+        "sony": ("sony headphones", "sony earbuds"),
+    },
+}
+
+
 def _add_other_targets() -> None:
     for canonical, phrases in _entries(_OTHER_TARGETS):
         for phrase in phrases:
@@ -2417,6 +2442,10 @@ def _add_other_targets() -> None:
                     EN_LEXICON[_en_key(name + kind)] = value
                 else:
                     ZH_LEXICON[(name + kind).upper()] = value
+    for obj, brands in _NAMED_DEVICES.items():
+        for brand, spellings in brands.items():
+            for spelling in spellings:
+                EN_LEXICON[_en_key(spelling)] = ("objq", f"{obj}|name:{brand}")
     # "手柄跟电脑重新配对": re-paired *with* the computer, which is where, not what
     ZH_LEXICON["跟"] = ("prep", "")
 

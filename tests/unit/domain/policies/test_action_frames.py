@@ -726,7 +726,7 @@ def test_rebooting_after_a_firmware_update_reboots_the_device() -> None:
 
 def test_wiping_back_to_the_out_of_box_state_is_a_reset() -> None:
     assert main_frames("Wipe the Fire Stick back to its out-of-box state") == {
-        "reset/streaming_stick[factory]"
+        "reset/streaming_stick[name:fire_tv]"
     }
 
 
@@ -2577,6 +2577,49 @@ FB6_OTHER_TARGET_PAIRS = [
         "Reset your Apple ID password",
     ),
     ("重置微信的支付密码", "重置微信支付密码", "重置QQ密码"),
+    # the name given by the way in: the browser opened, the account or service signed in to
+    (
+        "Open Chrome, go to Settings and clear the cache",
+        "Clear Chrome's cache",
+        "Open Safari's settings and clear the cache",
+    ),
+    ("打开Chrome，在设置里清除缓存", "Clear your browser cache", "打开Edge，在设置里清除缓存"),
+    (
+        "Go to your Netflix account and update the card",
+        "Update the card saved in your Netflix account",
+        "Log in to Amazon and update the card",
+    ),
+    (
+        "Change your Apple ID password",
+        "Reset your Apple ID password",
+        "Sign in to your Google account and change the password",
+    ),
+    (
+        "Open Instagram, go to Settings and clear the cache",
+        "Clear the app's cache",
+        "Open WhatsApp, go to Settings and clear the cache",
+    ),
+    # the card's network
+    (
+        "Enable overseas payments on your Visa card",
+        "Turn on international payments for your Visa card",
+        "Turn on international payments for your Mastercard",
+    ),
+    # devices named by brand; a name next to a nuance ('factory') is still that device
+    ("Reboot the Xbox", "Restart the Xbox", "Restart the PlayStation"),
+    ("Factory reset the AirPods", "Reset the AirPods", "Reset the Galaxy Buds"),
+    (
+        "Wipe the Fire Stick back to its out-of-box state",
+        "Factory reset the Fire TV Stick",
+        "Factory reset the Roku",
+    ),
+    # the device the step is done on: the TV, the console, the watch
+    (
+        "Log out of Netflix on the TV",
+        "Sign out of Netflix on the TV",
+        "Sign out of Netflix on your phone",
+    ),
+    ("在电视上把爱奇艺账号退出登录", "在电视上退出爱奇艺账号", "在手机上退出爱奇艺账号"),
 ]
 
 
