@@ -2273,6 +2273,35 @@ def _password_owner(target: _Object | None, clause: _Clause) -> str | None:
     return None
 
 
+# Mail providers an email account is named by ("the Yahoo account", "163邮箱账号").
+_MAIL_PROVIDERS_NAMED = frozenset(
+    {"yahoo", "aol", "163", "126", "sina", "zoho", "proton", "protonmail", "yandex", "gmx"}
+    | {"qq", "google", "microsoft", "apple", "gmail", "outlook", "hotmail", "icloud"}
+)
+
+
+def _mail_provider(target: _Object | None, clause: _Clause) -> str | None:
+    """Whose mail account it is: the provider in the account's own words ("the Gmail
+    account", "QQ邮箱账号", "the Yahoo Mail account"), not the app it is in ("from Outlook")."""
+    if target is None or not target.positions:
+        return None
+    if target.qualifier in ("google", "microsoft", "apple"):
+        return target.qualifier
+    tokens = clause.tokens
+    for position in target.positions:
+        _, _, named = tokens[position].value.partition("|" + NAME_PREFIX)
+        if named:
+            return _ACCOUNT_NAMES.get(named, named)
+    before = target.positions[0] - 1
+    if before >= 0 and tokens[before].kind in ("unk", "num", "objq"):
+        word = tokens[before].surface.casefold().replace(" ", "")
+        _, _, named = tokens[before].value.partition("|" + NAME_PREFIX)
+        word = named or word
+        if word in _MAIL_PROVIDERS_NAMED:
+            return _ACCOUNT_NAMES.get(word, word)
+    return None
+
+
 def _fold_named_targets(
     op: str, obj: str | None, qualifier: str | None, target: _Object | None, clause: _Clause
 ) -> tuple[str, str | None, str | None]:
@@ -2315,6 +2344,8 @@ def _fold_named_targets(
         op = "replace" if op in ("move", "add") else op
         return op, f"{holder[0]}.battery", qualifier
     name: str | None = None
+    if obj == "email_account" and qualifier is None:
+        name = _mail_provider(target, clause)
     if obj is not None and (obj == "browser" or obj.startswith("browser.")):
         name = _one_name(_clause_words(clause), _BROWSER_NAMES)
     elif obj in _CARD_OBJECTS and op != "set":

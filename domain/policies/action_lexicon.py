@@ -2398,6 +2398,8 @@ _MORE_NAMED_APPS: dict[str, tuple[str, ...]] = {
     "viber": ("viber",),
     "prime_video": ("prime video", "amazon prime video"),
     "disney_plus": ("disney plus", "disney+"),
+    "yahoo": ("yahoo", "yahoo mail"),
+    "aol": ("aol", "aol mail"),
 }
 
 

@@ -2620,6 +2620,18 @@ FB6_OTHER_TARGET_PAIRS = [
         "Sign out of Netflix on your phone",
     ),
     ("在电视上把爱奇艺账号退出登录", "在电视上退出爱奇艺账号", "在手机上退出爱奇艺账号"),
+    # whose mail account: the provider in the account's own words, not the app it is in
+    (
+        "Delete the Gmail account in Outlook and set it up again",
+        "Remove the Gmail account from Outlook and add it again",
+        "Remove the Yahoo account from Outlook and add it again",
+    ),
+    ("把QQ邮箱账号删了再重新加上", "把QQ邮箱账号删掉重新添加", "把163邮箱账号删掉重新添加"),
+    (
+        "Remove the email account and add it again",
+        "Remove the Outlook account from the Mail app and add it again",
+        "Sign out of the email account",
+    ),
 ]
 
 
