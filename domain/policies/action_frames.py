@@ -2264,7 +2264,8 @@ def _password_owner(target: _Object | None, clause: _Clause) -> str | None:
     if before >= 0 and tokens[before].value in _PASSWORD_OWNERS:
         return _PASSWORD_OWNERS[tokens[before].value]
     after = target.positions[-1] + 1
-    if after < len(tokens) and tokens[after].kind == "prep":
+    linked = after < len(tokens) and tokens[after].kind in ("prep", "loc")
+    if linked or (after < len(tokens) and tokens[after].surface == "on"):
         after += 1
         while after < len(tokens) and tokens[after].kind == "stop":
             after += 1
@@ -2302,6 +2303,19 @@ def _mail_provider(target: _Object | None, clause: _Clause) -> str | None:
     return None
 
 
+# Devices whose own firmware / settings / driver a head names ("the AirPods firmware").
+_HOLDERS = frozenset(
+    {"headphones", "console", "streaming_stick", "tv", "extender", "router", "printer"}
+)
+# The connector a cable or port is named by: a USB-C cable is not a Lightning cable.
+_CONNECTORS = (
+    (r"(?<![a-z])(?:usb ?c|type ?c)(?![a-z])|typec|type-c", "usb_c"),
+    (r"(?<![a-z])lightning(?![a-z])|闪电", "lightning"),
+    (r"(?<![a-z])micro ?usb(?![a-z])", "micro_usb"),
+    (r"(?<![a-z])magsafe(?![a-z])", "magsafe"),
+)
+
+
 def _fold_named_targets(
     op: str, obj: str | None, qualifier: str | None, target: _Object | None, clause: _Clause
 ) -> tuple[str, str | None, str | None]:
@@ -2315,6 +2329,14 @@ def _fold_named_targets(
         if default or "default" in clause.qualifiers or "默认" in words:
             # "set the new card as your default payment method", "把新卡设为默认付款方式"
             op, obj, qualifier = "set", "default_payment", None
+    nouns = target.nouns if target is not None else ()
+    if obj in HEAD_OBJECTS and len(nouns) > 1 and nouns[-1] == obj and nouns[-2] in _HOLDERS:
+        # "update the AirPods firmware", "the headphones' firmware": the device's own, not the
+        # router's (a bare firmware is the router's); a brand names it
+        obj = f"{nouns[-2]}.{obj}"
+        if target is not None:
+            names = [clause.tokens[p].value.split("|", 1)[-1] for p in target.positions]
+            qualifier = qualifier or next((n for n in names if _named(n)), None)
     if op == "enable" and obj == "browser":
         op = "open"  # "打开Chrome": a browser is opened, the way into the next step
     if target is not None and _named(target.qualifier) and qualifier in _NUANCE_QUALIFIERS:
@@ -2335,6 +2357,13 @@ def _fold_named_targets(
         after = [o for o in clause.objects if not o.main and o.positions[0] > end]
         if after and after[0].name == "app" and _named(after[0].qualifier):
             return op, f"app.{obj.rsplit('.', 1)[-1]}", after[0].qualifier
+    if obj in HEAD_OBJECTS and target is not None and target.positions:
+        # "update the firmware of the AirPods": the device after the head owns it
+        end = target.positions[-1]
+        after = [o for o in clause.objects if not o.main and o.positions[0] > end]
+        if after and after[0].name in _HOLDERS:
+            named = after[0].qualifier if _named(after[0].qualifier) else None
+            return op, f"{after[0].name}.{obj}", qualifier or named
     peripherals = ("keyboard", "mouse", "controller")
     holder = [
         n for n in (*(target.nouns if target else ()), *_objects_of(clause)) if n in peripherals
@@ -2348,6 +2377,12 @@ def _fold_named_targets(
         name = _mail_provider(target, clause)
     if obj is not None and (obj == "browser" or obj.startswith("browser.")):
         name = _one_name(_clause_words(clause), _BROWSER_NAMES)
+    elif obj in ("charging.cable", "charging.port", "cable") and op != "set":
+        name = _one_name(_clause_words(clause), _CONNECTORS)
+    elif obj == "default_printer" and target is not None and _named(target.qualifier):
+        name = (target.qualifier or "")[len(NAME_PREFIX) :]  # "set the HP printer as default"
+    elif obj == "2fa":
+        name = _password_owner(target, clause)  # "two-factor authentication for your Apple ID"
     elif obj in _CARD_OBJECTS and op != "set":
         # (a card set as a value, "把默认付款方式设成招商银行卡", is compared by that value)
         name = _one_name(_clause_words(clause), _PAYMENT_SERVICES)
@@ -2422,6 +2457,11 @@ _MORE_PLACES = (
     (r"(?:电视|电视机|智能电视)\s*(?:上|里|端)", "tv"),
     (r"(?:游戏机)\s*(?:上|里|端)", "console"),
     (r"(?:手表|智能手表)\s*(?:上|里|端)", "watch"),
+    (
+        r"\b(?:on|from|in)\s+(?:your|the|this|my|their)?\s*(?:earbuds|airpods|headphones)(?:\s+case)?\b",
+        "headphones",
+    ),
+    (r"(?:耳机|耳机盒|充电盒)\s*(?:上|里|端)", "headphones"),
 )
 
 

@@ -2632,6 +2632,41 @@ FB6_OTHER_TARGET_PAIRS = [
         "Remove the Outlook account from the Mail app and add it again",
         "Sign out of the email account",
     ),
+    # a device's own firmware (a bare firmware is the router's), by brand
+    (
+        "Update the firmware of the AirPods",
+        "Update the AirPods firmware",
+        "Update the router firmware",
+    ),
+    (
+        "Update the Netgear router's firmware",
+        "Update the router firmware",
+        "Update the Eero's firmware",
+    ),
+    # printers and routers named by brand
+    (
+        "Make the HP printer the default",
+        "Set the HP printer as default",
+        "Set the Canon printer as default",
+    ),
+    # the connector a cable is named by
+    (
+        "Swap in another USB-C cable",
+        "Try a different USB-C cable",
+        "Try a different Lightning cable",
+    ),
+    # whose two-factor authentication
+    (
+        "Enable 2FA on your Apple ID",
+        "Turn on two-factor authentication for your Apple ID",
+        "Turn on two-factor authentication for your Google account",
+    ),
+    # the earbuds' case is a place of its own
+    (
+        "Clean out the charging port on your phone",
+        "Clean the charging port on the phone",
+        "Clean the charging port on the earbuds case",
+    ),
 ]
 
 
