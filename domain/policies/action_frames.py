@@ -2264,8 +2264,8 @@ def _password_owner(target: _Object | None, clause: _Clause) -> str | None:
     if before >= 0 and tokens[before].value in _PASSWORD_OWNERS:
         return _PASSWORD_OWNERS[tokens[before].value]
     after = target.positions[-1] + 1
-    linked = after < len(tokens) and tokens[after].kind in ("prep", "loc")
-    if linked or (after < len(tokens) and tokens[after].surface == "on"):
+    # "for / of / on your Apple ID" says whose; "in / from Windows Settings" only where
+    if after < len(tokens) and tokens[after].surface in ("for", "of", "on"):
         after += 1
         while after < len(tokens) and tokens[after].kind == "stop":
             after += 1

@@ -2667,6 +2667,17 @@ FB6_OTHER_TARGET_PAIRS = [
         "Clean the charging port on the phone",
         "Clean the charging port on the earbuds case",
     ),
+    # "for / of / on" an account says whose password; "in / from Windows" only says where
+    (
+        "Reset the password of your Google account",
+        "Reset your Gmail password",
+        "Reset the password for your Windows local account",
+    ),
+    (
+        "Reset your password from the Windows sign-in screen",
+        "Reset your Microsoft account password",
+        "Reset your Apple ID password",
+    ),
 ]
 
 
