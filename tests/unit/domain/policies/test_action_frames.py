@@ -2676,7 +2676,7 @@ FB6_OTHER_TARGET_PAIRS = [
     (
         "Reset your password from the Windows sign-in screen",
         "Reset your Microsoft account password",
-        "Reset your Apple ID password",
+        "Reset the Windows Hello PIN",
     ),
 ]
 
