@@ -1504,6 +1504,7 @@ def _normalize_frame(
     op, obj, qualifier = folded
     op, obj, qualifier = _fold_means_outcomes_en(op, obj, qualifier, clause)
     op, obj, qualifier = _fold_references_en(op, obj, qualifier, clause, context)
+    op, obj, qualifier = _fold_named_targets(op, obj, qualifier, target, clause)
     if obj is None:
         obj = DEFAULT_OBJECTS.get(op)
     if obj is None and op not in _OBJECTLESS_OPS and op not in _PREPARATORY_OPS:
@@ -2368,6 +2369,328 @@ def _for_a_while(clause: _Clause) -> bool:
     return "for" in words and any(word in _DURATIONS for word in words[words.index("for") :])
 
 
+# -- the same step on another named thing (the false-block round on batches 18-21) -----------
+
+# A step on a thing the text names is a different step on another named thing: the Chrome
+# cache is not Safari's, the card saved in the App Store is not the one in Google Pay, the Apple
+# ID password is not the Gmail password. Each family: the objects it applies to, then the names
+# (a regular expression on the clause's words -> the canonical name).
+_BROWSER_NAMES = (
+    (r"(?<![a-z])(?:google )?chrome(?![a-z])|谷歌浏览器|chrome浏览器", "chrome"),
+    (r"(?<![a-z])(?:microsoft )?edge(?![a-z])", "edge"),
+    (r"(?<![a-z])firefox(?![a-z])|火狐", "firefox"),
+    (r"(?<![a-z])safari(?![a-z])", "safari"),
+    (r"(?<![a-z])opera(?![a-z])", "opera"),
+    (r"(?<![a-z])brave(?![a-z])", "brave"),
+    (r"360浏览器", "360"),
+    (r"qq浏览器", "qqbrowser"),
+)
+_PAYMENT_SERVICES = (
+    (
+        r"(?<![a-z])(?:app store|apple id|itunes|icloud|apple account)(?![a-z])|苹果账号|苹果id",
+        "apple",
+    ),
+    (r"(?<![a-z])(?:apple wallet|apple pay|wallet app)(?![a-z])", "apple_wallet"),
+    (r"(?<![a-z])(?:google play|play store)(?![a-z])|谷歌商店", "google_play"),
+    (r"(?<![a-z])(?:google pay|google wallet|gpay)(?![a-z])", "google_pay"),
+    (r"(?<![a-z])(?:samsung pay|samsung wallet)(?![a-z])", "samsung_pay"),
+    (r"(?<![a-z])paypal(?![a-z])|贝宝", "paypal"),
+    (r"(?<![a-z])amazon(?![a-z])|亚马逊", "amazon"),
+    (r"(?<![a-z])netflix(?![a-z])", "netflix"),
+    (r"(?<![a-z])spotify(?![a-z])", "spotify"),
+    (r"(?<![a-z])steam(?![a-z])", "steam"),
+    (r"(?<![a-z])uber(?![a-z])", "uber"),
+    (
+        r"(?<![a-z])(?:xbox|microsoft store|microsoft account)(?![a-z])|微软账号|微软账户",
+        "microsoft",
+    ),
+    (r"(?<![a-z])(?:playstation|psn)(?![a-z])", "playstation"),
+    (r"(?<![a-z])alipay(?![a-z])|支付宝", "alipay"),
+    (r"(?<![a-z])wechat(?: pay)?(?![a-z])|微信", "wechat_pay"),
+    (r"淘宝|(?<![a-z])taobao(?![a-z])", "taobao"),
+    (r"京东", "jd"),
+    (r"美团", "meituan"),
+    (r"拼多多", "pinduoduo"),
+    (r"云闪付", "unionpay"),
+    # the card itself, by its network: "your Visa card" is not "your Mastercard"
+    (r"(?<![a-z])visa(?![a-z])", "visa"),
+    (r"(?<![a-z])master ?card(?![a-z])|万事达", "mastercard"),
+    (r"(?<![a-z])(?:amex|american express)(?![a-z])|运通", "amex"),
+)
+_CARD_OBJECTS = frozenset(
+    {"card", "card.details", "payment_method", "default_payment", "card.international"}
+)
+# Passwords that are another account's, whoever names them: these keep their own objects.
+_OWN_PASSWORDS = frozenset({"wifi.password", "router.admin_password", "app_password"})
+# Whose password: the account (or app) named next to it -> one name for one account.
+_PASSWORD_OWNERS = {
+    "account|apple": "apple",
+    "account|google": "google",
+    "account|microsoft": "microsoft",
+    "os|os": "windows",
+    "email|email": "email",
+}
+_ACCOUNT_NAMES = {
+    "gmail": "google",
+    "outlook": "microsoft",
+    "hotmail": "microsoft",
+    "icloud": "apple",
+}
+# A mail account's password is the password of the mailbox, whichever provider runs it.
+_MAIL_NAMES = frozenset(
+    NAME_PREFIX + n for n in ("google", "microsoft", "yahoo", "qq", "163", "email", "gmail")
+)
+
+
+def _clause_words(clause: _Clause) -> str:
+    """The clause's words (before any "instead of"), casefolded; Chinese without spaces."""
+    limit = clause.excluded_from if clause.excluded_from is not None else len(clause.tokens)
+    text = ""
+    for token in clause.tokens[:limit]:
+        word = token.surface if token.surface.isascii() else token.surface.replace(" ", "")
+        spaced = text[-1:].isascii() and text[-1:].isalnum() and word[:1].isascii()
+        text += (" " if spaced else "") + word
+    return text.casefold()
+
+
+def _objects_of(clause: _Clause) -> list[str]:
+    return [o.name for o in clause.objects]
+
+
+def _one_name(words: str, names: tuple[tuple[str, str], ...]) -> str | None:
+    """The one name of ``names`` the words contain, or None (none, or two different ones)."""
+    found = {name for pattern, name in names if re.search(pattern, words)}
+    return found.pop() if len(found) == 1 else None
+
+
+def _password_owner(target: _Object | None, clause: _Clause) -> str | None:
+    """The account whose password it is: named in the password's own noun phrase ("your
+    Apple ID password", "苹果账号的密码") or right after it ("the password for your Gmail
+    account"); not an email the reset is sent to ("the link in the email")."""
+    if target is None or not target.positions:
+        return None
+    tokens = clause.tokens
+    inside = [tokens[p].value for p in target.positions if tokens[p].value in _PASSWORD_OWNERS]
+    if inside:
+        return _PASSWORD_OWNERS[inside[0]]
+    before = target.positions[0] - 1
+    while before >= 0 and tokens[before].kind in ("stop", "de"):
+        before -= 1
+    if before >= 0 and tokens[before].value in _PASSWORD_OWNERS:
+        return _PASSWORD_OWNERS[tokens[before].value]
+    after = target.positions[-1] + 1
+    # "for / of / on your Apple ID" says whose; "in / from Windows Settings" only where
+    if after < len(tokens) and tokens[after].surface in ("for", "of", "on"):
+        after += 1
+        while after < len(tokens) and tokens[after].kind == "stop":
+            after += 1
+        if after < len(tokens) and tokens[after].value in _PASSWORD_OWNERS:
+            return _PASSWORD_OWNERS[tokens[after].value]
+    return None
+
+
+# Mail providers an email account is named by ("the Yahoo account", "163邮箱账号").
+_MAIL_PROVIDERS_NAMED = frozenset(
+    {"yahoo", "aol", "163", "126", "sina", "zoho", "proton", "protonmail", "yandex", "gmx"}
+    | {"qq", "google", "microsoft", "apple", "gmail", "outlook", "hotmail", "icloud"}
+)
+
+
+def _mail_provider(target: _Object | None, clause: _Clause) -> str | None:
+    """Whose mail account it is: the provider in the account's own words ("the Gmail
+    account", "QQ邮箱账号", "the Yahoo Mail account"), not the app it is in ("from Outlook")."""
+    if target is None or not target.positions:
+        return None
+    if target.qualifier in ("google", "microsoft", "apple"):
+        return target.qualifier
+    tokens = clause.tokens
+    for position in target.positions:
+        _, _, named = tokens[position].value.partition("|" + NAME_PREFIX)
+        if named:
+            return _ACCOUNT_NAMES.get(named, named)
+    before = target.positions[0] - 1
+    if before >= 0 and tokens[before].kind in ("unk", "num", "objq"):
+        word = tokens[before].surface.casefold().replace(" ", "")
+        _, _, named = tokens[before].value.partition("|" + NAME_PREFIX)
+        word = named or word
+        if word in _MAIL_PROVIDERS_NAMED:
+            return _ACCOUNT_NAMES.get(word, word)
+    return None
+
+
+# Devices whose own firmware / settings / driver a head names ("the AirPods firmware").
+_HOLDERS = frozenset(
+    {"headphones", "console", "streaming_stick", "tv", "extender", "router", "printer"}
+)
+# The connector a cable or port is named by: a USB-C cable is not a Lightning cable.
+_CONNECTORS = (
+    (r"(?<![a-z])(?:usb ?c|type ?c)(?![a-z])|typec|type-c", "usb_c"),
+    (r"(?<![a-z])lightning(?![a-z])|闪电", "lightning"),
+    (r"(?<![a-z])micro ?usb(?![a-z])", "micro_usb"),
+    (r"(?<![a-z])magsafe(?![a-z])", "magsafe"),
+)
+
+
+def _fold_named_targets(
+    op: str, obj: str | None, qualifier: str | None, target: _Object | None, clause: _Clause
+) -> tuple[str, str | None, str | None]:
+    """The same step on another named thing is another step: the browser, the service a card
+    is saved in, the account a password is for, named, become the step's name qualifier (a
+    step that names none still covers them all); a card made the default is not a card added."""
+    head = obj.rsplit(".", 1)[-1] if obj is not None else None
+    if obj in ("card", "payment_method", "payment") and op in ("set", "replace", "use", "add"):
+        words = _clause_words(clause)
+        default = any(o.name == "default_payment" for o in clause.objects)
+        if default or "default" in clause.qualifiers or "默认" in words:
+            # "set the new card as your default payment method", "把新卡设为默认付款方式"
+            op, obj, qualifier = "set", "default_payment", None
+    nouns = target.nouns if target is not None else ()
+    if obj in HEAD_OBJECTS and len(nouns) > 1 and nouns[-1] == obj and nouns[-2] in _HOLDERS:
+        # "update the AirPods firmware", "the headphones' firmware": the device's own, not the
+        # router's (a bare firmware is the router's); a brand names it
+        obj = f"{nouns[-2]}.{obj}"
+        if target is not None:
+            names = [clause.tokens[p].value.split("|", 1)[-1] for p in target.positions]
+            qualifier = qualifier or next((n for n in names if _named(n)), None)
+    if op == "enable" and obj == "browser":
+        op = "open"  # "打开Chrome": a browser is opened, the way into the next step
+    if target is not None and _named(target.qualifier) and qualifier in _NUANCE_QUALIFIERS:
+        # "wipe the Fire Stick back to its out-of-box state": the name says which one, the
+        # nuance ('factory') changes nothing
+        qualifier = target.qualifier
+    if qualifier is not None and not qualifier.startswith(NAME_PREFIX):
+        return op, obj, qualifier
+    if (
+        obj in ("cache", "data", "app.cache", "app.data")
+        and qualifier is None
+        and target is not None
+        and target.positions
+    ):
+        # "clear the cache for Google Maps", "clear cache for the Instagram app": the named
+        # app after the head owns it, as the one in front does ("Instagram's cache")
+        end = target.positions[-1]
+        after = [o for o in clause.objects if not o.main and o.positions[0] > end]
+        if after and after[0].name == "app" and _named(after[0].qualifier):
+            return op, f"app.{obj.rsplit('.', 1)[-1]}", after[0].qualifier
+    if obj in HEAD_OBJECTS and target is not None and target.positions:
+        # "update the firmware of the AirPods": the device after the head owns it
+        end = target.positions[-1]
+        after = [o for o in clause.objects if not o.main and o.positions[0] > end]
+        if after and after[0].name in _HOLDERS:
+            named = after[0].qualifier if _named(after[0].qualifier) else None
+            return op, f"{after[0].name}.{obj}", qualifier or named
+    peripherals = ("keyboard", "mouse", "controller")
+    holder = [
+        n for n in (*(target.nouns if target else ()), *_objects_of(clause)) if n in peripherals
+    ]
+    if obj == "battery" and holder:
+        # "replace the mouse batteries"; "put fresh batteries in the mouse" replaces them too
+        op = "replace" if op in ("move", "add") else op
+        return op, f"{holder[0]}.battery", qualifier
+    name: str | None = None
+    if obj == "email_account" and qualifier is None:
+        name = _mail_provider(target, clause)
+    if obj is not None and (obj == "browser" or obj.startswith("browser.")):
+        name = _one_name(_clause_words(clause), _BROWSER_NAMES)
+    elif obj in ("charging.cable", "charging.port", "cable") and op != "set":
+        name = _one_name(_clause_words(clause), _CONNECTORS)
+    elif obj == "default_printer" and target is not None and _named(target.qualifier):
+        name = (target.qualifier or "")[len(NAME_PREFIX) :]  # "set the HP printer as default"
+    elif obj == "2fa":
+        name = _password_owner(target, clause)  # "two-factor authentication for your Apple ID"
+    elif obj in _CARD_OBJECTS and op != "set":
+        # (a card set as a value, "把默认付款方式设成招商银行卡", is compared by that value)
+        name = _one_name(_clause_words(clause), _PAYMENT_SERVICES)
+    elif head == "password" and obj not in _OWN_PASSWORDS and op == "reset":
+        named = qualifier[len(NAME_PREFIX) :] if qualifier is not None else None
+        name = _ACCOUNT_NAMES.get(named or "", named) or _password_owner(target, clause)
+        if name is None and obj is not None and obj != "password":
+            name = {"email": "email", "os": "windows"}.get(obj.rsplit(".", 1)[0])
+    if name is not None:
+        qualifier = NAME_PREFIX + name
+    return op, obj, qualifier
+
+
+# Ways into a step: a clause that only opens, goes to or signs in to something ("Open Chrome,
+# go to Settings and clear the cache"; "Log in to Amazon and update the card").
+_WAY_IN_OPS = frozenset({"open", "nav", "login", None, "enable"})
+_BROWSER_HEADS = frozenset({"cache", "cookies", "history", "extensions"})
+
+
+def _named_by_way_in(frame: ActionFrame, clauses: list[_Clause], number: int) -> ActionFrame:
+    """A step that names nothing takes the name of what the clauses leading into it opened:
+    the browser whose cache is cleared, the service whose card is updated, the account whose
+    password is reset, the app whose cache or data is cleared."""
+    obj = frame.obj
+    if obj is None or frame.qualifier is not None:
+        return frame
+    head = obj.rsplit(".", 1)[-1]
+    browsing = obj == "browser" or obj.startswith("browser.") or obj in _BROWSER_HEADS
+    carded = obj in _CARD_OBJECTS and frame.op != "set"
+    password = head == "password" and obj not in _OWN_PASSWORDS and frame.op == "reset"
+    appish = obj in ("cache", "data")
+    if not (browsing or carded or password or appish):
+        return frame
+    way = number - 1
+    while way >= 0 and not clauses[way].negated and clauses[way].resolved_op in _WAY_IN_OPS:
+        clause = clauses[way]
+        words = _clause_words(clause)
+        if browsing and (name := _one_name(words, _BROWSER_NAMES)) is not None:
+            thing = obj if obj == "browser" or obj.startswith("browser.") else f"browser.{obj}"
+            return ActionFrame(frame.op, thing, NAME_PREFIX + name)
+        if carded and (name := _one_name(words, _PAYMENT_SERVICES)) is not None:
+            return replace(frame, qualifier=NAME_PREFIX + name)
+        if password:
+            owners = {
+                _PASSWORD_OWNERS[t.value] for t in clause.tokens if t.value in _PASSWORD_OWNERS
+            }
+            owners |= {
+                _ACCOUNT_NAMES.get(n, n)
+                for o in clause.objects
+                if _named(o.qualifier) and (n := (o.qualifier or "")[len(NAME_PREFIX) :])
+            }
+            if len(owners) == 1:
+                return replace(frame, qualifier=NAME_PREFIX + owners.pop())
+        apps = [o.qualifier for o in clause.objects if o.name == "app" and _named(o.qualifier)]
+        if appish and len(set(apps)) == 1:
+            return ActionFrame(frame.op, f"app.{obj}", apps[0])
+        way -= 1
+    return frame
+
+
+# More devices a step is done on: "on the TV", "on your Xbox", "在电视上" (see _places).
+_MORE_PLACES = (
+    (
+        r"\b(?:on|from|in)\s+(?:your|the|this|my|a|an|their)?\s*(?:smart\s+)?(?:tv|television)\b",
+        "tv",
+    ),
+    (
+        r"\b(?:on|from|in)\s+(?:your|the|this|my|a|an|their)?\s*(?:game\s+)?(?:console|xbox|playstation|ps5|ps4)\b",
+        "console",
+    ),
+    (r"\b(?:on|from|in)\s+(?:your|the|this|my|a|an|their)?\s*(?:apple\s+)?watch\b", "watch"),
+    (r"(?:电视|电视机|智能电视)\s*(?:上|里|端)", "tv"),
+    (r"(?:游戏机)\s*(?:上|里|端)", "console"),
+    (r"(?:手表|智能手表)\s*(?:上|里|端)", "watch"),
+    (
+        r"\b(?:on|from|in)\s+(?:your|the|this|my|their)?\s*(?:earbuds|airpods|headphones)(?:\s+case)?\b",
+        "headphones",
+    ),
+    (r"(?:耳机|耳机盒|充电盒)\s*(?:上|里|端)", "headphones"),
+)
+
+
+def _same_named(mine: set[str], theirs: set[str]) -> bool:
+    """Whether two sets of names can name one thing: a name in common, or a mail password
+    ("the email password") next to a mail provider's ("the Gmail password")."""
+    if mine & theirs:
+        return True
+    mail = NAME_PREFIX + "email"
+    return (mail in mine and bool(theirs & _MAIL_NAMES)) or (
+        mail in theirs and bool(mine & _MAIL_NAMES)
+    )
+
+
 def _owner_of(obj: str) -> str | None:
     owner, dot, _head = obj.rpartition(".")
     return owner if dot else None
@@ -2575,9 +2898,11 @@ def qualifiers_compatible(left: str | None, right: str | None) -> bool:
         return _nuance(right)
     if right is None:
         return _nuance(left)
-    if left.startswith(NAME_PREFIX) or right.startswith(NAME_PREFIX):
+    if left.startswith(NAME_PREFIX) and right.startswith(NAME_PREFIX):
         return False  # "the Spotify app" is not "the Zoom app"
-    return left in _NUANCE_QUALIFIERS and right in _NUANCE_QUALIFIERS
+    # a name next to a nuance: "factory reset the Fire TV Stick" / "wipe the Fire Stick back
+    # to its out-of-box state"
+    return _nuance(left) and _nuance(right)
 
 
 def _nuance(qualifier: str | None) -> bool:
@@ -2947,7 +3272,8 @@ class ActionIndex:
             )
             if clause.alias_ids:
                 clause.alias_ids = self._specific(clause, previous)
-                items.append((None, frozenset(clause.alias_ids), group))
+                aliased = self._named_alias(clause, clauses, number)
+                items.append((aliased, frozenset(clause.alias_ids), group))
                 entry_objs = [self._by_id[i].frame.obj for i in sorted(clause.alias_ids)]
                 last_object = next((o for o in entry_objs if o), last_object)
             frames = _frames_of(clause, previous)
@@ -2962,7 +3288,7 @@ class ActionIndex:
             for frame in frames:
                 if (pathed := _path_owner_zh(frame, clauses, number)) is None:
                     continue  # "打开微信，我-设置-…": the app opened is the way into the path
-                frame = pathed
+                frame = _named_by_way_in(pathed, clauses, number)
                 if frame.obj == "driver" and last_object in _DRIVEN:
                     # "right-click the wireless adapter and choose Update driver": its driver
                     frame = replace(frame, obj=f"{last_object}.driver")
@@ -3064,6 +3390,25 @@ class ActionIndex:
             dangling=dangling and antecedent is None,
             reread=self._reader(text, clauses) if dangling and antecedent is None else None,
         )
+
+    def _named_alias(
+        self, clause: _Clause, clauses: list[_Clause], number: int
+    ) -> ActionFrame | None:
+        """The catalog action an alias found, on the thing the clause (or the way into it)
+        names by name ("clear *Safari's* cache" is the browser-cache action on Safari)."""
+        frame = self._single_frame(frozenset(clause.alias_ids))
+        if frame is None:
+            return None
+        target = next((o for o in clause.objects if o.main), None)
+        op, obj, qualifier = _fold_named_targets(
+            frame.op, frame.obj, frame.qualifier, target, clause
+        )
+        if (op, obj) != (frame.op, frame.obj):
+            return None
+        named = _named_by_way_in(ActionFrame(op, obj, qualifier), clauses, number)
+        if named.obj != frame.obj or named.qualifier == frame.qualifier:
+            return None
+        return named if _named(named.qualifier) else None
 
     def _specific(self, clause: _Clause, previous: _Clause | None) -> set[str]:
         """An alias naming a generic object yields to the clause's own reading when that names
@@ -3610,7 +3955,7 @@ def _other_names(step: Step, other: Step) -> bool:
         {f.qualifier for f in s.frames if f.qualifier and f.qualifier.startswith(NAME_PREFIX)}
         for s in (step, other)
     )
-    return bool(mine and theirs and not mine & theirs)
+    return bool(mine and theirs and not _same_named(mine, theirs))
 
 
 def _sub_step(frame: ActionFrame, action: ActionFrame) -> bool:
@@ -3663,7 +4008,8 @@ _PLACE_KINDS = {
 def _places(text: TextActions) -> frozenset[str]:
     found = [m.group(1) for m in _EN_PLACE.finditer(text.normalized)]
     found += [m.group(1) for m in _ZH_PLACE.finditer(text.normalized)]
-    return frozenset(_PLACE_KINDS[word] for word in found)
+    more = {kind for pattern, kind in _MORE_PLACES if re.search(pattern, text.normalized)}
+    return frozenset(_PLACE_KINDS[word] for word in found) | more
 
 
 def _places_compatible(candidate: TextActions, failed: TextActions) -> bool:
@@ -3685,7 +4031,8 @@ def _places_compatible(candidate: TextActions, failed: TextActions) -> bool:
 _EN_VALUE = re.compile(r"\b(?:to|into)\s+(.+)$")
 _EN_PORT_VALUE = re.compile(r"\bport\s+(\d+)\b")
 _ZH_VALUE = re.compile(
-    r"(?:改成|改为|设成|设为|设置成|设置为|换成|调成|调为|切换到|切换成|切到)\s*(.+)$"
+    r"(?:改成|改为|设成|设为|设置成|设置为|换成|调成|调为|切换到|切换成|切到"
+    r"|改回到|改回成|改回|换回到|换回|调回到|调回|设回|切回到|切回|恢复成|恢复为)\s*(.+)$"
 )
 # Words that do not tell one value from another ("to *a new* one", "to the ... setting").
 _VALUE_FILLER = frozenset(
@@ -3702,8 +4049,28 @@ def _set_value(text: TextActions) -> str | None:
     if any(frame.op != "set" or frame.qualifier is not None for frame in firsts):
         return None  # a value the lexicon read ("google" DNS) is compared as the qualifier
     found = _ZH_VALUE.search(text.normalized) or _EN_VALUE.search(text.normalized)
-    found = found or _EN_PORT_VALUE.search(text.normalized)  # "use port 587 for outgoing mail"
-    return found.group(1).strip() if found else None
+    if found is None:
+        port = _EN_PORT_VALUE.search(text.normalized)  # "use port 587 for outgoing mail"
+        return port.group(1) if port else None
+    # the value ends with its clause ("改回143，不用SSL": 143), which only the text still shows
+    raw = unicodedata.normalize("NFKC", text.text).casefold()
+    again = _ZH_VALUE.search(raw) or _EN_VALUE.search(raw)
+    value = found.group(1).strip()
+    if again is not None:
+        value = normalize_solution(re.split(r"[,;!?]|\.(?:\s|$)", again.group(1) + " ")[0])
+        value = value.strip() or found.group(1).strip()
+    objects = {frame.obj for frame in firsts}
+    if len(objects) == 1 and _names_only(value, objects.pop()):
+        return None  # "把这张卡设为默认支付方式": what it is set as is the thing set, no value
+    return value
+
+
+def _names_only(value: str, obj: str | None) -> bool:
+    """Whether ``value`` only names ``obj`` again (in other words)."""
+    tokens = [t for segment in lex(value) for t in segment if t.kind not in ("stop", "de")]
+    return bool(tokens) and all(
+        t.kind in ("obj", "objq") and t.value.split("|")[0] == obj for t in tokens
+    )
 
 
 def _values_differ(candidate: TextActions, failed: TextActions) -> bool:

@@ -2394,3 +2394,144 @@ STATEFUL_OPS: dict[str, str] = {
     "allow": "allow",
     "deny": "deny",
 }
+
+
+# -- other targets of the same step (added with the false-block round on batches 18-21) -----
+# The same step on a neighbouring thing is another step: a Bluetooth keyboard re-paired is not
+# the mouse, the chipset's driver is not the graphics driver, Google Photos is not Google Maps.
+# Each line: canonical object (or "canonical|owner" for a noun that owns a head such as
+# "driver"), then its English and Chinese spellings.
+_OTHER_TARGETS = """
+keyboard|keyboard: keyboard, keyboards, bluetooth keyboard, wireless keyboard, magic keyboard,
+    external keyboard, 键盘, 蓝牙键盘, 无线键盘, 外接键盘
+mouse|mouse: mouse, mice, bluetooth mouse, wireless mouse, magic mouse, 鼠标, 蓝牙鼠标, 无线鼠标
+controller|controller: controller, game controller, gamepad, joystick, joy con, joy cons, dualsense,
+    xbox controller, ps5 controller, ps4 controller, switch pro controller, pro controller,
+    手柄, 游戏手柄, 蓝牙手柄
+chipset|chipset: chipset, chipsets, intel chipset, amd chipset, 芯片组
+audio|audio: sound card, audio card, 声卡, 音频
+camera|camera: webcam, web cam, 网络摄像头
+monitor|monitor: monitor, monitors, external monitor, external display, second monitor, 显示器,
+    外接显示器
+scanner|scanner: scanner, document scanner, 扫描仪
+# the phone's (tablet's) screen-lock code is not an account's password
+screen_lock: iphone passcode, ipad passcode, phone passcode, device passcode, screen passcode,
+    lock screen passcode, screen lock passcode, screen lock password, lock screen password,
+    screen lock, unlock code, unlock pattern, 锁屏密码, 解锁密码, 屏幕密码, 手机锁屏密码,
+    锁屏图案, 解锁图案
+# a payment method's payment password is the payment password, not the account's
+payment_password: 微信支付密码, 支付宝支付密码, 微信付款密码, 支付宝付款密码, 云闪付支付密码
+browser|browser: chrome browser, google chrome browser, firefox browser, safari browser,
+    edge browser, microsoft edge, opera browser, brave browser
+default_payment: default payment method, default payment, default card,
+    default payment card, primary payment method, preferred payment method,
+    default way to pay, 默认付款方式, 默认支付方式, 默认付款, 默认支付, 默认的付款方式,
+    默认的支付方式, 默认扣款方式, 默认银行卡
+"""
+
+# Apps named without "app" (see _NAMED_APPS): canonical name -> spellings.
+_MORE_NAMED_APPS: dict[str, tuple[str, ...]] = {
+    "google_photos": ("google photos", "谷歌相册"),
+    "google_maps": ("google maps", "谷歌地图"),
+    "google_drive": ("google drive", "谷歌云盘", "谷歌网盘"),
+    "amap": ("高德地图", "高德"),
+    "baidu_maps": ("百度地图",),
+    "tencent_maps": ("腾讯地图",),
+    "netease_music": ("网易云音乐", "网易云"),
+    "qq_music": ("qq music", "QQ音乐"),
+    "iqiyi": ("iqiyi", "爱奇艺"),
+    "youku": ("youku", "优酷"),
+    "bilibili": ("bilibili", "哔哩哔哩", "B站"),
+    "kuaishou": ("kuaishou", "快手"),
+    "twitter": ("twitter",),
+    "linkedin": ("linkedin",),
+    "pinterest": ("pinterest",),
+    "reddit": ("reddit",),
+    "uber": ("uber",),
+    "waze": ("waze",),
+    "hulu": ("hulu",),
+    "twitch": ("twitch",),
+    "signal": ("signal app",),
+    "viber": ("viber",),
+    "prime_video": ("prime video", "amazon prime video"),
+    "disney_plus": ("disney plus", "disney+"),
+    "yahoo": ("yahoo", "yahoo mail"),
+    "aol": ("aol", "aol mail"),
+}
+
+
+# Devices named by brand: still the device, never another brand's ("restart the Xbox" is not
+# the PlayStation; "reset the AirPods" is not the Galaxy Buds).
+_NAMED_DEVICES: dict[str, dict[str, tuple[str, ...]]] = {
+    "console": {
+        "xbox": ("xbox", "xbox one", "xbox series x", "xbox series s", "xbox console"),
+        "playstation": ("playstation", "ps5", "ps4", "playstation 5", "playstation 4"),
+        "switch": ("nintendo switch", "switch console"),
+    },
+    "streaming_stick": {
+        "roku": ("roku", "roku stick", "roku player", "roku device"),
+        "fire_tv": ("fire tv stick", "fire stick", "firestick", "fire tv"),
+        "chromecast": ("chromecast", "google chromecast"),
+        "apple_tv": ("apple tv",),
+    },
+    "router": {
+        "netgear": ("netgear", "netgear router", "nighthawk"),
+        "linksys": ("linksys", "linksys router"),
+        "tp_link": ("tp link", "tplink", "tp link router", "deco"),
+        "asus": ("asus router",),
+        "eero": ("eero",),
+        "orbi": ("orbi",),
+        "google_wifi": ("google wifi", "nest wifi"),
+    },
+    "printer": {
+        "hp": (
+            "hp printer",
+            "hp deskjet",
+            "hp officejet",
+            "hp envy",
+            "hp laserjet",
+            "deskjet",
+            "officejet",
+            "laserjet",
+            "envy printer",
+        ),
+        "canon": ("canon printer", "pixma"),
+        "epson": ("epson printer", "ecotank"),
+        "brother": ("brother printer",),
+    },
+    "headphones": {
+        "airpods": ("airpods", "airpod", "airpods pro", "airpods max", "air pods"),
+        "galaxy_buds": ("galaxy buds", "galaxy buds pro", "galaxy buds 2", "galaxy buds2"),
+        "pixel_buds": ("pixel buds",),
+        "beats": ("beats", "powerbeats", "beats headphones", "powerbeats pro"),
+        "bose": ("bose", "bose headphones", "bose speaker", "bose earbuds"),
+        "sony": ("sony headphones", "sony earbuds"),
+    },
+}
+
+
+def _add_other_targets() -> None:
+    for canonical, phrases in _entries(_OTHER_TARGETS):
+        for phrase in phrases:
+            if phrase.isascii():
+                EN_LEXICON[_en_key(phrase)] = ("obj", canonical)
+            else:
+                ZH_LEXICON[phrase.upper()] = ("obj", canonical)
+    for canonical, names in _MORE_NAMED_APPS.items():
+        for name in names:
+            kinds = (" app", " application", "") if name.isascii() else ("", "应用", "APP")
+            for kind in kinds:
+                value = ("objq", f"app|name:{canonical}")
+                if name.isascii():
+                    EN_LEXICON[_en_key(name + kind)] = value
+                else:
+                    ZH_LEXICON[(name + kind).upper()] = value
+    for obj, brands in _NAMED_DEVICES.items():
+        for brand, spellings in brands.items():
+            for spelling in spellings:
+                EN_LEXICON[_en_key(spelling)] = ("objq", f"{obj}|name:{brand}")
+    # "手柄跟电脑重新配对": re-paired *with* the computer, which is where, not what
+    ZH_LEXICON["跟"] = ("prep", "")
+
+
+_add_other_targets()
