@@ -2636,6 +2636,8 @@ class ActionIndex:
                 span = stream[index:end]
                 if noun and not self._noun_alias_fits(action_id, clauses, span):
                     continue
+                if _owner_only_zh(clauses, span):
+                    continue  # "把手机的WLAN关掉再打开": the phone only says whose Wi-Fi
                 if noun and any(_place_item(clauses[number]) for _, number, _ in span):
                     continue  # "设置 > 系统 > 重置选项": a menu item that only names a place
                 wanted = self._by_id[action_id].frame
@@ -3096,8 +3098,24 @@ def _led_by_unknown(clause: _Clause) -> bool:
     return first is not None and first.kind == "unk" and not first.surface[:1].isdigit()
 
 
+def _owner_only_zh(clauses: list[_Clause], span: list[tuple[str, int, int]]) -> bool:
+    """An alias's last noun is only the owner of the noun after it ("手机的WLAN")."""
+    _, number, position = span[-1]
+    tokens = clauses[number].tokens
+    if tokens[position].kind.split("/")[-1] not in ("obj", "objq"):
+        return False
+    if not is_cjk(tokens[position].surface[:1]):
+        return False
+    rest = [t for t in tokens[position + 1 :] if t.kind not in ("stop", "num")]
+    return len(rest) >= 2 and rest[0].kind == "de" and rest[1].kind.split("/")[-1] == "obj"
+
+
 def _has_unknown(clause: _Clause) -> bool:
-    return any(token.kind == "unk" for token in clause.tokens)
+    tokens = clause.tokens
+    cut = next((i for i, t in enumerate(tokens) if t.kind == "sub"), None)
+    if cut is not None and is_cjk(tokens[cut].surface[:1]):
+        tokens = tokens[:cut]  # "问问这笔为啥被拒了": what is asked about is no step to read
+    return any(token.kind == "unk" for token in tokens)
 
 
 def _following_object(clauses: list[_Clause], number: int) -> str | None:

@@ -2337,3 +2337,62 @@ STATEFUL_OPS: dict[str, str] = {
     "allow": "allow",
     "deny": "deny",
 }
+
+
+# -- colloquial Chinese wordings of common steps (the zh round-6 classes) -------------------
+# Added after the tables are built so that each class stays in one place: the bank's phone
+# line is the bank, a stuck document is a queued print job, an app store's "下回来" downloads
+# the app again, the little plane icon is Airplane mode, an icon "点灭 / 点亮" is switched off /
+# on, a relative clause naming who installed a box ("运营商装的那个猫") only says which one;
+# what a call to the bank asks about ("问问这笔为啥被拒了") is its subject (sub), not a step;
+# "生成应用专用密码，填到邮件客户端里": where the new password is put in is a place (loc).
+# "kind value: phrases" (value "-" is empty); continuation lines are indented.
+_ZH_COLLOQUIAL = """
+obj bank: 银行客服电话 银行的客服电话 银行电话 银行的电话 卡背面的电话
+    卡背面的客服电话 卡背后的电话 卡背后的客服电话 卡片背面的电话
+    卡片背面的客服电话 信用卡客服电话 发卡行客服电话 发卡行电话 银行热线电话
+    银行客服热线 银行的客服热线
+obj support: 客服电话 客服热线 服务热线
+op contact: 打一下 打一个 打一通 打通
+obj print_queue: 卡住的文档 卡着的文档 卡住的文件 卡着的文件
+    卡住的任务 卡着的任务 队列里卡着的文档 队列里卡住的任务 队列里卡着的任务
+    卡住的打印文档 卡着的打印文档 卡住的打印任务 卡着的打印任务 没打出来的文档
+    打印文档 打印的文档 正在打印的文档 打印机里的任务 打印机里的文档
+op remove: 取消掉 全部取消 全取消 全部取消掉
+op restart: 再点一次 再点一遍
+op readd: 下回来 下载回来 重新下一个 再下一个 重新下个 再下个 再下载一个
+    重新下载一个 装回来 再装一个 重新装一个
+ctx where: 应用市场 软件商店 应用宝 华为应用市场 小米应用商店 苹果商店
+    商店
+obj airplane_mode: 小飞机 小飞机图标 飞机图标 飞行图标
+    飞行模式图标 飞机按钮
+op disable: 点灭 点暗 点成灰色 点灰
+op enable: 点亮 再点亮 点成蓝色 点蓝
+de -: 运营商装的 运营商给的 运营商送的 宽带送的 装宽带送的 装宽带时送的
+    师傅装的 宽带师傅装的 电信装的 移动装的 联通装的
+stop -: 右上角 左上角 右下角 左下角 屏幕右上角 屏幕顶部 屏幕右上方
+    一两分钟 一两秒 十来秒 那一栏 这一栏 一栏 那栏 这栏 那边 这边 那一项
+    那项
+sub -: 为啥 为什么 怎么回事 什么原因 问问是不是 问一下是不是 问问是否
+    问一下是否 问问有没有 问一下有没有 确认是否被 确认一下是否被 问问卡是不是
+    问问这笔 问一下这笔
+loc -: 填到 填进 填在 填入到 粘贴到 贴到 粘到
+op update: 在线升级 在线更新 线上升级
+ctx where: 转发和POP/IMAP 转发和POP/IMAP设置
+    POP/IMAP设置 POP3/IMAP/SMTP服务那一栏
+"""
+
+
+def _colloquial_zh() -> dict[str, Lexeme]:
+    table: dict[str, Lexeme] = {}
+    lexeme: Lexeme = ("stop", "")
+    for line in _ZH_COLLOQUIAL.strip().splitlines():
+        if not line.startswith(" "):
+            head, line = line.split(":", 1)
+            kind, value = head.split()
+            lexeme = (kind, "" if value == "-" else value)
+        table.update(dict.fromkeys((p.upper() for p in line.split()), lexeme))
+    return table
+
+
+ZH_LEXICON.update(_colloquial_zh())
