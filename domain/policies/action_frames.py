@@ -1495,6 +1495,7 @@ def _normalize_frame(
     op, obj, qualifier = _fold_methods_en(op, obj, qualifier, clause, [*context, *nouns])
     op, obj, qualifier = _fold_account_app_mail(op, obj, qualifier, target, clause, context)
     op, obj, qualifier = _fold_wordings_zh(op, obj, qualifier, target, clause, context)
+    op, obj, qualifier = _fold_colloquial_zh(op, obj, qualifier, clause)
     op, obj, qualifier = _fold_settings_buttons_zh(op, obj, qualifier, clause)
     op, obj, qualifier = _fold_settings_switches_zh(op, obj, qualifier, clause)
     if (folded := _fold_apps_sync_en(op, obj, qualifier, clause)) is None:
@@ -2028,6 +2029,41 @@ def _fold_wordings_zh(
     setting = clause.op in ("set", "create") and clause.weak == "use"
     if obj == "verification_code" and setting and "other" in quals:
         op, obj, qualifier = "reset", "password", None  # "用手机验证码设个新的": a new password
+    return op, obj, qualifier
+
+
+# Web pages one signs in to only to reach a setting ("登录QQ邮箱网页版，在设置里开启IMAP").
+_WEB_PAGES_ZH = frozenset({"网页版", "网页端", "网页版邮箱", "邮箱网页版", "QQ邮箱网页版"})
+
+
+def _fold_colloquial_zh(
+    op: str, obj: str | None, qualifier: str | None, clause: _Clause
+) -> tuple[str, str | None, str | None]:
+    """Colloquial Chinese wordings of one step (round 6): the method, the page or the effect
+    named instead of the action."""
+    quals = set(clause.qualifiers)
+    everything = {o.name for o in clause.objects}
+    surfaces = ["".join(t.surface.split()).upper() for t in clause.tokens]
+    if obj == "verification_code" and op in ("set", "create", "reset") and "password" in everything:
+        return "reset", "password", None  # "用手机验证码重新设个密码": the password reset
+    if op == "login" and obj in (None, "account") and "sms" in quals | {qualifier}:
+        return "use", "verification_code", None  # "改用短信登录": signing in with the SMS code
+    if op == "login" and obj in (None, "account") and _WEB_PAGES_ZH & set(surfaces):
+        return "nav", None, None  # "登录QQ邮箱网页版": the way to the setting, not a step
+    protocol = next((q for q in (qualifier, *clause.qualifiers) if q in ("imap", "pop")), None)
+    mail_places = ("account", "email_account", "mailbox", "settings", "email")
+    if protocol and op in ("enable", "disable") and obj in mail_places:
+        return op, "email.protocol", protocol  # "在设置-账户里开启IMAP/SMTP服务"
+    if op in ("run", "use") and obj == "print_head":
+        return "clean", obj, qualifier  # "在维护菜单里跑一遍喷头清洁"
+    if op == "enable" and obj is None and clause.menu_item and "启动" in surfaces:
+        ops = [t for t in clause.tokens if t.kind.split("/")[0] in ("op", "obj")]
+        if len(ops) == 1:
+            return "nav", None, None  # "任务管理器→启动": the Startup tab, a place
+    if op in ("enable", "allow") and obj == "notifications.permission":
+        # "把淘宝的通知权限打开": an app's notifications allowed are its notifications turned
+        # on ("Turn on notifications for WhatsApp", "设置→通知→WhatsApp，把允许通知打开")
+        return "enable", "notifications", None
     return op, obj, qualifier
 
 
