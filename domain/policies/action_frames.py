@@ -2032,6 +2032,10 @@ def _fold_wordings_zh(
     return op, obj, qualifier
 
 
+# What a network-settings reset empties, named two or more at once.
+_SAVED_CONNECTIONS = frozenset(
+    {"wifi", "wifi_network", "wifi.password", "bluetooth", "device", "vpn", "mobile_data"}
+)
 # Web pages one signs in to only to reach a setting ("登录QQ邮箱网页版，在设置里开启IMAP").
 _WEB_PAGES_ZH = frozenset({"网页版", "网页端", "网页版邮箱", "邮箱网页版", "QQ邮箱网页版"})
 
@@ -2059,7 +2063,18 @@ def _fold_colloquial_zh(
     if op == "enable" and obj is None and clause.menu_item and "启动" in surfaces:
         ops = [t for t in clause.tokens if t.kind.split("/")[0] in ("op", "obj")]
         if len(ops) == 1:
-            return "nav", None, None  # "任务管理器→启动": the Startup tab, a place
+            # "任务管理器→启动": the Startup tab, a place; what is then disabled there with
+            # nothing named ("把不需要的都禁用") is a startup app
+            return "nav", "startup_apps", None
+    saved = everything & _SAVED_CONNECTIONS
+    if op in ("clear", "reset") and obj in _SAVED_CONNECTIONS and len(saved) >= 2:
+        # "把手机里存的所有WiFi、蓝牙配对和VPN配置一次性清空": the network settings reset
+        return "reset", "network.settings", None
+    pairings = any("配对" in w for w in surfaces)
+    if op == "reset" and obj == "device" and clause.op == "clear" and pairings:
+        return "remove", obj, qualifier  # "清除蓝牙配对": the pairing removed, nothing wiped
+    if obj == "card.details" and op in ("set", "replace"):
+        return "add", obj, None  # "把绑定卡的到期日期改成新的": the card's new details
     if op in ("enable", "allow") and obj == "notifications.permission":
         # "把淘宝的通知权限打开": an app's notifications allowed are its notifications turned
         # on ("Turn on notifications for WhatsApp", "设置→通知→WhatsApp，把允许通知打开")

@@ -2389,6 +2389,33 @@ ctx where: 网页版 网页端 网页版邮箱 邮箱网页版 QQ邮箱网页版
     POP3/IMAP/SMTP POP3/SMTP/IMAP IMAP/SMTP那一栏
 stop -: 往下 往下翻 往下滑 下滑
 ctx where: 账户里 帐户里 账户页 账户页面 账户那一页 账户选项卡
+obj print_queue: 打印后台处理服务 打印后台处理程序 打印后台服务 打印后台处理程序服务
+    后台打印服务 打印服务 打印池服务 PRINT_SPOOLER服务 SPOOLER服务 打印后台程序
+op enable: 点图标进去 再点图标进去 点图标打开 重新进去 重新点进去 重新点开 再点开图标
+    点开图标 点图标重新进 再点进去
+stop -: 上滑 往上滑 上划 往上划 向上滑 向上划 从底部上滑
+ctx where: 服务里 服务列表 服务管理 服务窗口 服务管理器
+ctx where: 多任务界面 多任务页面 后台界面 最近任务界面 详情里 详情页 网络详情 详情
+obj private_address: 私有无线局域网地址 私有WI-FI地址 私有WLAN地址 专用地址 私有网络地址
+    专用WLAN地址 专用无线局域网地址
+obj card: 绑定卡 绑着的卡 绑的卡
+obj device: 蓝牙配对 蓝牙的配对 配对信息 蓝牙配对信息 蓝牙配对的设备 配对过的蓝牙
+obj vpn: VPN配置 VPN设置 VPN的配置
+de -: 存的 存着的 保存着的 里存的 里保存的
+stop -: 一次性 统统 一股脑
+op reset: 恢复成默认 还原成默认 恢复为默认 还原为默认 改回默认 恢复成默认设置 恢复默认状态
+obj verification_code: 手机号加验证码 手机号+验证码 手机号和验证码 手机号验证码 手机验证码
+objq app|name:kuaishou: 快手
+objq app|name:bilibili: 哔哩哔哩 B站
+objq app|name:iqiyi: 爱奇艺
+objq app|name:youku: 优酷
+objq app|name:tencent_video: 腾讯视频
+objq app|name:netease_music: 网易云音乐 网易云
+objq app|name:amap: 高德地图 高德
+objq app|name:baidu_maps: 百度地图
+objq app|name:feishu: 飞书
+objq app|name:wecom: 企业微信
+objq app|name:baidu_netdisk: 百度网盘
 ctx where: 维护菜单 维护页面 维护工具 维护界面 打印机维护 工具箱
 weak run: 跑一遍 跑一下 跑一次 运行一遍 执行一遍 做一遍 跑个
 op scan: 完整扫描 全盘扫 全盘扫一遍 全面扫描 全盘查杀 扫一遍 全盘扫描一遍 完全扫描
@@ -2405,7 +2432,7 @@ def _colloquial_zh() -> dict[str, Lexeme]:
     lexeme: Lexeme = ("stop", "")
     for line in _ZH_COLLOQUIAL.strip().splitlines():
         if not line.startswith(" "):
-            head, line = line.split(":", 1)
+            head, line = line.split(": ", 1)
             kind, value = head.split()
             lexeme = (kind, "" if value == "-" else value)
         table.update(dict.fromkeys((p.upper() for p in line.split()), lexeme))
