@@ -2052,6 +2052,8 @@ def _fold_colloquial_zh(
         return "reset", "password", None  # "用手机验证码重新设个密码": the password reset
     if op == "login" and obj in (None, "account") and "sms" in quals | {qualifier}:
         return "use", "verification_code", None  # "改用短信登录": signing in with the SMS code
+    if op == "add" and obj == "verification_code" and any(is_cjk(w[:1]) for w in surfaces):
+        return "use", obj, None  # "输入收到的那六位数字": the code received is used to sign in
     if op == "login" and obj in (None, "account") and _WEB_PAGES_ZH & set(surfaces):
         return "nav", None, None  # "登录QQ邮箱网页版": the way to the setting, not a step
     protocol = next((q for q in (qualifier, *clause.qualifiers) if q in ("imap", "pop")), None)
@@ -3556,6 +3558,24 @@ def _set_value(text: TextActions) -> str | None:
     return found.group(1).strip() if found else None
 
 
+_ZH_VALUES = re.compile(
+    r"(?:改成|改为|改到|设成|设为|设到|设置成|设置为|换成|调成|调为|调到|切换到|切换成|切到)"
+    r"\s*([^\s]+)"
+)
+
+
+def _set_values_zh(text: TextActions) -> frozenset[str]:
+    """Every value a Chinese text of two or more set steps names (one per step)."""
+    firsts = [step.frames[0] for step in text.steps if step.frames]
+    if len(firsts) < 2 or len(firsts) != len(text.steps):
+        return frozenset()
+    if any(frame.op != "set" or frame.qualifier is not None for frame in firsts):
+        return frozenset()
+    if not any(is_cjk(c) for c in text.normalized):
+        return frozenset()
+    return frozenset(found.group(1) for found in _ZH_VALUES.finditer(text.normalized))
+
+
 def _values_differ(candidate: TextActions, failed: TextActions) -> bool:
     """Whether both texts set a setting and name two different values for it.
 
@@ -3563,6 +3583,18 @@ def _values_differ(candidate: TextActions, failed: TextActions) -> bool:
     ("8.8.8.8" / "google 8.8.8.8") is the same. Chinese: what is left once the common start and
     end are taken off is different on both sides ("余额优先" / "花呗优先").
     """
+    several = _set_values_zh(candidate), _set_values_zh(failed)
+    if max(len(several[0]), len(several[1])) > 1:
+        # "把信道改成6，再把频宽改成20MHz" / "先把频宽设成20MHz，然后信道改到6": the same
+        # values in another order; one side's values all among the other's is no other value
+        one = [_set_value(text) for text in (candidate, failed)]
+        left_values, right_values = (
+            values or frozenset(v for v in (single,) if v)
+            for values, single in zip(several, one, strict=True)
+        )
+        if not left_values or not right_values:
+            return False
+        return not (left_values <= right_values or right_values <= left_values)
     left, right = _set_value(candidate), _set_value(failed)
     if not left or not right or left == right:
         return False

@@ -2435,3 +2435,92 @@ def test_round5_chinese_folds_block_their_pair_and_keep_hard_negatives_apart(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# Round 6 (zh): colloquial Chinese wordings of one step (the bank's phone line, stuck documents,
+# an app downloaded back, icons tapped dark and lit, the password set anew with the code, the
+# SMS quick login, webmail pages, Task Manager's Startup tab, saved connections emptied at once).
+ZH_ROUND6_PAIRS = [
+    # the bank's phone line is the bank; what the call asks about is its subject
+    ("打一下银行客服电话，问问为什么付款被拒", "联系发卡银行", "联系商家客服"),
+    ("拨打卡背面的客服电话问一下", "联系发卡行", "换一张卡付款"),
+    ("给银行打个电话问问是不是被风控了", "Call your bank", "把卡从账户里删掉"),
+    # stuck documents are the queued print jobs
+    ("卡住的文档都取消掉", "清空打印队列", "重启打印机"),
+    ("把队列里卡着的任务全部删掉", "Cancel all print jobs", "重启打印后台处理服务"),
+    # the spooler named in Chinese is the spooler
+    ("重启打印后台处理服务", "Restart the Print Spooler service", "Restart the printer"),
+    ("在服务里重启Print Spooler", "重启打印后台处理程序", "清空打印队列"),
+    # an app deleted and downloaded again from the store is reinstalled
+    ("微信先删掉，再去应用商店下回来", "卸载重装微信", "清除微信的缓存"),
+    ("把快手删了，再从应用市场重新下一个", "卸载后重新安装快手", "卸载抖音后重新安装"),
+    # an icon tapped dark and lit again toggles it; the little plane is Airplane mode
+    ("控制中心里把蓝牙图标点灭，过几秒再点亮", "关闭蓝牙再打开", "把耳机从蓝牙列表里删掉"),
+    ("下拉控制中心，点小飞机图标，过几秒再点一次", "开关一下飞行模式", "把移动数据关了再开"),
+    ("把小飞机点亮", "打开飞行模式", "关闭飞行模式"),
+    # the phone named only as the owner of Wi-Fi is not restarted
+    ("把手机的WLAN关掉再打开", "关闭WiFi再打开", "重启手机"),
+    ("把手机的蓝牙关掉再打开", "Turn Bluetooth off and on", "重启手机"),
+    # who installed the box only says which one
+    ("把运营商装的那个猫断电，过一会儿再通电", "重启光猫", "重启路由器"),
+    # where the app password goes is a place
+    (
+        "去账号安全里生成一个应用专用密码，填到邮件客户端里",
+        "Generate an app password and use it in the mail client",
+        "重置邮箱密码",
+    ),
+    # a password set anew with the phone code is the reset
+    ("点忘记密码，用手机验证码重新设个密码", "重置登录密码", "修改绑定的手机号"),
+    ("用验证码把密码重新设一下", "Reset your password", "用短信验证码登录"),
+    # SMS / phone-number quick login signs in with the code
+    ("改用短信登录", "用短信验证码登录", "用密码登录"),
+    ("选手机号快捷登录，输入收到的那六位数字", "用短信验证码登录", "重置登录密码"),
+    # a webmail page signed in to is the way in; IMAP turned on in the account page
+    ("登录QQ邮箱网页版，在设置-账户里开启IMAP/SMTP服务", "开启IMAP/SMTP服务", "开启POP3/SMTP服务"),
+    (
+        "在Gmail设置里的转发和POP/IMAP那一栏启用IMAP",
+        "Turn on IMAP in Gmail settings",
+        "在Gmail设置里启用POP",
+    ),
+    # a print-head clean run from the maintenance menu
+    ("在打印机维护菜单里跑一遍喷头清洁", "清洗打印头", "换一个墨盒"),
+    # a full scan from Windows Security; the outcome is no step
+    ("开Windows安全中心做一次完整扫描，看看有没有病毒", "用杀毒软件全盘扫描", "把杀毒软件卸载掉"),
+    # Task Manager's →启动 is the Startup tab
+    ("任务管理器→启动，把不需要的都禁用", "禁用开机启动项", "在任务管理器里结束占用高的进程"),
+    # an app's notification permission turned on is its notifications
+    (
+        "设置 > 通知 > 淘宝，把允许通知打开",
+        "把淘宝的通知权限打开",
+        "设置 > 通知 > 淘宝，把允许通知关掉",
+    ),
+    # saved connections emptied together are the network reset; one pairing cleared is unpaired
+    (
+        "把手机里存的所有WiFi、蓝牙配对和VPN配置一次性清空，恢复成默认",
+        "重置网络设置",
+        "恢复出厂设置",
+    ),
+    ("把保存的WiFi密码、蓝牙配对全部清掉", "Reset network settings", "把WiFi关掉再打开"),
+    ("清除蓝牙配对", "取消配对耳机", "重置耳机"),
+    # the card's expiry changed to the new card's
+    ("把绑定卡的到期日期改成新的", "Update the card's expiration date", "换一张卡"),
+    ("把绑定的那张卡的有效期改成新卡上的日期", "更新卡的有效期", "删除绑定的卡"),
+    # a private Wi-Fi address turned off in the network's details
+    (
+        "在这个网络的详情里把私有无线局域网地址关掉",
+        "Turn off Private Wi-Fi Address",
+        "把自动加入关掉",
+    ),
+    # an app swiped away and its icon tapped again is reopened
+    ("上滑把淘宝划掉，然后再点图标进去", "强制关闭淘宝再打开", "把淘宝卸载重装"),
+    ("多任务界面上滑关掉微信，然后重新进去", "强制关闭微信再重新打开", "清除微信的缓存"),
+    # the channel width is its own setting
+    ("先把频宽设成20MHz，然后信道改到6", "把信道改成6，再把频宽改成20MHz", "把信道改成11"),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), ZH_ROUND6_PAIRS)
+def test_round6_chinese_folds_block_their_pair_and_keep_hard_negatives_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
