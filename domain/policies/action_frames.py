@@ -1965,6 +1965,29 @@ def _path_owner_zh(frame: ActionFrame, clauses: list[_Clause], number: int) -> A
     return ActionFrame(frame.op, f"app.{frame.obj}", next(iter(names)))
 
 
+# The router's admin page, as customers name it ("进路由器管理页面", "登录管理界面").
+_ADMIN_PAGES_ZH = ("管理页面", "管理界面", "管理后台", "后台管理", "路由器后台", "192.168.")
+
+
+def _path_colloquial_zh(frame: ActionFrame, clauses: list[_Clause], number: int) -> ActionFrame:
+    """A step read against the path before it (round 6): after the router's admin page the
+    software brought up to date ("在系统设置里把软件升级到最新版", "系统工具里点在线升级") is
+    the router's firmware, as 'the router, its firmware' is ("去路由器管理页面把固件升到最新")."""
+    if frame.op != "update" or frame.qualifier is not None:
+        return frame
+    if frame.obj not in (None, "app", "account", "router", "firmware"):
+        return frame
+    words = ["".join(t.surface.split()).upper() for c in clauses[: number + 1] for t in c.tokens]
+    if any(c.negated for c in clauses[: number + 1]):
+        return frame
+    if not any(page in word for word in words for page in _ADMIN_PAGES_ZH):
+        return frame
+    firmware = any(t.value.startswith("firmware") for t in clauses[number].tokens)
+    if frame.obj == "router" and not firmware:
+        return frame
+    return ActionFrame("update", "router.firmware", None)
+
+
 def _fold_wordings_zh(
     op: str,
     obj: str | None,
@@ -2072,6 +2095,12 @@ def _fold_colloquial_zh(
     if op in ("clear", "reset") and obj in _SAVED_CONNECTIONS and len(saved) >= 2:
         # "把手机里存的所有WiFi、蓝牙配对和VPN配置一次性清空": the network settings reset
         return "reset", "network.settings", None
+    if op == "readd" and obj in _POWERED and any(w.startswith(("再插", "插")) for w in surfaces):
+        op = "plug_in"  # "光猫、路由器的电源都拔了，过一两分钟再插回去": each plugged back in
+    factory = any("出厂" in w for w in surfaces)
+    if op == "reset" and obj is not None and obj.endswith(".firmware") and factory:
+        # "把路由器固件升级到最新版，然后恢复出厂设置": the router is reset, not its firmware
+        return op, obj.rsplit(".", 1)[0], qualifier
     pairings = any("配对" in w for w in surfaces)
     if op == "reset" and obj == "device" and clause.op == "clear" and pairings:
         return "remove", obj, qualifier  # "清除蓝牙配对": the pairing removed, nothing wiped
@@ -2801,7 +2830,7 @@ class ActionIndex:
             for frame in frames:
                 if (pathed := _path_owner_zh(frame, clauses, number)) is None:
                     continue  # "打开微信，我-设置-…": the app opened is the way into the path
-                frame = pathed
+                frame = _path_colloquial_zh(pathed, clauses, number)
                 if frame.obj == "driver" and last_object in _DRIVEN:
                     # "right-click the wireless adapter and choose Update driver": its driver
                     frame = replace(frame, obj=f"{last_object}.driver")
@@ -2852,14 +2881,16 @@ class ActionIndex:
                         # Its own object is a word the lexicon lacks ("toggle virtualization"),
                         # not the previous object.
                         unread = True
+                    reread = _frames_of(clause, previous, resolved)
                     if resolved == last_object and len(last_group) > 1:
+                        # the op the clause has on the last one ("再插回去" plugs a router in)
+                        ops = (frame.op, *(f.op for f in reread[:1]))
                         for each in last_group[:-1]:
                             # read as if written there ("…电源键和音量键，滑动关机": the device)
                             again = _frames_of(clause, previous, each)
-                            fits = again and again[0].obj is not None and again[0].op == frame.op
+                            fits = again and again[0].obj is not None and again[0].op in ops
                             each_frame = again[0] if fits else replace(frame, obj=each)
                             items.append((each_frame, frozenset(), group))
-                    reread = _frames_of(clause, previous, resolved)
                     if reread and reread[0].obj is not None:
                         frame = reread[0]
                     else:

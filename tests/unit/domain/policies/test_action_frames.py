@@ -2516,6 +2516,51 @@ ZH_ROUND6_PAIRS = [
     ("多任务界面上滑关掉微信，然后重新进去", "强制关闭微信再重新打开", "清除微信的缓存"),
     # the channel width is its own setting
     ("先把频宽设成20MHz，然后信道改到6", "把信道改成6，再把频宽改成20MHz", "把信道改成11"),
+    # every device unplugged together is plugged back in ("再插回去"): each is power-cycled
+    (
+        "光猫、路由器的电源都拔了，过一两分钟再插回去",
+        "把光猫和路由器都断电重启",
+        "把光猫恢复出厂设置",
+    ),
+    (
+        "把光猫和路由器都拔了，过一会再插回去",
+        "Power-cycle the modem and the router",
+        "把光猫和路由器恢复出厂设置",
+    ),
+    # after the router's admin page, the software brought up to date is its firmware
+    (
+        "进路由器管理页面，在系统设置里把软件升级到最新版",
+        "升级路由器固件",
+        "进路由器管理页面，把路由器恢复出厂设置",
+    ),
+    (
+        "登录管理界面，系统工具里点在线升级",
+        "Update the router firmware",
+        "在系统设置里把软件升级到最新版",
+    ),
+    (
+        "去TP-Link管理页面把路由器固件升级到最新版",
+        "Update the TP-Link router firmware",
+        "去TP-Link管理页面把路由器重启一下",
+    ),
+    # a factory reset after a firmware update resets the router, not the firmware
+    (
+        "您先把路由器恢复出厂设置试一下",
+        "把路由器固件升级到最新版，然后恢复出厂设置",
+        "把路由器重启一下",
+    ),
+    # the ISP's side of an outage in the area
+    (
+        "先查一下运营商那边你们小区是不是有网络故障",
+        "Check the ISP outage map for your area",
+        "重启光猫",
+    ),
+    # what the clock set to automatic is for is no step
+    (
+        "手机时间设成自动获取，让验证码和服务器时间对上",
+        "Sync the time on your phone so the 2FA codes match",
+        "把时区改成北京时间",
+    ),
 ]
 
 
