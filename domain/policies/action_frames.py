@@ -1973,6 +1973,8 @@ def _path_colloquial_zh(frame: ActionFrame, clauses: list[_Clause], number: int)
     """A step read against the path before it (round 6): after the router's admin page the
     software brought up to date ("在系统设置里把软件升级到最新版", "系统工具里点在线升级") is
     the router's firmware, as 'the router, its firmware' is ("去路由器管理页面把固件升到最新")."""
+    if frame.op == "hold":
+        return _buds_light_zh(frame, clauses, number)
     if frame.op != "update" or frame.qualifier is not None:
         return frame
     if frame.obj not in (None, "app", "account", "router", "firmware"):
@@ -1986,6 +1988,31 @@ def _path_colloquial_zh(frame: ActionFrame, clauses: list[_Clause], number: int)
     if frame.obj == "router" and not firmware:
         return frame
     return ActionFrame("update", "router.firmware", None)
+
+
+def _buds_light_zh(frame: ActionFrame, clauses: list[_Clause], number: int) -> ActionFrame:
+    """The light a held earbud / case button ends on says the step, in Chinese too: "长按仓上
+    的按键十秒，等灯闪红" resets the buds; "长按耳机电源键，直到指示灯红蓝交替闪" (or then
+    "进入配对状态") puts them in pairing mode."""
+    if frame.obj not in ("setup_button", "power_button", "headphones", "charger"):
+        return frame
+    named = {n for c in clauses[: number + 1] for o in c.objects for n in (o.name, *o.nouns)}
+    if frame.obj != "setup_button" and "headphones" not in named:
+        return frame
+    if named & {"printer", "router", "modem", "phone", "computer", "tablet"}:
+        return frame
+    later = [t for c in clauses[number : number + 2] for t in c.tokens]
+    words = "".join("".join(t.surface.split()) for t in later)
+    pairing = any(
+        q == "discoverable" for c in clauses[number + 1 : number + 3] for q in c.qualifiers
+    )
+    if "灯" not in words and not pairing:
+        return frame
+    if pairing or any(p in words for p in ("红蓝", "蓝红", "白灯", "闪白", "蓝灯", "闪蓝")):
+        return ActionFrame("enable", "headphones", "discoverable")
+    if any(colour in words for colour in ("红", "橙", "琥珀", "黄")):
+        return ActionFrame("reset", "headphones", None)
+    return frame
 
 
 def _fold_wordings_zh(

@@ -2561,6 +2561,27 @@ ZH_ROUND6_PAIRS = [
         "Sync the time on your phone so the 2FA codes match",
         "把时区改成北京时间",
     ),
+    # the light a held earbud / case button ends on says the step
+    (
+        "两只耳塞放回仓里，长按仓上的按键十秒，等灯闪红再松手",
+        "把耳机恢复出厂设置",
+        "把耳机放回充电仓充电",
+    ),
+    (
+        "耳机放回充电仓，长按仓上的按钮十五秒直到灯闪红",
+        "Factory reset the earbuds",
+        "取消配对耳机",
+    ),
+    (
+        "长按耳机电源键，直到指示灯红蓝交替闪，进入配对状态",
+        "Put the headphones in pairing mode",
+        "把耳机恢复出厂设置",
+    ),
+    (
+        "长按耳机按键直到灯红蓝交替闪烁",
+        "Put the earbuds in pairing mode",
+        "长按打印机电源键直到指示灯闪红",
+    ),
 ]
 
 
