@@ -2124,6 +2124,9 @@ def _fold_colloquial_zh(
         return "reset", "network.settings", None
     if op == "readd" and obj in _POWERED and any(w.startswith(("再插", "插")) for w in surfaces):
         op = "plug_in"  # "光猫、路由器的电源都拔了，过一两分钟再插回去": each plugged back in
+    listed = any(t.kind in ("and", "or") for t in clause.tokens)
+    if op == "replace" and obj == "charger" and "power_outlet" in everything and not listed:
+        return op, "power_outlet", None  # "把充电器换个插座": the charger goes to another outlet
     factory = any("出厂" in w for w in surfaces)
     if op == "reset" and obj is not None and obj.endswith(".firmware") and factory:
         # "把路由器固件升级到最新版，然后恢复出厂设置": the router is reset, not its firmware
@@ -2390,6 +2393,24 @@ _PAIR_STEPS: dict[frozenset[tuple[str, str]], ActionFrame] = {
         "readd", "email_account"
     ),
 }
+# Round 6 (zh): a drain's cord is also "the plug / the cord" (插头拔下来 ... 再把线插回去), and an
+# object-less unplug before "把余电放掉" took the residual power for its object.
+_PAIR_STEPS.update(
+    {
+        frozenset({("drain", "residual_power"), (op, part)}): ActionFrame("drain", "residual_power")
+        for op in ("unplug", "plug_in", "readd")
+        for part in ("cable", "residual_power")
+    }
+)
+# "换一个墙上的插座再插充电器": the charger plugged in is how the other outlet is tried
+_PAIR_STEPS.update(
+    {
+        frozenset({("replace", "power_outlet"), (op, "charger")}): ActionFrame(
+            "replace", "power_outlet"
+        )
+        for op in ("plug_in", "readd", "add")
+    }
+)
 
 # A frame that is only the way into another step next to it: holding the power button to
 # get the restart / power-off menu ("长按电源键选择重启", "hold the power button, tap Restart").

@@ -2582,6 +2582,19 @@ ZH_ROUND6_PAIRS = [
         "Put the earbuds in pairing mode",
         "长按打印机电源键直到指示灯闪红",
     ),
+    # the plug and the cord of a residual-power drain are part of the same drain
+    (
+        "把插头拔下来，一直按住开机键半分钟左右，再把线插回去",
+        "拔掉电源线，把主机里的余电放掉",
+        "长按电源键强制关机",
+    ),
+    # the charger moved to another outlet is the other outlet tried
+    ("换一个墙上的插座再插充电器", "把充电器换个插座试试", "换一个充电器"),
+    (
+        "换个墙上的插座，再把充电器插上",
+        "Try a different outlet",
+        "Use a different charger",
+    ),
 ]
 
 
