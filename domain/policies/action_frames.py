@@ -1072,6 +1072,9 @@ def _resolve_op(clause: _Clause, previous: _Clause | None) -> str | None:
         op = "run"  # "点疑难解答", "click Troubleshoot problems": the troubleshooter is run
     if op in (None, "nav") and "password_reset" in named:
         op = "use"  # "click 'Forgot password?'": the reset link is used
+    causes = any(t.kind == "causative" for t in clause.tokens)
+    if op is None and causes and "discoverable" in clause.qualifiers and named:
+        op = "enable"  # "让耳机进入配对模式": the buds are put in pairing mode
     if "lean_visuals" in clause.qualifiers and op in (None, "nav", "use", "set", "enable"):
         op = "disable"  # "选「调整为最佳性能」", "choose Adjust for best performance": effects off
     if op == "set" and "up" in particles:
@@ -1975,6 +1978,13 @@ def _path_colloquial_zh(frame: ActionFrame, clauses: list[_Clause], number: int)
     the router's firmware, as 'the router, its firmware' is ("去路由器管理页面把固件升到最新")."""
     if frame.op == "hold":
         return _buds_light_zh(frame, clauses, number)
+    startup_tab = any(
+        c.menu_item and any("".join(t.surface.split()) == "启动" for t in c.tokens)
+        for c in clauses[:number]
+    )
+    disabling = any(t.value in ("disable", "close") for t in clauses[number].tokens)
+    if frame.obj == "app" and startup_tab and disabling:
+        return ActionFrame("disable", "startup_apps", None)  # "→启动，把不常用的程序禁掉"
     if frame.op != "update" or frame.qualifier is not None:
         return frame
     if frame.obj not in (None, "app", "account", "router", "firmware"):
@@ -2098,7 +2108,8 @@ def _fold_colloquial_zh(
     quals = set(clause.qualifiers)
     everything = {o.name for o in clause.objects}
     surfaces = ["".join(t.surface.split()).upper() for t in clause.tokens]
-    if obj == "verification_code" and op in ("set", "create", "reset") and "password" in everything:
+    setting = ("set", "create", "reset", "readd")
+    if obj == "verification_code" and op in setting and "password" in everything:
         return "reset", "password", None  # "用手机验证码重新设个密码": the password reset
     if op == "login" and obj in (None, "account") and "sms" in quals | {qualifier}:
         return "use", "verification_code", None  # "改用短信登录": signing in with the SMS code
@@ -2112,7 +2123,7 @@ def _fold_colloquial_zh(
         return op, "email.protocol", protocol  # "在设置-账户里开启IMAP/SMTP服务"
     if op in ("run", "use") and obj == "print_head":
         return "clean", obj, qualifier  # "在维护菜单里跑一遍喷头清洁"
-    if op == "enable" and obj is None and clause.menu_item and "启动" in surfaces:
+    if op == "enable" and obj in (None, "app") and clause.menu_item and "启动" in surfaces:
         ops = [t for t in clause.tokens if t.kind.split("/")[0] in ("op", "obj")]
         if len(ops) == 1:
             # "任务管理器→启动": the Startup tab, a place; what is then disabled there with
@@ -2124,6 +2135,9 @@ def _fold_colloquial_zh(
         return "reset", "network.settings", None
     if op == "readd" and obj in _POWERED and any(w.startswith(("再插", "插")) for w in surfaces):
         op = "plug_in"  # "光猫、路由器的电源都拔了，过一两分钟再插回去": each plugged back in
+    nouns = {n for o in clause.objects for n in o.nouns}
+    if op == "contact" and obj == "support" and "bank" in everything | nouns:
+        obj = "bank"  # "打发卡行的客服热线": the bank's support line is the bank
     listed = any(t.kind in ("and", "or") for t in clause.tokens)
     if op == "replace" and obj == "charger" and "power_outlet" in everything and not listed:
         return op, "power_outlet", None  # "把充电器换个插座": the charger goes to another outlet
