@@ -1978,6 +1978,11 @@ def _path_colloquial_zh(frame: ActionFrame, clauses: list[_Clause], number: int)
     the router's firmware, as 'the router, its firmware' is ("去路由器管理页面把固件升到最新")."""
     if frame.op == "hold":
         return _buds_light_zh(frame, clauses, number)
+    path = [o.name for c in clauses[:number] if c.menu_item for o in c.objects]
+    granted = [p for p in path if p in _PERMISSION_OF]
+    if frame.op in ("enable", "allow") and frame.obj == "app" and len(set(granted)) == 1:
+        # "设置>隐私>相机，把这个应用的开关打开": the app is given that permission
+        return ActionFrame("allow", f"{granted[0]}.permission", frame.qualifier)
     startup_tab = any(
         c.menu_item and any("".join(t.surface.split()) == "启动" for t in c.tokens)
         for c in clauses[:number]
@@ -2136,6 +2141,10 @@ def _fold_colloquial_zh(
     if op == "readd" and obj in _POWERED and any(w.startswith(("再插", "插")) for w in surfaces):
         op = "plug_in"  # "光猫、路由器的电源都拔了，过一两分钟再插回去": each plugged back in
     nouns = {n for o in clause.objects for n in o.nouns}
+    causes = any(t.kind == "causative" for t in clause.tokens)
+    printer = any(t.value.split("|")[0] == "printer" for t in clause.tokens)
+    if op == "connect" and obj in ("wifi", "wifi_network") and causes and printer:
+        return op, "printer", None  # "让打印机重新连一下无线网": the printer is reconnected
     if op == "contact" and obj == "support" and "bank" in everything | nouns:
         obj = "bank"  # "打发卡行的客服热线": the bank's support line is the bank
     listed = any(t.kind in ("and", "or") for t in clause.tokens)

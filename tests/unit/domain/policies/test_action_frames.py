@@ -2620,6 +2620,20 @@ ZH_ROUND6_PAIRS = [
         "Factory reset the earbuds",
         "耳塞放进充电仓充一会儿电",
     ),
+    # third probe set: an app's switch under a permission path, printer offline, background
+    # app refresh (its own setting), the printer made to rejoin Wi-Fi
+    (
+        "设置>隐私>相机，把这个应用的开关打开",
+        "允许应用使用相机",
+        "在应用权限里把麦克风权限打开",
+    ),
+    (
+        "打开打印队列，点打印机菜单，把脱机使用打印机的勾去掉",
+        "Uncheck Use Printer Offline",
+        "把打印机设为默认打印机",
+    ),
+    ("把后台应用刷新关掉", "Turn off Background App Refresh", "关闭后台应用"),
+    ("让打印机重新连一下无线网", "把打印机重新连到WiFi", "用USB线直接连打印机"),
 ]
 
 
