@@ -1973,11 +1973,23 @@ _ADMIN_PAGES_ZH = ("管理页面", "管理界面", "管理后台", "后台管理
 
 
 def _path_colloquial_zh(frame: ActionFrame, clauses: list[_Clause], number: int) -> ActionFrame:
-    """A step read against the path before it (round 6): after the router's admin page the
-    software brought up to date ("在系统设置里把软件升级到最新版", "系统工具里点在线升级") is
-    the router's firmware, as 'the router, its firmware' is ("去路由器管理页面把固件升到最新")."""
+    """A Chinese step read against the clauses before it (round 6).
+
+    After the router's admin page the software brought up to date ("在系统设置里把软件升级到
+    最新版", "系统工具里点在线升级") is the router's firmware; a held earbud button is read by
+    the light it ends on (:func:`_buds_light_zh`); Wi-Fi joined on the printer's panel is the
+    printer reconnected; an app switched on under a permission path ("设置>隐私>相机") is given
+    that permission; programs disabled after Task Manager's →启动 are startup apps."""
     if frame.op == "hold":
         return _buds_light_zh(frame, clauses, number)
+    if frame.op == "connect" and frame.obj in (None, "wifi", "wifi_network"):
+        values = {t.value.split("|")[0] for c in clauses[: number + 1] for t in c.tokens}
+        wireless = frame.obj is not None or values & {"wifi", "wifi_network"}
+        said = "".join(t.surface for c in clauses[: number + 1] for t in c.tokens).replace(" ", "")
+        printer = "printer" in values or "打印机" in said
+        if wireless and printer and not values & {"phone", "computer", "tablet"}:
+            # "在打印机面板上重新选一下家里的WiFi，输密码连上": the printer rejoins it
+            return ActionFrame("connect", "printer", None)
     path = [o.name for c in clauses[:number] if c.menu_item for o in c.objects]
     granted = [p for p in path if p in _PERMISSION_OF]
     if frame.op in ("enable", "allow") and frame.obj == "app" and len(set(granted)) == 1:
@@ -2469,6 +2481,9 @@ _MEANS: dict[tuple[str, str], frozenset[str]] = {
     # "use Reset this PC and choose Remove everything": the option picked is part of the reset
     ("remove", "computer"): frozenset({"reset/computer"}),
 }
+# Round 6 (zh): the password typed to join ("在打印机面板上选家里的WiFi，输密码连上") is how the
+# printer joins, no step of its own
+_MEANS.update({("add", "password"): frozenset({"connect/printer"})})
 
 # Whose storage a means frees when the freeing step names no owner ("删除旧邮件腾出空间").
 _MEANS_OWNER: dict[tuple[str, str], str] = {("remove", "email"): "mailbox.storage"}
