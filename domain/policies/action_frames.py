@@ -1067,6 +1067,10 @@ def _resolve_op(clause: _Clause, previous: _Clause | None) -> str | None:
             op = "enable" if "on" in particles else "disable"
         elif "unrestricted" in clause.qualifiers:
             op = "set"
+    cjk = any(is_cjk(t.surface[:1]) for t in clause.tokens if t.surface)
+    if op is None and pv is None and cjk and particles and particles <= {"on", "off"}:
+        # "蓝牙off一下再on": a bare on / off in Chinese text switches the thing
+        op = "enable" if "on" in particles else "disable"
     named = [o.name for o in clause.objects]
     if op in (None, "nav") and any(n.endswith("troubleshooter") for n in named):
         op = "run"  # "点疑难解答", "click Troubleshoot problems": the troubleshooter is run

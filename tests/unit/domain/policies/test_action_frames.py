@@ -2639,6 +2639,13 @@ ZH_ROUND6_PAIRS = [
         "把打印机重新连到WiFi",
         "把手机连上打印机的WiFi",
     ),
+    # a bare on / off in Chinese text switches the thing ("蓝牙off一下再on")
+    (
+        "蓝牙off一下再on",
+        "Turn off Bluetooth and turn it back on",
+        "把Bluetooth里的耳机unpair掉",
+    ),
+    ("把WiFi先off掉", "关闭WiFi", "把WiFi先on一下"),
 ]
 
 
