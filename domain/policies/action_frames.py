@@ -2157,6 +2157,13 @@ def _fold_colloquial_zh(
     if op == "readd" and obj in _POWERED and any(w.startswith(("再插", "插")) for w in surfaces):
         op = "plug_in"  # "光猫、路由器的电源都拔了，过一两分钟再插回去": each plugged back in
     nouns = {n for o in clause.objects for n in o.nouns}
+    apps = {t.value for t in clause.tokens if t.kind == "objq" and t.value.startswith("app|name:")}
+    if op in ("close", "disable") and obj == "background_apps" and len(apps) == 1:
+        # "关掉淘宝后台", "退出后台重新打开淘宝": the one app named is what leaves the background
+        return "close", "app", next(iter(apps)).split("|", 1)[1]
+    keys = {w.casefold() for w in surfaces}
+    if op == "hold" and obj == "power_button" and {"shift", "option"} <= keys:
+        return "reset", "smc", None  # "按住Shift+Control+Option和电源键十秒": the SMC reset
     causes = any(t.kind == "causative" for t in clause.tokens)
     printer = any(t.value.split("|")[0] == "printer" for t in clause.tokens)
     if op == "connect" and obj in ("wifi", "wifi_network") and causes and printer:
@@ -2488,6 +2495,8 @@ _MEANS: dict[tuple[str, str], frozenset[str]] = {
 # Round 6 (zh): the password typed to join ("在打印机面板上选家里的WiFi，输密码连上") is how the
 # printer joins, no step of its own
 _MEANS.update({("add", "password"): frozenset({"connect/printer"})})
+# "关机后同时按住Shift+Control+Option和电源键": the Mac is shut down to reset its SMC
+_MEANS.update({("disable", device): frozenset({"reset/smc"}) for device in ("device", "computer")})
 
 # Whose storage a means frees when the freeing step names no owner ("删除旧邮件腾出空间").
 _MEANS_OWNER: dict[tuple[str, str], str] = {("remove", "email"): "mailbox.storage"}

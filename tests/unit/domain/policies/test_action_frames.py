@@ -2646,6 +2646,12 @@ ZH_ROUND6_PAIRS = [
         "把Bluetooth里的耳机unpair掉",
     ),
     ("把WiFi先off掉", "关闭WiFi", "把WiFi先on一下"),
+    # the one app named with 后台 is what leaves the background
+    ("关掉淘宝后台再重新打开", "强制关闭淘宝再打开", "关闭后台应用"),
+    # the print-head cleaning program run is the clean
+    ("跑一遍打印头清洁程序", "清洁打印头", "打印一张测试页"),
+    # Shift+Control+Option with the power button, after a shutdown, is the SMC reset
+    ("关机后按住Shift+Control+Option和电源键十秒", "重置SMC", "重置NVRAM"),
 ]
 
 
