@@ -2157,6 +2157,9 @@ def _fold_colloquial_zh(
     if op == "readd" and obj in _POWERED and any(w.startswith(("再插", "插")) for w in surfaces):
         op = "plug_in"  # "光猫、路由器的电源都拔了，过一两分钟再插回去": each plugged back in
     nouns = {n for o in clause.objects for n in o.nouns}
+    if op == "disable" and obj == "visual_effects" and "power_plan" in everything:
+        # "电源模式调成最佳性能": the power plan, not Performance Options' visual effects
+        return "set", "power_plan", "high_performance"
     apps = {t.value for t in clause.tokens if t.kind == "objq" and t.value.startswith("app|name:")}
     if op in ("close", "disable") and obj == "background_apps" and len(apps) == 1:
         # "关掉淘宝后台", "退出后台重新打开淘宝": the one app named is what leaves the background

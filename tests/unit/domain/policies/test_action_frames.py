@@ -2652,6 +2652,21 @@ ZH_ROUND6_PAIRS = [
     ("跑一遍打印头清洁程序", "清洁打印头", "打印一张测试页"),
     # Shift+Control+Option with the power button, after a shutdown, is the SMC reset
     ("关机后按住Shift+Control+Option和电源键十秒", "重置SMC", "重置NVRAM"),
+    # fourth probe set: the reset pinhole poked, international payments, the payment method
+    # picked, a sheet caught in the printer, the power mode set to best performance
+    (
+        "拿牙签戳住路由器屁股上的小孔十秒，让它回到刚买时的样子",
+        "把路由器恢复出厂设置",
+        "把路由器断电重启",
+    ),
+    ("开启国际支付", "让银行把这张卡的境外消费功能打开", "在手机银行里把信用卡挂失"),
+    ("付款方式选支付宝", "用支付宝付款", "用微信支付付款"),
+    ("把夹在打印机里的纸取出来", "Clear the paper jam", "往纸盒里多放点纸"),
+    (
+        "电源模式调成最佳性能",
+        "Set the power plan to High performance",
+        "性能选项里选调整为最佳性能",
+    ),
 ]
 
 
