@@ -1994,6 +1994,9 @@ def _path_colloquial_zh(frame: ActionFrame, clauses: list[_Clause], number: int)
         if wireless and printer and not values & {"phone", "computer", "tablet"}:
             # "在打印机面板上重新选一下家里的WiFi，输密码连上": the printer rejoins it
             return ActionFrame("connect", "printer", None)
+    before = {o.name for c in clauses[:number] for o in c.objects}
+    if frame.op == "clear" and frame.obj == "cache" and before & {"browser", "app"} == {"browser"}:
+        return ActionFrame("clear", "browser.cache", None)  # "Chrome里按…，把缓存的图片和文件清掉"
     path = [o.name for c in clauses[:number] if c.menu_item for o in c.objects]
     granted = [p for p in path if p in _PERMISSION_OF]
     if frame.op in ("enable", "allow") and frame.obj == "app" and len(set(granted)) == 1:
@@ -2167,6 +2170,16 @@ def _fold_colloquial_zh(
     keys = {w.casefold() for w in surfaces}
     if op == "hold" and obj == "power_button" and {"shift", "option"} <= keys:
         return "reset", "smc", None  # "按住Shift+Control+Option和电源键十秒": the SMC reset
+    if (
+        op == "hold"
+        and obj != "power_button"
+        and any(k in w for w in keys for k in ("ctrl", "shift"))
+    ):
+        return "nav", None, None  # "Chrome里按Ctrl+Shift+Delete": a shortcut opens where it is done
+    bands = {t.value.casefold() for t in clause.tokens if t.kind == "num"} & {"5g", "2.4g"}
+    if op in ("set", "use", "connect") and obj == "band" and len(bands) == 1:
+        # "把WiFi频段切到5G": joining the network on that band, as "switch to the 5 GHz band"
+        return "connect", "wifi_network", "5ghz" if "5g" in bands else "2.4ghz"
     causes = any(t.kind == "causative" for t in clause.tokens)
     printer = any(t.value.split("|")[0] == "printer" for t in clause.tokens)
     if op == "connect" and obj in ("wifi", "wifi_network") and causes and printer:

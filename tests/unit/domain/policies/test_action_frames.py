@@ -2667,6 +2667,16 @@ ZH_ROUND6_PAIRS = [
         "Set the power plan to High performance",
         "性能选项里选调整为最佳性能",
     ),
+    # a band switched to (频段切到5G, 名字后面带5G的那个网络) is the network on it
+    ("把WiFi频段切到5G", "Switch to the 5 GHz band", "连2.4G那个WiFi"),
+    ("改连名字后面带5G的那个网络", "连5G那个WiFi", "把WiFi频段切到2.4G"),
+    # a keyboard shortcut only opens where the step is done; the browser named before owns
+    # the bare cache cleared after it
+    (
+        "Chrome里按Ctrl+Shift+Delete，把缓存的图片和文件清掉",
+        "清除浏览器缓存",
+        "把浏览器的历史记录清掉",
+    ),
 ]
 
 
