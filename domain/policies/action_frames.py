@@ -2184,6 +2184,9 @@ def _fold_colloquial_zh(
     printer = any(t.value.split("|")[0] == "printer" for t in clause.tokens)
     if op == "connect" and obj in ("wifi", "wifi_network") and causes and printer:
         return op, "printer", None  # "让打印机重新连一下无线网": the printer is reconnected
+    if op == "contact" and obj in ("card", "card.details") and any(is_cjk(w[:1]) for w in surfaces):
+        # "打给银行客服问问这张卡为什么刷不了": what is asked about is the card; one asks its bank
+        return op, "bank", None
     if op == "contact" and obj == "support" and "bank" in everything | nouns:
         obj = "bank"  # "打发卡行的客服热线": the bank's support line is the bank
     listed = any(t.kind in ("and", "or") for t in clause.tokens)

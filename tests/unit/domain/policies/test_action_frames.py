@@ -2677,6 +2677,9 @@ ZH_ROUND6_PAIRS = [
         "清除浏览器缓存",
         "把浏览器的历史记录清掉",
     ),
+    # a card asked about is its bank asked; the number on the back of the card is the bank's
+    ("打给银行客服问问这张卡为什么刷不了", "联系发卡银行", "把卡的有效期重新填一遍"),
+    ("拨一下信用卡背后的电话问问", "Contact your card issuer", "联系商家"),
 ]
 
 
