@@ -1068,6 +1068,9 @@ def _resolve_op(clause: _Clause, previous: _Clause | None) -> str | None:
         elif "unrestricted" in clause.qualifiers:
             op = "set"
     cjk = any(is_cjk(t.surface[:1]) for t in clause.tokens if t.surface)
+    words = ["".join(t.surface.split()).casefold() for t in clause.tokens]
+    if op in (None, "nav") and cjk and "下" in words and set(words) & _STORE_PAGES:
+        op = "add"  # "再去应用市场下一个": an app downloaded from the store
     if op is None and pv is None and cjk and particles and particles <= {"on", "off"}:
         # "蓝牙off一下再on": a bare on / off in Chinese text switches the thing
         op = "enable" if "on" in particles else "disable"

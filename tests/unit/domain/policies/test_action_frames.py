@@ -2680,6 +2680,8 @@ ZH_ROUND6_PAIRS = [
     # a card asked about is its bank asked; the number on the back of the card is the bank's
     ("打给银行客服问问这张卡为什么刷不了", "联系发卡银行", "把卡的有效期重新填一遍"),
     ("拨一下信用卡背后的电话问问", "Contact your card issuer", "联系商家"),
+    # an app got from the store again after it was deleted ("再去应用市场下一个")
+    ("把抖音删了，再去应用市场下一个", "卸载后重新安装抖音", "把抖音的缓存清掉"),
 ]
 
 
