@@ -1069,11 +1069,21 @@ def _resolve_op(clause: _Clause, previous: _Clause | None) -> str | None:
             op = "enable" if "on" in particles else "disable"
         elif "unrestricted" in clause.qualifiers:
             op = "set"
+    cjk = any(is_cjk(t.surface[:1]) for t in clause.tokens if t.surface)
+    words = ["".join(t.surface.split()).casefold() for t in clause.tokens]
+    if op in (None, "nav") and cjk and "下" in words and set(words) & _STORE_PAGES:
+        op = "add"  # "再去应用市场下一个": an app downloaded from the store
+    if op is None and pv is None and cjk and particles and particles <= {"on", "off"}:
+        # "蓝牙off一下再on": a bare on / off in Chinese text switches the thing
+        op = "enable" if "on" in particles else "disable"
     named = [o.name for o in clause.objects]
     if op in (None, "nav") and any(n.endswith("troubleshooter") for n in named):
         op = "run"  # "点疑难解答", "click Troubleshoot problems": the troubleshooter is run
     if op in (None, "nav") and "password_reset" in named:
         op = "use"  # "click 'Forgot password?'": the reset link is used
+    causes = any(t.kind == "causative" for t in clause.tokens)
+    if op is None and causes and "discoverable" in clause.qualifiers and named:
+        op = "enable"  # "让耳机进入配对模式": the buds are put in pairing mode
     if "lean_visuals" in clause.qualifiers and op in (None, "nav", "use", "set", "enable"):
         op = "disable"  # "选「调整为最佳性能」", "choose Adjust for best performance": effects off
     if op == "set" and "up" in particles:
@@ -1497,6 +1507,7 @@ def _normalize_frame(
     op, obj, qualifier = _fold_methods_en(op, obj, qualifier, clause, [*context, *nouns])
     op, obj, qualifier = _fold_account_app_mail(op, obj, qualifier, target, clause, context)
     op, obj, qualifier = _fold_wordings_zh(op, obj, qualifier, target, clause, context)
+    op, obj, qualifier = _fold_colloquial_zh(op, obj, qualifier, clause)
     op, obj, qualifier = _fold_settings_buttons_zh(op, obj, qualifier, clause)
     op, obj, qualifier = _fold_settings_switches_zh(op, obj, qualifier, clause)
     if (folded := _fold_apps_sync_en(op, obj, qualifier, clause)) is None:
@@ -1968,6 +1979,84 @@ def _path_owner_zh(frame: ActionFrame, clauses: list[_Clause], number: int) -> A
     return ActionFrame(frame.op, f"app.{frame.obj}", next(iter(names)))
 
 
+# The router's admin page, as customers name it ("进路由器管理页面", "登录管理界面").
+_ADMIN_PAGES_ZH = ("管理页面", "管理界面", "管理后台", "后台管理", "路由器后台", "192.168.")
+
+
+def _path_colloquial_zh(frame: ActionFrame, clauses: list[_Clause], number: int) -> ActionFrame:
+    """A Chinese step read against the clauses before it (round 6).
+
+    After the router's admin page the software brought up to date ("在系统设置里把软件升级到
+    最新版", "系统工具里点在线升级") is the router's firmware; a held earbud button is read by
+    the light it ends on (:func:`_buds_light_zh`); Wi-Fi joined on the printer's panel is the
+    printer reconnected; an app switched on under a permission path ("设置>隐私>相机") is given
+    that permission; programs disabled after Task Manager's →启动 are startup apps."""
+    if frame.op == "hold":
+        return _buds_light_zh(frame, clauses, number)
+    if frame.op == "connect" and frame.obj in (None, "wifi", "wifi_network"):
+        values = {t.value.split("|")[0] for c in clauses[: number + 1] for t in c.tokens}
+        wireless = frame.obj is not None or values & {"wifi", "wifi_network"}
+        said = "".join(t.surface for c in clauses[: number + 1] for t in c.tokens).replace(" ", "")
+        printer = "printer" in values or "打印机" in said
+        if wireless and printer and not values & {"phone", "computer", "tablet"}:
+            # "在打印机面板上重新选一下家里的WiFi，输密码连上": the printer rejoins it
+            return ActionFrame("connect", "printer", None)
+    before = {o.name for c in clauses[:number] for o in c.objects}
+    if frame.op == "clear" and frame.obj == "cache" and before & {"browser", "app"} == {"browser"}:
+        return ActionFrame("clear", "browser.cache", None)  # "Chrome里按…，把缓存的图片和文件清掉"
+    path = [o.name for c in clauses[:number] if c.menu_item for o in c.objects]
+    granted = [p for p in path if p in _PERMISSION_OF]
+    if frame.op in ("enable", "allow") and frame.obj == "app" and len(set(granted)) == 1:
+        # "设置>隐私>相机，把这个应用的开关打开": the app is given that permission
+        return ActionFrame("allow", f"{granted[0]}.permission", frame.qualifier)
+    startup_tab = any(
+        c.menu_item and any("".join(t.surface.split()) == "启动" for t in c.tokens)
+        for c in clauses[:number]
+    )
+    disabling = any(t.value in ("disable", "close") for t in clauses[number].tokens)
+    if frame.obj == "app" and startup_tab and disabling:
+        return ActionFrame("disable", "startup_apps", None)  # "→启动，把不常用的程序禁掉"
+    named = frame.qualifier is not None and frame.qualifier.startswith("name:")
+    if frame.op != "update" or (frame.qualifier is not None and not named):
+        return frame  # a brand ("去TP-Link管理页面") names the router, it is kept below
+    if frame.obj not in (None, "app", "account", "router", "firmware"):
+        return frame
+    words = ["".join(t.surface.split()).upper() for c in clauses[: number + 1] for t in c.tokens]
+    if any(c.negated for c in clauses[: number + 1]):
+        return frame
+    if not any(page in word for word in words for page in _ADMIN_PAGES_ZH):
+        return frame
+    firmware = any(t.value.startswith("firmware") for t in clauses[number].tokens)
+    if frame.obj == "router" and not firmware:
+        return frame
+    return ActionFrame("update", "router.firmware", frame.qualifier)
+
+
+def _buds_light_zh(frame: ActionFrame, clauses: list[_Clause], number: int) -> ActionFrame:
+    """The light a held earbud / case button ends on says the step, in Chinese too: "长按仓上
+    的按键十秒，等灯闪红" resets the buds; "长按耳机电源键，直到指示灯红蓝交替闪" (or then
+    "进入配对状态") puts them in pairing mode."""
+    if frame.obj not in ("setup_button", "power_button", "headphones", "charger"):
+        return frame
+    named = {n for c in clauses[: number + 1] for o in c.objects for n in (o.name, *o.nouns)}
+    if frame.obj != "setup_button" and "headphones" not in named:
+        return frame
+    if named & {"printer", "router", "modem", "phone", "computer", "tablet"}:
+        return frame
+    later = [t for c in clauses[number : number + 2] for t in c.tokens]
+    words = "".join("".join(t.surface.split()) for t in later)
+    pairing = any(
+        q == "discoverable" for c in clauses[number + 1 : number + 3] for q in c.qualifiers
+    )
+    if "灯" not in words and not pairing:
+        return frame
+    if pairing or any(p in words for p in ("红蓝", "蓝红", "白灯", "闪白", "蓝灯", "闪蓝")):
+        return ActionFrame("enable", "headphones", "discoverable")
+    if any(colour in words for colour in ("红", "橙", "琥珀", "黄")):
+        return ActionFrame("reset", "headphones", None)
+    return frame
+
+
 def _fold_wordings_zh(
     op: str,
     obj: str | None,
@@ -2032,6 +2121,98 @@ def _fold_wordings_zh(
     setting = clause.op in ("set", "create") and clause.weak == "use"
     if obj == "verification_code" and setting and "other" in quals:
         op, obj, qualifier = "reset", "password", None  # "用手机验证码设个新的": a new password
+    return op, obj, qualifier
+
+
+# What a network-settings reset empties, named two or more at once.
+_SAVED_CONNECTIONS = frozenset(
+    {"wifi", "wifi_network", "wifi.password", "bluetooth", "device", "vpn", "mobile_data"}
+)
+# Web pages one signs in to only to reach a setting ("登录QQ邮箱网页版，在设置里开启IMAP").
+_WEB_PAGES_ZH = frozenset({"网页版", "网页端", "网页版邮箱", "邮箱网页版", "QQ邮箱网页版"})
+
+
+def _fold_colloquial_zh(
+    op: str, obj: str | None, qualifier: str | None, clause: _Clause
+) -> tuple[str, str | None, str | None]:
+    """Colloquial Chinese wordings of one step (round 6): the method, the page or the effect
+    named instead of the action."""
+    quals = set(clause.qualifiers)
+    everything = {o.name for o in clause.objects}
+    surfaces = ["".join(t.surface.split()).upper() for t in clause.tokens]
+    setting = ("set", "create", "reset", "readd")
+    if obj == "verification_code" and op in setting and "password" in everything:
+        return "reset", "password", None  # "用手机验证码重新设个密码": the password reset
+    if op == "login" and obj in (None, "account") and "sms" in quals | {qualifier}:
+        return "use", "verification_code", None  # "改用短信登录": signing in with the SMS code
+    if op == "add" and obj == "verification_code" and any(is_cjk(w[:1]) for w in surfaces):
+        return "use", obj, None  # "输入收到的那六位数字": the code received is used to sign in
+    if op == "login" and obj in (None, "account") and _WEB_PAGES_ZH & set(surfaces):
+        return "nav", None, None  # "登录QQ邮箱网页版": the way to the setting, not a step
+    protocol = next((q for q in (qualifier, *clause.qualifiers) if q in ("imap", "pop")), None)
+    mail_places = ("account", "email_account", "mailbox", "settings", "email")
+    if protocol and op in ("enable", "disable") and obj in mail_places:
+        return op, "email.protocol", protocol  # "在设置-账户里开启IMAP/SMTP服务"
+    if op in ("run", "use") and obj == "print_head":
+        return "clean", obj, qualifier  # "在维护菜单里跑一遍喷头清洁"
+    if op == "enable" and obj in (None, "app") and clause.menu_item and "启动" in surfaces:
+        ops = [t for t in clause.tokens if t.kind.split("/")[0] in ("op", "obj")]
+        if len(ops) == 1:
+            # "任务管理器→启动": the Startup tab, a place; what is then disabled there with
+            # nothing named ("把不需要的都禁用") is a startup app
+            return "nav", "startup_apps", None
+    saved = everything & _SAVED_CONNECTIONS
+    if op in ("clear", "reset") and obj in _SAVED_CONNECTIONS and len(saved) >= 2:
+        # "把手机里存的所有WiFi、蓝牙配对和VPN配置一次性清空": the network settings reset
+        return "reset", "network.settings", None
+    if op == "readd" and obj in _POWERED and any(w.startswith(("再插", "插")) for w in surfaces):
+        op = "plug_in"  # "光猫、路由器的电源都拔了，过一两分钟再插回去": each plugged back in
+    nouns = {n for o in clause.objects for n in o.nouns}
+    if op == "disable" and obj == "visual_effects" and "power_plan" in everything:
+        # "电源模式调成最佳性能": the power plan, not Performance Options' visual effects
+        return "set", "power_plan", "high_performance"
+    apps = {t.value for t in clause.tokens if t.kind == "objq" and t.value.startswith("app|name:")}
+    if op in ("close", "disable") and obj == "background_apps" and len(apps) == 1:
+        # "关掉淘宝后台", "退出后台重新打开淘宝": the one app named is what leaves the background
+        return "close", "app", next(iter(apps)).split("|", 1)[1]
+    keys = {w.casefold() for w in surfaces}
+    if op == "hold" and obj == "power_button" and {"shift", "option"} <= keys:
+        return "reset", "smc", None  # "按住Shift+Control+Option和电源键十秒": the SMC reset
+    if (
+        op == "hold"
+        and obj != "power_button"
+        and any(k in w for w in keys for k in ("ctrl", "shift"))
+    ):
+        return "nav", None, None  # "Chrome里按Ctrl+Shift+Delete": a shortcut opens where it is done
+    bands = {t.value.casefold() for t in clause.tokens if t.kind == "num"} & {"5g", "2.4g"}
+    if op in ("set", "use", "connect") and obj == "band" and len(bands) == 1:
+        # "把WiFi频段切到5G": joining the network on that band, as "switch to the 5 GHz band"
+        return "connect", "wifi_network", "5ghz" if "5g" in bands else "2.4ghz"
+    causes = any(t.kind == "causative" for t in clause.tokens)
+    printer = any(t.value.split("|")[0] == "printer" for t in clause.tokens)
+    if op == "connect" and obj in ("wifi", "wifi_network") and causes and printer:
+        return op, "printer", None  # "让打印机重新连一下无线网": the printer is reconnected
+    if op == "contact" and obj in ("card", "card.details") and any(is_cjk(w[:1]) for w in surfaces):
+        # "打给银行客服问问这张卡为什么刷不了": what is asked about is the card; one asks its bank
+        return op, "bank", None
+    if op == "contact" and obj == "support" and "bank" in everything | nouns:
+        obj = "bank"  # "打发卡行的客服热线": the bank's support line is the bank
+    listed = any(t.kind in ("and", "or") for t in clause.tokens)
+    if op == "replace" and obj == "charger" and "power_outlet" in everything and not listed:
+        return op, "power_outlet", None  # "把充电器换个插座": the charger goes to another outlet
+    factory = any("出厂" in w for w in surfaces)
+    if op == "reset" and obj is not None and obj.endswith(".firmware") and factory:
+        # "把路由器固件升级到最新版，然后恢复出厂设置": the router is reset, not its firmware
+        return op, obj.rsplit(".", 1)[0], qualifier
+    pairings = any("配对" in w for w in surfaces)
+    if op == "reset" and obj == "device" and clause.op == "clear" and pairings:
+        return "remove", obj, qualifier  # "清除蓝牙配对": the pairing removed, nothing wiped
+    if obj == "card.details" and op in ("set", "replace"):
+        return "add", obj, None  # "把绑定卡的到期日期改成新的": the card's new details
+    if op in ("enable", "allow") and obj == "notifications.permission":
+        # "把淘宝的通知权限打开": an app's notifications allowed are its notifications turned
+        # on ("Turn on notifications for WhatsApp", "设置→通知→WhatsApp，把允许通知打开")
+        return "enable", "notifications", None
     return op, obj, qualifier
 
 
@@ -2819,6 +3000,24 @@ _PAIR_STEPS: dict[frozenset[tuple[str, str]], ActionFrame] = {
         "readd", "email_account"
     ),
 }
+# Round 6 (zh): a drain's cord is also "the plug / the cord" (插头拔下来 ... 再把线插回去), and an
+# object-less unplug before "把余电放掉" took the residual power for its object.
+_PAIR_STEPS.update(
+    {
+        frozenset({("drain", "residual_power"), (op, part)}): ActionFrame("drain", "residual_power")
+        for op in ("unplug", "plug_in", "readd")
+        for part in ("cable", "residual_power")
+    }
+)
+# "换一个墙上的插座再插充电器": the charger plugged in is how the other outlet is tried
+_PAIR_STEPS.update(
+    {
+        frozenset({("replace", "power_outlet"), (op, "charger")}): ActionFrame(
+            "replace", "power_outlet"
+        )
+        for op in ("plug_in", "readd", "add")
+    }
+)
 
 # A frame that is only the way into another step next to it: holding the power button to
 # get the restart / power-off menu ("长按电源键选择重启", "hold the power button, tap Restart").
@@ -2854,6 +3053,11 @@ _MEANS: dict[tuple[str, str], frozenset[str]] = {
     # "use Reset this PC and choose Remove everything": the option picked is part of the reset
     ("remove", "computer"): frozenset({"reset/computer"}),
 }
+# Round 6 (zh): the password typed to join ("在打印机面板上选家里的WiFi，输密码连上") is how the
+# printer joins, no step of its own
+_MEANS.update({("add", "password"): frozenset({"connect/printer"})})
+# "关机后同时按住Shift+Control+Option和电源键": the Mac is shut down to reset its SMC
+_MEANS.update({("disable", device): frozenset({"reset/smc"}) for device in ("device", "computer")})
 
 # Whose storage a means frees when the freeing step names no owner ("删除旧邮件腾出空间").
 _MEANS_OWNER: dict[tuple[str, str], str] = {("remove", "email"): "mailbox.storage"}
@@ -3176,6 +3380,8 @@ class ActionIndex:
                 span = stream[index:end]
                 if noun and not self._noun_alias_fits(action_id, clauses, span):
                     continue
+                if _owner_only_zh(clauses, span):
+                    continue  # "把手机的WLAN关掉再打开": the phone only says whose Wi-Fi
                 if noun and any(_place_item(clauses[number]) for _, number, _ in span):
                     continue  # "设置 > 系统 > 重置选项": a menu item that only names a place
                 wanted = self._by_id[action_id].frame
@@ -3288,7 +3494,8 @@ class ActionIndex:
             for frame in frames:
                 if (pathed := _path_owner_zh(frame, clauses, number)) is None:
                     continue  # "打开微信，我-设置-…": the app opened is the way into the path
-                frame = _named_by_way_in(pathed, clauses, number)
+                frame = _path_colloquial_zh(pathed, clauses, number)
+                frame = _named_by_way_in(frame, clauses, number)
                 if frame.obj == "driver" and last_object in _DRIVEN:
                     # "right-click the wireless adapter and choose Update driver": its driver
                     frame = replace(frame, obj=f"{last_object}.driver")
@@ -3339,14 +3546,16 @@ class ActionIndex:
                         # Its own object is a word the lexicon lacks ("toggle virtualization"),
                         # not the previous object.
                         unread = True
+                    reread = _frames_of(clause, previous, resolved)
                     if resolved == last_object and len(last_group) > 1:
+                        # the op the clause has on the last one ("再插回去" plugs a router in)
+                        ops = (frame.op, *(f.op for f in reread[:1]))
                         for each in last_group[:-1]:
                             # read as if written there ("…电源键和音量键，滑动关机": the device)
                             again = _frames_of(clause, previous, each)
-                            fits = again and again[0].obj is not None and again[0].op == frame.op
+                            fits = again and again[0].obj is not None and again[0].op in ops
                             each_frame = again[0] if fits else replace(frame, obj=each)
                             items.append((each_frame, frozenset(), group))
-                    reread = _frames_of(clause, previous, resolved)
                     if reread and reread[0].obj is not None:
                         frame = reread[0]
                     else:
@@ -3658,8 +3867,24 @@ def _led_by_unknown(clause: _Clause) -> bool:
     return first is not None and first.kind == "unk" and not first.surface[:1].isdigit()
 
 
+def _owner_only_zh(clauses: list[_Clause], span: list[tuple[str, int, int]]) -> bool:
+    """An alias's last noun is only the owner of the noun after it ("手机的WLAN")."""
+    _, number, position = span[-1]
+    tokens = clauses[number].tokens
+    if tokens[position].kind.split("/")[-1] not in ("obj", "objq"):
+        return False
+    if not is_cjk(tokens[position].surface[:1]):
+        return False
+    rest = [t for t in tokens[position + 1 :] if t.kind not in ("stop", "num")]
+    return len(rest) >= 2 and rest[0].kind == "de" and rest[1].kind.split("/")[-1] == "obj"
+
+
 def _has_unknown(clause: _Clause) -> bool:
-    return any(token.kind == "unk" for token in clause.tokens)
+    tokens = clause.tokens
+    cut = next((i for i, t in enumerate(tokens) if t.kind == "sub"), None)
+    if cut is not None and is_cjk(tokens[cut].surface[:1]):
+        tokens = tokens[:cut]  # "问问这笔为啥被拒了": what is asked about is no step to read
+    return any(token.kind == "unk" for token in tokens)
 
 
 def _following_object(clauses: list[_Clause], number: int) -> str | None:
@@ -4073,6 +4298,24 @@ def _names_only(value: str, obj: str | None) -> bool:
     )
 
 
+_ZH_VALUES = re.compile(
+    r"(?:改成|改为|改到|设成|设为|设到|设置成|设置为|换成|调成|调为|调到|切换到|切换成|切到)"
+    r"\s*([^\s]+)"
+)
+
+
+def _set_values_zh(text: TextActions) -> frozenset[str]:
+    """Every value a Chinese text of two or more set steps names (one per step)."""
+    firsts = [step.frames[0] for step in text.steps if step.frames]
+    if len(firsts) < 2 or len(firsts) != len(text.steps):
+        return frozenset()
+    if any(frame.op != "set" or frame.qualifier is not None for frame in firsts):
+        return frozenset()
+    if not any(is_cjk(c) for c in text.normalized):
+        return frozenset()
+    return frozenset(found.group(1) for found in _ZH_VALUES.finditer(text.normalized))
+
+
 def _values_differ(candidate: TextActions, failed: TextActions) -> bool:
     """Whether both texts set a setting and name two different values for it.
 
@@ -4080,6 +4323,18 @@ def _values_differ(candidate: TextActions, failed: TextActions) -> bool:
     ("8.8.8.8" / "google 8.8.8.8") is the same. Chinese: what is left once the common start and
     end are taken off is different on both sides ("余额优先" / "花呗优先").
     """
+    several = _set_values_zh(candidate), _set_values_zh(failed)
+    if max(len(several[0]), len(several[1])) > 1:
+        # "把信道改成6，再把频宽改成20MHz" / "先把频宽设成20MHz，然后信道改到6": the same
+        # values in another order; one side's values all among the other's is no other value
+        one = [_set_value(text) for text in (candidate, failed)]
+        left_values, right_values = (
+            values or frozenset(v for v in (single,) if v)
+            for values, single in zip(several, one, strict=True)
+        )
+        if not left_values or not right_values:
+            return False
+        return not (left_values <= right_values or right_values <= left_values)
     left, right = _set_value(candidate), _set_value(failed)
     if not left or not right or left == right:
         return False

@@ -2535,3 +2535,140 @@ def _add_other_targets() -> None:
 
 
 _add_other_targets()
+
+
+# -- colloquial Chinese wordings of common steps (the zh round-6 classes) -------------------
+# Added after the tables are built so that each class stays in one place: the bank's phone
+# line is the bank, a stuck document is a queued print job, an app store's "下回来" downloads
+# the app again, the little plane icon is Airplane mode, an icon "点灭 / 点亮" is switched off /
+# on, a relative clause naming who installed a box ("运营商装的那个猫") only says which one;
+# what a call to the bank asks about ("问问这笔为啥被拒了") is its subject (sub), not a step;
+# "生成应用专用密码，填到邮件客户端里": where the new password is put in is a place (loc).
+# "kind value: phrases" (value "-" is empty); continuation lines are indented.
+_ZH_COLLOQUIAL = """
+obj bank: 银行客服电话 银行的客服电话 银行电话 银行的电话 卡背面的电话
+    卡背面的客服电话 卡背后的电话 卡背后的客服电话 卡片背面的电话
+    卡片背面的客服电话 信用卡客服电话 发卡行客服电话 发卡行电话 银行热线电话
+    银行客服热线 银行的客服热线
+obj support: 客服电话 客服热线 服务热线
+op contact: 打一下 打一个 打一通 打通 拨一下 拨个 拨打一下 拨一个
+obj bank: 信用卡背后的电话 信用卡背面的电话 信用卡上的电话 卡上的电话 卡背后的号码 卡背面的号码
+    卡上的客服电话 信用卡背面的客服电话 信用卡背后的客服电话
+stop -: 电话
+obj print_queue: 卡住的文档 卡着的文档 卡住的文件 卡着的文件
+    卡住的任务 卡着的任务 队列里卡着的文档 队列里卡住的任务 队列里卡着的任务
+    卡住的打印文档 卡着的打印文档 卡住的打印任务 卡着的打印任务 没打出来的文档
+    打印文档 打印的文档 正在打印的文档 打印机里的任务 打印机里的文档
+op remove: 取消掉 全部取消 全取消 全部取消掉
+op restart: 再点一次 再点一遍
+op readd: 下回来 下载回来 重新下一个 再下一个 重新下个 再下个 再下载一个
+    重新下载一个 装回来 再装一个 重新装一个
+ctx where: 应用市场 软件商店 应用宝 华为应用市场 小米应用商店 苹果商店
+    商店
+obj airplane_mode: 小飞机 小飞机图标 飞机图标 飞行图标
+    飞行模式图标 飞机按钮
+op disable: 点灭 点暗 点成灰色 点灰
+op enable: 点亮 再点亮 点成蓝色 点蓝
+de -: 运营商装的 运营商给的 运营商送的 宽带送的 装宽带送的 装宽带时送的
+    师傅装的 宽带师傅装的 电信装的 移动装的 联通装的
+stop -: 右上角 左上角 右下角 左下角 屏幕右上角 屏幕顶部 屏幕右上方
+    一两分钟 一两秒 十来秒 那一栏 这一栏 一栏 那栏 这栏 那边 这边 那一项
+    那项
+sub -: 为啥 为什么 怎么回事 什么原因 问问是不是 问一下是不是 问问是否
+    问一下是否 问问有没有 问一下有没有 确认是否被 确认一下是否被 问问卡是不是
+    问问这笔 问一下这笔
+loc -: 填到 填进 填在 填入到 粘贴到 贴到 粘到
+op update: 在线升级 在线更新 线上升级
+obj channel_width: 频宽 信道宽度 频道宽度 频带宽度 信道带宽
+obj verification_code: 手机号快捷 手机快捷 短信快捷 手机号码快捷 六位数字
+    那六位数字 六位数 六位验证码 数字验证码 收到的数字 六位数的验证码 四位数字
+de -: 收到的
+obj card: 绑定的那张卡 绑的那张卡 绑定的那张银行卡 绑定的那张信用卡 绑着的那张卡
+obj card.details: 新卡上的日期 新卡上的有效期 卡上的日期 新卡的日期 卡面上的日期
+    卡面上的有效期 新卡上的到期日 到期日期 到期时间
+ctx where: 网页版 网页端 网页版邮箱 邮箱网页版 QQ邮箱网页版 网页版QQ邮箱 网页版的
+    POP3/IMAP/SMTP POP3/SMTP/IMAP IMAP/SMTP那一栏
+stop -: 往下 往下翻 往下滑 下滑
+ctx where: 账户里 帐户里 账户页 账户页面 账户那一页 账户选项卡
+obj print_spooler: 打印后台处理服务 打印后台处理程序 打印后台服务 打印后台处理程序服务
+    后台打印服务 打印服务 打印池服务 PRINT_SPOOLER服务 SPOOLER服务 打印后台程序
+op enable: 点图标进去 再点图标进去 点图标打开 重新进去 重新点进去 重新点开 再点开图标
+    点开图标 点图标重新进 再点进去
+stop -: 上滑 往上滑 上划 往上划 向上滑 向上划 从底部上滑
+ctx where: 服务里 服务列表 服务管理 服务窗口 服务管理器
+ctx where: 多任务界面 多任务页面 后台界面 最近任务界面 详情里 详情页 网络详情 详情
+obj private_address: 私有无线局域网地址 私有WI-FI地址 私有WLAN地址 专用地址 私有网络地址
+    专用WLAN地址 专用无线局域网地址
+obj card: 绑定卡 绑着的卡 绑的卡
+obj device: 蓝牙配对 蓝牙的配对 配对信息 蓝牙配对信息 蓝牙配对的设备 配对过的蓝牙
+obj vpn: VPN配置 VPN设置 VPN的配置
+de -: 存的 存着的 保存着的 里存的 里保存的
+stop -: 一次性 统统 一股脑
+stop -: 你们小区 小区 小区里 你们那片 你们那边 这片 这一片 片区 所在区域 你家那边
+obj outage: 有网络故障 有区域故障 有线路故障 在断网维修 断网维修
+ctx where: 运营商那边 宽带那边 电信那边 联通那边 移动那边 宽带运营商那边
+sub -: 让验证码 好让验证码 这样验证码 让动态码 让两步验证码
+obj setup_button: 仓上的按键 仓上的按钮 充电仓上的按钮 充电仓上的按键 仓背面的按钮 仓背面的按键
+    盒子上的按键 盒子上的按钮 盒子背面的按钮 耳机仓上的按键 耳机仓上的按钮 充电盒上的按钮
+    充电盒背面的按钮 仓的按键 仓的按钮
+obj charger: 仓 耳机仓 盒子里 仓里
+stop -: 指示灯 灯闪红 灯闪白 灯闪蓝 灯闪红色 灯闪白色 灯闪琥珀色 灯闪橙色 红灯闪 白灯闪 蓝灯闪
+    红灯闪烁 白灯闪烁 蓝灯闪烁 红蓝交替闪 红蓝交替闪烁 蓝红交替闪 蓝红交替闪烁 红白交替闪
+    红白交替闪烁 闪红灯 闪白灯 闪蓝灯 灯变红 灯变白 松手 再松手 松开手 两只 两个耳机 闪烁 闪
+    琥珀色 橙色 白色 红色 蓝色
+op charge: 放回仓里 放回充电仓 放进仓里 放回盒子里 放进充电仓 放进盒子 放回耳机仓 放进耳机仓
+stop -: 一直 脱机使用 掉 再松开 松开 再松手 左边的 右边的 夹在 卡在 夹住的 夹着的
+obj card.international: 国际支付 境外支付 境外消费功能 海外支付 跨境支付 国际支付功能 境外交易
+    境外交易功能 海外消费 境外刷卡 国外消费
+weak use: 付款方式选 支付方式选 付款方式选择 支付方式选择 付款时选 支付时选
+q 5ghz: 带5G的那个网络 名字后面带5G的 名字带5G的 后缀5G的 带5G的 后缀是5G的 带5G后缀的
+q 2.4ghz: 带2.4G的那个网络 名字后面带2.4G的 名字带2.4G的 后缀2.4G的 带2.4G的 后缀是2.4G的
+op connect: 改连 换连 改成连
+obj reset_button: 小孔 复位孔 重置孔 小洞 复位小孔 重置小孔 复位键小孔
+op hold: 戳住 捅住 顶住 戳一下 捅一下
+obj print_head: 打印头清洁程序 喷头清洁程序 打印头清洗程序 喷头清洗程序
+ctx where: 面板 打印机面板 操作面板 面板上 触摸屏 打印机屏幕 打印机的屏幕
+op disable: 的勾去掉 勾去掉 的勾取消 前面的勾去掉 的勾取消掉 勾取消掉
+nav -: 打开打印队列 打开打印机队列 打开打印列表
+ctx where: 菜单 打印机菜单 隐私 隐私与安全 隐私和安全 隐私和安全性 隐私设置 权限管理 应用权限
+obj background_refresh: 后台应用刷新 后台刷新 后台APP刷新 后台应用程序刷新
+obj print_queue: 卡着没打出来的文档 卡住没打出来的文档 卡着没打的文档 没打印出来的文档
+    没打出来的文件 没打印的文档 卡着没打出来的任务 卡着没打印的文档 没打出来的任务
+obj card.details: 新卡上的 新卡上面的 卡面上的 新卡背面的
+op reset: 恢复成默认 还原成默认 恢复为默认 还原为默认 改回默认 恢复成默认设置 恢复默认状态
+obj verification_code: 手机号加验证码 手机号+验证码 手机号和验证码 手机号验证码 手机验证码
+objq app|name:kuaishou: 快手
+objq app|name:bilibili: 哔哩哔哩 B站
+objq app|name:iqiyi: 爱奇艺
+objq app|name:youku: 优酷
+objq app|name:tencent_video: 腾讯视频
+objq app|name:netease_music: 网易云音乐 网易云
+objq app|name:amap: 高德地图 高德
+objq app|name:baidu_maps: 百度地图
+objq app|name:feishu: 飞书
+objq app|name:wecom: 企业微信
+objq app|name:baidu_netdisk: 百度网盘
+ctx where: 维护菜单 维护页面 维护工具 维护界面 打印机维护 工具箱
+weak run: 跑一遍 跑一下 跑一次 运行一遍 执行一遍 做一遍 跑个
+op scan: 完整扫描 全盘扫 全盘扫一遍 全面扫描 全盘查杀 扫一遍 全盘扫描一遍 完全扫描
+    全盘杀一遍毒 查杀一遍
+nav -: 开Windows安全中心 开安全中心 进Windows安全中心 进安全中心 打开杀毒软件 开杀毒软件
+sub -: 看看有没有病毒 看有没有病毒 看看有没有中毒 看看是不是中毒
+ctx where: 转发和POP/IMAP 转发和POP/IMAP设置
+    POP/IMAP设置 POP3/IMAP/SMTP服务那一栏
+"""
+
+
+def _colloquial_zh() -> dict[str, Lexeme]:
+    table: dict[str, Lexeme] = {}
+    lexeme: Lexeme = ("stop", "")
+    for line in _ZH_COLLOQUIAL.strip().splitlines():
+        if not line.startswith(" "):
+            head, line = line.split(": ", 1)
+            kind, value = head.split()
+            lexeme = (kind, "" if value == "-" else value)
+        table.update(dict.fromkeys((p.upper() for p in line.split()), lexeme))
+    return table
+
+
+ZH_LEXICON.update(_colloquial_zh())

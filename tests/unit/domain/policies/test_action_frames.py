@@ -2902,3 +2902,258 @@ def test_other_targets_block_their_pair_and_keep_the_neighbouring_target_apart(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# Round 6 (zh): colloquial Chinese wordings of one step (the bank's phone line, stuck documents,
+# an app downloaded back, icons tapped dark and lit, the password set anew with the code, the
+# SMS quick login, webmail pages, Task Manager's Startup tab, saved connections emptied at once).
+ZH_ROUND6_PAIRS = [
+    # the bank's phone line is the bank; what the call asks about is its subject
+    ("打一下银行客服电话，问问为什么付款被拒", "联系发卡银行", "联系商家客服"),
+    ("拨打卡背面的客服电话问一下", "联系发卡行", "换一张卡付款"),
+    ("给银行打个电话问问是不是被风控了", "Call your bank", "把卡从账户里删掉"),
+    # stuck documents are the queued print jobs
+    ("卡住的文档都取消掉", "清空打印队列", "重启打印机"),
+    ("把队列里卡着的任务全部删掉", "Cancel all print jobs", "重启打印后台处理服务"),
+    # the spooler named in Chinese is the spooler
+    ("重启打印后台处理服务", "Restart the Print Spooler service", "Restart the printer"),
+    ("在服务里重启Print Spooler", "重启打印后台处理程序", "清空打印队列"),
+    # an app deleted and downloaded again from the store is reinstalled
+    ("微信先删掉，再去应用商店下回来", "卸载重装微信", "清除微信的缓存"),
+    ("把快手删了，再从应用市场重新下一个", "卸载后重新安装快手", "卸载抖音后重新安装"),
+    # an icon tapped dark and lit again toggles it; the little plane is Airplane mode
+    ("控制中心里把蓝牙图标点灭，过几秒再点亮", "关闭蓝牙再打开", "把耳机从蓝牙列表里删掉"),
+    ("下拉控制中心，点小飞机图标，过几秒再点一次", "开关一下飞行模式", "把移动数据关了再开"),
+    ("把小飞机点亮", "打开飞行模式", "关闭飞行模式"),
+    # the phone named only as the owner of Wi-Fi is not restarted
+    ("把手机的WLAN关掉再打开", "关闭WiFi再打开", "重启手机"),
+    ("把手机的蓝牙关掉再打开", "Turn Bluetooth off and on", "重启手机"),
+    # who installed the box only says which one
+    ("把运营商装的那个猫断电，过一会儿再通电", "重启光猫", "重启路由器"),
+    # where the app password goes is a place
+    (
+        "去账号安全里生成一个应用专用密码，填到邮件客户端里",
+        "Generate an app password and use it in the mail client",
+        "重置邮箱密码",
+    ),
+    # a password set anew with the phone code is the reset
+    ("点忘记密码，用手机验证码重新设个密码", "重置登录密码", "修改绑定的手机号"),
+    ("用验证码把密码重新设一下", "Reset your password", "用短信验证码登录"),
+    # SMS / phone-number quick login signs in with the code
+    ("改用短信登录", "用短信验证码登录", "用密码登录"),
+    ("选手机号快捷登录，输入收到的那六位数字", "用短信验证码登录", "重置登录密码"),
+    # a webmail page signed in to is the way in; IMAP turned on in the account page
+    ("登录QQ邮箱网页版，在设置-账户里开启IMAP/SMTP服务", "开启IMAP/SMTP服务", "开启POP3/SMTP服务"),
+    (
+        "在Gmail设置里的转发和POP/IMAP那一栏启用IMAP",
+        "Turn on IMAP in Gmail settings",
+        "在Gmail设置里启用POP",
+    ),
+    # a print-head clean run from the maintenance menu
+    ("在打印机维护菜单里跑一遍喷头清洁", "清洗打印头", "换一个墨盒"),
+    # a full scan from Windows Security; the outcome is no step
+    ("开Windows安全中心做一次完整扫描，看看有没有病毒", "用杀毒软件全盘扫描", "把杀毒软件卸载掉"),
+    # Task Manager's →启动 is the Startup tab
+    ("任务管理器→启动，把不需要的都禁用", "禁用开机启动项", "在任务管理器里结束占用高的进程"),
+    # an app's notification permission turned on is its notifications
+    (
+        "设置 > 通知 > 淘宝，把允许通知打开",
+        "把淘宝的通知权限打开",
+        "设置 > 通知 > 淘宝，把允许通知关掉",
+    ),
+    # saved connections emptied together are the network reset; one pairing cleared is unpaired
+    (
+        "把手机里存的所有WiFi、蓝牙配对和VPN配置一次性清空，恢复成默认",
+        "重置网络设置",
+        "恢复出厂设置",
+    ),
+    ("把保存的WiFi密码、蓝牙配对全部清掉", "Reset network settings", "把WiFi关掉再打开"),
+    ("清除蓝牙配对", "取消配对耳机", "重置耳机"),
+    # the card's expiry changed to the new card's
+    ("把绑定卡的到期日期改成新的", "Update the card's expiration date", "换一张卡"),
+    ("把绑定的那张卡的有效期改成新卡上的日期", "更新卡的有效期", "删除绑定的卡"),
+    # a private Wi-Fi address turned off in the network's details
+    (
+        "在这个网络的详情里把私有无线局域网地址关掉",
+        "Turn off Private Wi-Fi Address",
+        "把自动加入关掉",
+    ),
+    # an app swiped away and its icon tapped again is reopened
+    ("上滑把淘宝划掉，然后再点图标进去", "强制关闭淘宝再打开", "把淘宝卸载重装"),
+    ("多任务界面上滑关掉微信，然后重新进去", "强制关闭微信再重新打开", "清除微信的缓存"),
+    # the channel width is its own setting
+    ("先把频宽设成20MHz，然后信道改到6", "把信道改成6，再把频宽改成20MHz", "把信道改成11"),
+    # every device unplugged together is plugged back in ("再插回去"): each is power-cycled
+    (
+        "光猫、路由器的电源都拔了，过一两分钟再插回去",
+        "把光猫和路由器都断电重启",
+        "把光猫恢复出厂设置",
+    ),
+    (
+        "把光猫和路由器都拔了，过一会再插回去",
+        "Power-cycle the modem and the router",
+        "把光猫和路由器恢复出厂设置",
+    ),
+    # after the router's admin page, the software brought up to date is its firmware
+    (
+        "进路由器管理页面，在系统设置里把软件升级到最新版",
+        "升级路由器固件",
+        "进路由器管理页面，把路由器恢复出厂设置",
+    ),
+    (
+        "登录管理界面，系统工具里点在线升级",
+        "Update the router firmware",
+        "在系统设置里把软件升级到最新版",
+    ),
+    (
+        "去TP-Link管理页面把路由器固件升级到最新版",
+        "Update the TP-Link router firmware",
+        "去TP-Link管理页面把路由器重启一下",
+    ),
+    # a factory reset after a firmware update resets the router, not the firmware
+    (
+        "您先把路由器恢复出厂设置试一下",
+        "把路由器固件升级到最新版，然后恢复出厂设置",
+        "把路由器重启一下",
+    ),
+    # the ISP's side of an outage in the area
+    (
+        "先查一下运营商那边你们小区是不是有网络故障",
+        "Check the ISP outage map for your area",
+        "重启光猫",
+    ),
+    # what the clock set to automatic is for is no step
+    (
+        "手机时间设成自动获取，让验证码和服务器时间对上",
+        "Sync the time on your phone so the 2FA codes match",
+        "把时区改成北京时间",
+    ),
+    # the light a held earbud / case button ends on says the step
+    (
+        "两只耳塞放回仓里，长按仓上的按键十秒，等灯闪红再松手",
+        "把耳机恢复出厂设置",
+        "把耳机放回充电仓充电",
+    ),
+    (
+        "耳机放回充电仓，长按仓上的按钮十五秒直到灯闪红",
+        "Factory reset the earbuds",
+        "取消配对耳机",
+    ),
+    (
+        "长按耳机电源键，直到指示灯红蓝交替闪，进入配对状态",
+        "Put the headphones in pairing mode",
+        "把耳机恢复出厂设置",
+    ),
+    (
+        "长按耳机按键直到灯红蓝交替闪烁",
+        "Put the earbuds in pairing mode",
+        "长按打印机电源键直到指示灯闪红",
+    ),
+    # the plug and the cord of a residual-power drain are part of the same drain
+    (
+        "把插头拔下来，一直按住开机键半分钟左右，再把线插回去",
+        "拔掉电源线，把主机里的余电放掉",
+        "长按电源键强制关机",
+    ),
+    # the charger moved to another outlet is the other outlet tried
+    ("换一个墙上的插座再插充电器", "把充电器换个插座试试", "换一个充电器"),
+    (
+        "换个墙上的插座，再把充电器插上",
+        "Try a different outlet",
+        "Use a different charger",
+    ),
+    # second probe set: the same classes in other wordings
+    ("打发卡行的客服热线问一下为什么扣款失败", "联系银行", "打一下运营商客服电话"),
+    ("把卡着没打出来的文档全部取消", "取消所有打印任务", "把打印机的卡纸取出来"),
+    ("用手机收到的验证码重新设置密码", "Reset your password", "用手机收到的验证码登录"),
+    (
+        "任务管理器→启动，把那些不常用的程序禁掉",
+        "禁用开机启动项",
+        "任务管理器→进程，把占用高的结束掉",
+    ),
+    ("把绑的那张卡的有效期改成新卡上的", "更新卡的有效期", "把绑定的卡解绑"),
+    (
+        "按住耳机上的按键，直到指示灯蓝红交替闪烁",
+        "让耳机进入配对模式",
+        "按一下耳机上的按键暂停音乐",
+    ),
+    (
+        "把电信装的那个光猫拔电，等半分钟再插上",
+        "重启光猫",
+        "把宽带师傅装的那个猫恢复出厂设置",
+    ),
+    (
+        "耳机放回盒子里，长按盒子背面的按钮直到灯闪橙色",
+        "Factory reset the earbuds",
+        "耳塞放进充电仓充一会儿电",
+    ),
+    # third probe set: an app's switch under a permission path, printer offline, background
+    # app refresh (its own setting), the printer made to rejoin Wi-Fi
+    (
+        "设置>隐私>相机，把这个应用的开关打开",
+        "允许应用使用相机",
+        "在应用权限里把麦克风权限打开",
+    ),
+    (
+        "打开打印队列，点打印机菜单，把脱机使用打印机的勾去掉",
+        "Uncheck Use Printer Offline",
+        "把打印机设为默认打印机",
+    ),
+    ("把后台应用刷新关掉", "Turn off Background App Refresh", "关闭后台应用"),
+    ("让打印机重新连一下无线网", "把打印机重新连到WiFi", "用USB线直接连打印机"),
+    (
+        "在打印机面板上重新选一下家里的WiFi，输密码连上",
+        "把打印机重新连到WiFi",
+        "把手机连上打印机的WiFi",
+    ),
+    # a bare on / off in Chinese text switches the thing ("蓝牙off一下再on")
+    (
+        "蓝牙off一下再on",
+        "Turn off Bluetooth and turn it back on",
+        "把Bluetooth里的耳机unpair掉",
+    ),
+    ("把WiFi先off掉", "关闭WiFi", "把WiFi先on一下"),
+    # the one app named with 后台 is what leaves the background
+    ("关掉淘宝后台再重新打开", "强制关闭淘宝再打开", "关闭后台应用"),
+    # the print-head cleaning program run is the clean
+    ("跑一遍打印头清洁程序", "清洁打印头", "打印一张测试页"),
+    # Shift+Control+Option with the power button, after a shutdown, is the SMC reset
+    ("关机后按住Shift+Control+Option和电源键十秒", "重置SMC", "重置NVRAM"),
+    # fourth probe set: the reset pinhole poked, international payments, the payment method
+    # picked, a sheet caught in the printer, the power mode set to best performance
+    (
+        "拿牙签戳住路由器屁股上的小孔十秒，让它回到刚买时的样子",
+        "把路由器恢复出厂设置",
+        "把路由器断电重启",
+    ),
+    ("开启国际支付", "让银行把这张卡的境外消费功能打开", "在手机银行里把信用卡挂失"),
+    ("付款方式选支付宝", "用支付宝付款", "用微信支付付款"),
+    ("把夹在打印机里的纸取出来", "Clear the paper jam", "往纸盒里多放点纸"),
+    (
+        "电源模式调成最佳性能",
+        "Set the power plan to High performance",
+        "性能选项里选调整为最佳性能",
+    ),
+    # a band switched to (频段切到5G, 名字后面带5G的那个网络) is the network on it
+    ("把WiFi频段切到5G", "Switch to the 5 GHz band", "连2.4G那个WiFi"),
+    ("改连名字后面带5G的那个网络", "连5G那个WiFi", "把WiFi频段切到2.4G"),
+    # a keyboard shortcut only opens where the step is done; the browser named before owns
+    # the bare cache cleared after it
+    (
+        "Chrome里按Ctrl+Shift+Delete，把缓存的图片和文件清掉",
+        "清除浏览器缓存",
+        "把浏览器的历史记录清掉",
+    ),
+    # a card asked about is its bank asked; the number on the back of the card is the bank's
+    ("打给银行客服问问这张卡为什么刷不了", "联系发卡银行", "把卡的有效期重新填一遍"),
+    ("拨一下信用卡背后的电话问问", "Contact your card issuer", "联系商家"),
+    # an app got from the store again after it was deleted ("再去应用市场下一个")
+    ("把抖音删了，再去应用市场下一个", "卸载后重新安装抖音", "把抖音的缓存清掉"),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), ZH_ROUND6_PAIRS)
+def test_round6_chinese_folds_block_their_pair_and_keep_hard_negatives_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
