@@ -137,6 +137,16 @@ def test_labelled_set_is_well_formed(rows: list[Row]) -> None:
     assert all(r.failed and r.candidate.strip() for r in rows)
 
 
+def test_second_annotator_labels_held_out_rows_once(rows: list[Row]) -> None:
+    # bench/guard_agreement.py reads these by line number: each must name a held-out row.
+    with (DATA.parent / "guard_second_annotator.jsonl").open(encoding="utf-8") as lines:
+        second = [json.loads(line) for line in lines if line.strip()]
+    lines_named = [label["line"] for label in second]
+    assert len(set(lines_named)) == len(lines_named) >= 300
+    assert all(0 <= n < len(rows) and rows[n].split != "dev" for n in lines_named)
+    assert all(isinstance(label["block"], bool) for label in second)
+
+
 def test_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
     test = measure(rows, guard, lambda r: r.split == "test")
     # Measured: R=0.962 FBR=0.022 after the fold rounds of 2026-11-30 (0.785 after batch 6).
