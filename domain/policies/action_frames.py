@@ -1129,6 +1129,7 @@ def _frames_of(
             op = "request"  # "ipconfig /release, ipconfig /renew": the command is the step
         elif _pulled_cord(clause, uncovered):
             op = "unplug"  # "pull the router's power cord": the plug comes out
+            uncovered = [o for o in uncovered if o.name in _POWERED] or uncovered
         else:
             return []
     if pronoun is not None and not uncovered:
@@ -1516,6 +1517,7 @@ def _normalize_frame(
     op, obj, qualifier = _fold_means_outcomes_en(op, obj, qualifier, clause)
     op, obj, qualifier = _fold_references_en(op, obj, qualifier, clause, context)
     op, obj, qualifier = _fold_named_targets(op, obj, qualifier, target, clause)
+    op, obj, qualifier = _fold_handling_en(op, obj, qualifier, clause, [*context, *nouns])
     if obj is None:
         obj = DEFAULT_OBJECTS.get(op)
     if obj is None and op not in _OBJECTLESS_OPS and op not in _PREPARATORY_OPS:
@@ -1556,12 +1558,22 @@ def _band_of_a_setting(
 
 
 def _pulled_cord(clause: _Clause, uncovered: list[_Object]) -> bool:
-    """ "Pull / yank the router's power cord": a power lead pulled is unplugged."""
-    if clause.unknown_verb is None or len(uncovered) != 1:
+    """ "Pull / yank the router's power cord": a power lead pulled is unplugged; so is a bare
+    cord named with its device or the wall ("pull the Canon's cord from the wall")."""
+    if clause.unknown_verb is None:
         return False
     verb = clause.tokens[clause.unknown_verb].surface.casefold()
-    pulled = verb in ("pull", "pulls", "pulled", "pulling", "yank", "yanks", "yanked")
-    return pulled and uncovered[0].name in ("power.cable", "power", "charger")
+    if verb not in _PULLS:
+        return False
+    if len(uncovered) == 1 and uncovered[0].name == "cable":
+        # "the Canon's cord", "the cord from the wall": a device's or the wall's cord
+        walled = any(o.name == "power_outlet" for o in clause.objects if not o.main)
+        return walled or bool(set(uncovered[0].nouns) & _POWERED)
+    if len(uncovered) == 1:
+        return uncovered[0].name in ("power.cable", "power", "charger")
+    devices = [o for o in uncovered if o.name in _POWERED]
+    leads = [o for o in uncovered if o.name in ("power.cable", "power", "charger", "cable")]
+    return len(devices) == 1 and len(leads) == 1 and len(uncovered) == 2
 
 
 def _fold_merged_steps(frame: ActionFrame) -> ActionFrame:
@@ -2463,6 +2475,28 @@ def _fold_off_on_around_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
             restarted = Step((ActionFrame("restart", main.obj, None),))
             return tuple(restarted if k == i else other for k, other in enumerate(steps) if k != j)
     return steps
+
+
+# Verbs that pull a plug or a cord out ("pull the TV's plug out of the wall").
+_PULLS = frozenset({"pull", "pulls", "pulled", "pulling", "yank", "yanks", "yanked", "yanking"})
+# Nouns of a power lead ("the Canon's cord", "the modem's plug").
+_LEADS = frozenset({"plug", "plugs", "cord", "cords", "lead", "leads", "cable", "cables"})
+
+
+def _fold_handling_en(
+    op: str, obj: str | None, qualifier: str | None, clause: _Clause, context: list[str]
+) -> tuple[str, str | None, str | None]:
+    """English class folds (batches 22-25): a device's lead pulled, parts handled by hand."""
+    words = [token.surface.casefold() for token in clause.tokens]
+    pulled = clause.unknown_verb is not None and words[clause.unknown_verb] in _PULLS
+    leads = {w for word in words for w in word.split()} & _LEADS
+    if pulled and leads and op in ("plug_in", "unplug"):
+        # "pull the TV's plug out of the wall", "pull the router's power plug": a device's
+        # lead pulled is the device unplugged ("plug" there is the noun, not the verb)
+        device = next((o for o in (obj, *context) if o in _POWERED), None)
+        if device is not None or obj in ("cable", "power.cable", "power_outlet", None):
+            return "unplug", device or obj, qualifier
+    return op, obj, qualifier
 
 
 def _fold_apps_sync_en(

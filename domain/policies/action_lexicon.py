@@ -618,7 +618,7 @@ outage: outage, service outage,
     network problem in the area, disruption, disruptions, outage map, fault in the area,
     area fault, line fault, network fault, maintenance in the area, planned maintenance
 power: power, mains
-power.cable: power cable, power cord, power lead, mains cable
+power.cable: power cable, power cord, power lead, mains cable, power plug, mains plug
 compass_app: maps app, maps
 firewall: firewall
 focus: focus, focus mode, do not disturb, dnd
