@@ -1130,6 +1130,8 @@ def _frames_of(
         elif _pulled_cord(clause, uncovered):
             op = "unplug"  # "pull the router's power cord": the plug comes out
             uncovered = [o for o in uncovered if o.name in _POWERED] or uncovered
+        elif _picked_out(clause, uncovered):
+            op = "remove"  # "pick the lint out of the charging port": the dirt comes out
         else:
             return []
     if pronoun is not None and not uncovered:
@@ -2483,6 +2485,28 @@ _PULLS = frozenset({"pull", "pulls", "pulled", "pulling", "yank", "yanks", "yank
 _LEADS = frozenset({"plug", "plugs", "cord", "cords", "lead", "leads", "cable", "cables"})
 
 
+# Parts cleaned by wiping them ("wipe the cartridge contacts").
+_WIPED_PARTS = frozenset({"ink_cartridge", "print_head", "charging.port", "port", "battery"})
+_WIPES = frozenset({"wipe", "wipes", "wiped", "wiping"})
+# Where a router raised is put ("off the floor", "onto a shelf", "somewhere higher").
+_RAISED_TO = frozenset({"floor", "shelf", "bookshelf", "bookcase", "higher", "high", "elevated"})
+
+
+# Verbs that get dirt out of a hole by hand ("dig the lint out", "pick out the fluff").
+_PICKS = frozenset(
+    f"{stem}{end}"
+    for stem in ("pick", "dig", "scrape", "fish", "pry", "prise", "prize", "tease", "hook")
+    for end in ("", "s", "ed", "ing")
+) | {"dug", "digging", "pried", "pries", "prying", "scraping", "prising", "teasing"}
+
+
+def _picked_out(clause: _Clause, uncovered: list[_Object]) -> bool:
+    """ "Pick the lint out of the port": dirt picked out (nothing else named) is removed."""
+    picked = any(t.kind in ("nav", "unk") and t.surface.casefold() in _PICKS for t in clause.tokens)
+    dirty = bool(uncovered) and all(o.name == "dirt" for o in uncovered)
+    return picked and dirty and "out" in clause.particles
+
+
 def _fold_handling_en(
     op: str, obj: str | None, qualifier: str | None, clause: _Clause, context: list[str]
 ) -> tuple[str, str | None, str | None]:
@@ -2496,7 +2520,63 @@ def _fold_handling_en(
         device = next((o for o in (obj, *context) if o in _POWERED), None)
         if device is not None or obj in ("cable", "power.cable", "power_outlet", None):
             return "unplug", device or obj, qualifier
+    surfaces = {w for word in words for w in word.split()}
+    if op == "clear" and obj in _WIPED_PARTS and surfaces & _WIPES:
+        # "wipe the cartridge contacts", "give the port a wipe": a part wiped is cleaned
+        return "clean", obj, qualifier
+    if op == "remove" and obj == "charger":
+        # "with the charger disconnected / removed": a charger taken off is unplugged
+        return "unplug", obj, qualifier
+    if obj == "account" and "wifi_network" in context and surfaces & {"profile", "profiles"}:
+        # "delete the saved profile for your home SSID": the network's profile is the network
+        return op, "wifi_network", qualifier
+    raised = op in ("increase", "use", "move", "add") and obj == "router"
+    if raised and surfaces & _RAISED_TO:
+        # "raise it off the floor", "get the router up off the floor, onto a shelf": moved
+        return "move", obj, qualifier
     return op, obj, qualifier
+
+
+def _restarted_device_en(
+    frame: ActionFrame, clauses: list[_Clause], number: int, resolved: str | None
+) -> str | None:
+    """ "Turn off Bluetooth on the laptop, restart it, and turn Bluetooth back on": the "it"
+    restarted right after a radio is switched off on a named device is that device."""
+    if frame.op != "restart" or resolved not in ("wifi", "bluetooth") or number == 0:
+        return resolved
+    before = clauses[number - 1]
+    if before.resolved_op != "disable" or not clauses[number].pron:
+        return resolved
+    devices = [o.name for o in before.objects if not o.main and o.name in _POWERED]
+    return devices[0] if len(devices) == 1 else resolved
+
+
+def _fold_powered_back_on_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+    """ "Power off the modem and the router, wait, then power on the modem first and the router
+    second": each device switched off and later switched (or plugged) back on is power-cycled,
+    one restart step per device."""
+    result: list[Step | None] = list(steps)
+    for i, step in enumerate(steps):
+        main = step.frames[0] if step.frames else None
+        if main is None or main.op not in ("disable", "unplug") or main.obj not in _POWERED:
+            continue
+        back = next(
+            (
+                j
+                for j in range(i + 1, len(steps))
+                if steps[j].frames
+                and steps[j].frames[0].op in ("enable", "plug_in")
+                and steps[j].frames[0].obj == main.obj
+            ),
+            None,
+        )
+        if back is None or result[back] is None:
+            continue
+        result[i] = Step((ActionFrame("restart", main.obj, None),))
+        result[back] = None
+    if all(r is not None for r in result):
+        return steps
+    return tuple(r for r in result if r is not None)
 
 
 def _fold_apps_sync_en(
@@ -3544,6 +3624,7 @@ class ActionIndex:
                     if clause.timing and not clause.pron:
                         continue  # "after a reboot": says when, not what
                     resolved = resolved or _following_object(clauses, number)
+                    resolved = _restarted_device_en(frame, clauses, number, resolved)
                     if (
                         frame.op in _DEVICE_BUTTON_OPS
                         and (clause.button or clause.menu_item)
@@ -3618,6 +3699,7 @@ class ActionIndex:
                 unread = unread or _led_by_unknown(clause)
             previous = clause
         steps = _fold_radio_resets_en(_fold_ticked_items_en(self._steps(items)))
+        steps = _fold_powered_back_on_en(steps)
         steps = self._elaborated(_fold_off_on_around_en(steps))
         lead_op, lead_object = _lead(clauses)
         if len(steps) == 1 and steps[0].frames:
@@ -4287,7 +4369,11 @@ def _places_compatible(candidate: TextActions, failed: TextActions) -> bool:
 
 
 # The value a setting is given: "... to A4", "改成余额优先".
-_EN_VALUE = re.compile(r"\b(?:to|into)\s+(.+)$")
+# ("go to 192.168.1.1, ... set the channel to 6": a way in is no value; the value is the 6)
+_EN_VALUE = re.compile(
+    r"\b(?<!go )(?<!goes )(?<!went )(?<!head )(?<!navigate )(?<!browse )(?<!in )(?<!into )"
+    r"(?:to|into)\s+(.+)$"
+)
 _EN_PORT_VALUE = re.compile(r"\bport\s+(\d+)\b")
 _ZH_VALUE = re.compile(
     r"(?:改成|改为|设成|设为|设置成|设置为|换成|调成|调为|切换到|切换成|切到"

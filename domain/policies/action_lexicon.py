@@ -2672,3 +2672,50 @@ def _colloquial_zh() -> dict[str, Lexeme]:
 
 
 ZH_LEXICON.update(_colloquial_zh())
+
+# -- everyday English wordings of common steps (the EN round-7 classes, batches 22-25) -------
+# "kind value: phrase, phrase" (value "-" is empty); an op's first word (or the starred one) is
+# inflected. The ISP's box is the router; a network's saved profile is the network; the plane
+# icon is Airplane mode; service down near you is the outage (not a device moved closer); a
+# cartridge's contacts are the cartridge's; the reset menu's own labels, the floor and a shelf
+# are places; the tools a part is cleaned with say nothing of the step ("w/ a toothpick");
+# a part reinserted is reseated (taken out before it, "remove ... and reinsert it").
+_EN_EVERYDAY = """
+obj router: box from your isp, box from the isp, isp box, box from your provider,
+    box from your internet provider, box your isp gave you, box the isp gave you
+obj outage: service is down, internet is down, service down, internet down, status map,
+    service status map, service status page, outage page, service is down near you,
+    internet is down near you, down near you, down in your area, down where you live,
+    down in your neighbourhood, down in your neighborhood, service map, outage checker
+obj airplane_mode: plane icon, airplane icon, aeroplane icon, little plane icon, plane symbol,
+    airplane symbol, aeroplane symbol, airplane mode icon, plane button, airplane button,
+    airplane toggle, plane toggle
+obj wifi_network: home ssid, saved wifi profile, saved wi fi profile
+obj ink_cartridge: cartridge contacts, copper contacts, gold contacts, metal contacts,
+    electrical contacts, contacts on the cartridge, contacts on the cartridges, chip contacts,
+    cartridge chip, cartridge chips
+ctx where: transfer or reset iphone, transfer or reset ipad, transfer or reset, reset options,
+    reset option, the floor, floor, a shelf, shelf, high shelf, bookshelf, bookcase,
+    central spot, a central spot, central location, a central location
+stop -: toothpick, toothpicks, wooden toothpick, plastic toothpick, cotton swab, cotton swabs,
+    q tip, q tips, soft brush, dry brush, lint free cloth, microfiber cloth, microfibre cloth,
+    dry cloth, soft cloth, cloth
+prep -: w
+op readd: reinsert, re-insert
+op enable: bring* both back up, bring* them both back up, bring* them back up,
+    bring* everything back up, power* both back on, power* them back on
+"""
+
+
+def _everyday_en() -> dict[str, Lexeme]:
+    table: dict[str, Lexeme] = {}
+    for head, phrases in _entries(_EN_EVERYDAY):
+        kind, value = head.split()
+        lexeme: Lexeme = (kind, "" if value == "-" else value)
+        for phrase in phrases:
+            keys = _verb_forms(phrase) if kind in ("op", "weak") else {_en_key(phrase)}
+            table.update(dict.fromkeys(keys, lexeme))
+    return table
+
+
+EN_LEXICON.update(_everyday_en())
