@@ -1146,6 +1146,7 @@ def _frames_of(
         elif len(powered) == 1 and not uncovered:
             uncovered = powered
     others = [o for o in clause.objects if "other" in o.quals]
+    others = [] if _outlet_tested(op, uncovered) else others
     if op not in ("replace", "remove", "readd") and others and not any(o.main for o in others):
         # "plug the charger into a different outlet": trying another outlet is the step.
         op, uncovered = "replace", [others[0]]
@@ -2488,6 +2489,10 @@ _LEADS = frozenset({"plug", "plugs", "cord", "cords", "lead", "leads", "cable", 
 # Parts cleaned by wiping them ("wipe the cartridge contacts").
 _WIPED_PARTS = frozenset({"ink_cartridge", "print_head", "charging.port", "port", "battery"})
 _WIPES = frozenset({"wipe", "wipes", "wiped", "wiping"})
+# What one plugs into an outlet only to test it.
+_TEST_LOADS = frozenset({"lamp", "light", "nightlight", "fan", "kettle", "radio", "toaster"})
+# Words of a router's setting raised, not the router ("its transmit power to high").
+_NOT_PLACES = frozenset({"power", "transmit", "signal", "strength", "gain", "output", "tx"})
 # Where a router raised is put ("off the floor", "onto a shelf", "somewhere higher").
 _RAISED_TO = frozenset({"floor", "shelf", "bookshelf", "bookcase", "higher", "high", "elevated"})
 
@@ -2500,11 +2505,21 @@ _PICKS = frozenset(
 ) | {"dug", "digging", "pried", "pries", "prying", "scraping", "prising", "teasing"}
 
 
+def _outlet_tested(op: str, uncovered: list[_Object]) -> bool:
+    """ "Check the outlet with another device": the device is what the outlet is tested with,
+    not another one tried (the outlet checked is the step)."""
+    return op == "check" and [o.name for o in uncovered] == ["power_outlet"]
+
+
 def _picked_out(clause: _Clause, uncovered: list[_Object]) -> bool:
-    """ "Pick the lint out of the port": dirt picked out (nothing else named) is removed."""
-    picked = any(t.kind in ("nav", "unk") and t.surface.casefold() in _PICKS for t in clause.tokens)
-    dirty = bool(uncovered) and all(o.name == "dirt" for o in uncovered)
-    return picked and dirty and "out" in clause.particles
+    """ "Pick the lint out of the port": dirt picked out (nothing else named) is removed; so
+    is a swapped part pulled out ("pull the toner out")."""
+    if "out" not in clause.particles or not uncovered:
+        return False
+    verbs = {t.surface.casefold() for t in clause.tokens if t.kind in ("nav", "unk")}
+    if verbs & _PULLS and all(o.name in _SWAPPED_PARTS for o in uncovered):
+        return True  # "pull the toner out (then slide it back in)": the part comes out
+    return bool(verbs & _PICKS) and all(o.name == "dirt" for o in uncovered)
 
 
 def _fold_handling_en(
@@ -2530,8 +2545,13 @@ def _fold_handling_en(
     if obj == "account" and "wifi_network" in context and surfaces & {"profile", "profiles"}:
         # "delete the saved profile for your home SSID": the network's profile is the network
         return op, "wifi_network", qualifier
+    if op == "check" and obj == "power_outlet" and qualifier == "other" and "device" in context:
+        qualifier = None  # "check the outlet with another device": the same outlet, tested
+    if op == "plug_in" and obj == "power_outlet" and surfaces & _TEST_LOADS:
+        # "plug a lamp into that socket (to see it works)": the outlet is tested
+        return "check", obj, qualifier
     raised = op in ("increase", "use", "move", "add") and obj == "router"
-    if raised and surfaces & _RAISED_TO:
+    if raised and surfaces & _RAISED_TO and not surfaces & _NOT_PLACES:
         # "raise it off the floor", "get the router up off the floor, onto a shelf": moved
         return "move", obj, qualifier
     return op, obj, qualifier

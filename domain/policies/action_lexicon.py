@@ -2702,6 +2702,9 @@ stop -: toothpick, toothpicks, wooden toothpick, plastic toothpick, cotton swab,
     dry cloth, soft cloth, cloth
 prep -: w
 op readd: reinsert, re-insert
+op add: slide* it back in, slide* them back in, slide* back in, slot* it back in,
+    slot* them back in, slot* back in, pop* it back in, pop* them back in
+stop -: lamp, a lamp, desk lamp, table lamp, night light, nightlight, kettle
 op enable: bring* both back up, bring* them both back up, bring* them back up,
     bring* everything back up, power* both back on, power* them back on
 """
