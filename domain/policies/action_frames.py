@@ -1118,6 +1118,7 @@ def _frames_of(
     if op is None:
         # No borrowing past an unknown verb: "and rebuild the font cache" is not a clearing.
         unborrowable = clause.aside or clause.unknown_verb is not None
+        unborrowable = unborrowable and not _radios_listed_en(clause, previous, uncovered)
         borrowed = None if previous is None or unborrowable else previous.resolved_op
         if borrowed is not None and uncovered:
             op = borrowed  # "clear the cache; [clear] the cookies too"
@@ -2505,6 +2506,16 @@ _PICKS = frozenset(
 ) | {"dug", "digging", "pried", "pries", "prying", "scraping", "prising", "teasing"}
 
 
+def _radios_listed_en(clause: _Clause, previous: _Clause | None, uncovered: list[_Object]) -> bool:
+    """ "Settings > System > Reset options > Reset Wi-Fi, mobile & Bluetooth": the radios
+    listed after a menu item's reset, past its comma, are reset too (one label)."""
+    if previous is None or previous.resolved_op != "reset" or not uncovered:
+        return False
+    names = [o.name for o in uncovered]
+    radios = [n for n in names if n in _RESET_RADIOS]
+    return bool(radios) and all(n in _RESET_RADIOS or n == "phone" for n in names)
+
+
 def _outlet_tested(op: str, uncovered: list[_Object]) -> bool:
     """ "Check the outlet with another device": the device is what the outlet is tested with,
     not another one tried (the outlet checked is the step)."""
@@ -2545,6 +2556,10 @@ def _fold_handling_en(
     if obj == "account" and "wifi_network" in context and surfaces & {"profile", "profiles"}:
         # "delete the saved profile for your home SSID": the network's profile is the network
         return op, "wifi_network", qualifier
+    banded = obj == "wifi_network" and qualifier in ("2.4ghz", "5ghz")
+    if op == "connect" and banded and "channel" in context:
+        # "set the 2.4GHz band to channel 1": the band's channel is set, no band joined
+        return "set", "wifi.channel", None
     if op == "check" and obj == "power_outlet" and qualifier == "other" and "device" in context:
         qualifier = None  # "check the outlet with another device": the same outlet, tested
     if op == "plug_in" and obj == "power_outlet" and surfaces & _TEST_LOADS:
@@ -2569,6 +2584,25 @@ def _restarted_device_en(
         return resolved
     devices = [o.name for o in before.objects if not o.main and o.name in _POWERED]
     return devices[0] if len(devices) == 1 else resolved
+
+
+def _fold_radio_parts_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+    """ "Reset Wi-Fi, mobile data & Bluetooth" read as a Wi-Fi reset and the network-settings
+    reset (its other radios matched the alias): a radio reset next to the network-settings
+    reset is one of its parts, no step of its own."""
+    whole = any(
+        f.op == "reset" and f.obj == "network.settings" for step in steps for f in step.frames[:1]
+    )
+    if not whole:
+        return steps
+
+    def part(step: Step) -> bool:
+        main = step.frames[0] if step.frames else None
+        radio = main is not None and main.obj in _RESET_RADIOS and main.qualifier is None
+        return radio and main is not None and main.op == "reset" and not step.action_ids
+
+    kept = tuple(step for step in steps if not part(step))
+    return kept or steps
 
 
 def _fold_powered_back_on_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
@@ -3719,7 +3753,7 @@ class ActionIndex:
                 unread = unread or _led_by_unknown(clause)
             previous = clause
         steps = _fold_radio_resets_en(_fold_ticked_items_en(self._steps(items)))
-        steps = _fold_powered_back_on_en(steps)
+        steps = _fold_radio_parts_en(_fold_powered_back_on_en(steps))
         steps = self._elaborated(_fold_off_on_around_en(steps))
         lead_op, lead_object = _lead(clauses)
         if len(steps) == 1 and steps[0].frames:
