@@ -3157,3 +3157,173 @@ def test_round6_chinese_folds_block_their_pair_and_keep_hard_negatives_apart(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# -- EN round 7 (batches 22-25): leads pulled, parts handled by hand, outlets tested, radios and
+# devices cycled one by one, reset-menu labels, the outage near you, the plane icon -----------
+EN_ROUND7_PAIRS = [
+    # a device's lead pulled by its own name is the device unplugged: pulled, waited and
+    # plugged back in, it is power-cycled
+    (
+        "Pull the TV's plug out of the wall socket, give it half a minute, then plug it back in",
+        "Power cycle the TV",
+        "Factory reset the TV",
+    ),
+    (
+        "Pull the router's power plug, count to thirty, and plug it back in",
+        "Reboot the router",
+        "Factory reset the router",
+    ),
+    (
+        "Pull the modem's plug, wait thirty seconds, then push it back in",
+        "Restart the modem",
+        "Pull the Ethernet cable out of the modem and plug it into a different port",
+    ),
+    (
+        "Pull the Canon's cord from the wall, leave it a minute, reconnect and switch on",
+        "Power cycle the printer",
+        "Reinstall the printer driver",
+    ),
+    (
+        "Pull the plug on the box from your ISP, wait a minute, then plug it back in",
+        "Power cycle the router",
+        "Call your ISP",
+    ),
+    # dirt picked / dug / scraped out of a port cleans it
+    (
+        "gently pick lint out of the charging port w/ a toothpick",
+        "Clean the charging port",
+        "Try a different charging cable",
+    ),
+    (
+        "Carefully dig the pocket lint out of the charging port with a wooden toothpick",
+        "Clean the charging port",
+        "Replace the charger",
+    ),
+    # a part wiped is cleaned; a part pulled out and slid back in is reseated
+    (
+        "Wipe the copper contacts on the cartridges with a lint-free cloth",
+        "Clean the ink cartridge contacts",
+        "Replace the ink cartridges with new ones",
+    ),
+    (
+        "Wipe the cartridge contacts, then pop the cartridges back in firmly",
+        "Reseat the ink cartridges and clean the contacts",
+        "Replace the ink cartridges",
+    ),
+    (
+        "Pull the toner out, then slide it back in until it locks",
+        "Reseat the toner cartridge",
+        "Swap in a new toner cartridge",
+    ),
+    (
+        "Take the toner out and put it back in",
+        "Remove the toner cartridge, shake it gently, and reinsert it",
+        "Replace the toner cartridge with a new one",
+    ),
+    # a charger removed / disconnected is unplugged (the drain's first part)
+    (
+        "With the battery removed and the charger disconnected, press and hold power for 30s",
+        "Drain residual power: unplug the charger, take out the battery, then hold the power "
+        "button for 30 seconds",
+        "Replace the laptop battery with a new one",
+    ),
+    # a network's saved profile is the network
+    (
+        "Delete the saved profile for your home SSID, then join it again with the password",
+        "Forget the Wi-Fi network and reconnect",
+        "Turn Wi-Fi off and back on",
+    ),
+    (
+        "Remove the saved profile for your home network and join it again",
+        "Forget the Wi-Fi network and reconnect",
+        "Delete your user profile on the laptop and create a new one",
+    ),
+    # a router raised off the floor / onto a shelf is moved (its transmit power raised is not)
+    (
+        "Get the router up off the floor, onto a shelf",
+        "Move the router to a central spot and raise it off the floor",
+        "Raise the router's transmit power to high",
+    ),
+    ("Lift the router onto a high shelf", "Move the router to a higher spot", "Restart the router"),
+    # devices switched off and later back on one by one are each power-cycled
+    (
+        "Give the modem a quick power cycle",
+        "Power off both the modem and the router, wait two minutes, then power on the modem "
+        "first and the router second",
+        "Factory reset the modem",
+    ),
+    # the "it" restarted after a radio is switched off on a device is the device
+    (
+        "Restart the laptop",
+        "Turn off Bluetooth on the laptop, restart it, and turn Bluetooth back on",
+        "Update the Bluetooth driver",
+    ),
+    (
+        "Restart the phone",
+        "Turn off Wi-Fi on the phone, restart it, and turn Wi-Fi back on",
+        "Forget the Wi-Fi network",
+    ),
+    # service down near you / a status map is the outage (not a device moved closer)
+    (
+        "Enter your ZIP code on the Xfinity status map to see if service is down near you",
+        "Check whether there's an internet outage in your area",
+        "Move the router closer to you",
+    ),
+    (
+        "Look at your provider's outage map to see if service is down where you live",
+        "Check for an ISP outage",
+        "Call your ISP and ask them to reset the line",
+    ),
+    # the plane icon is Airplane mode
+    (
+        "Swipe down, tap the plane icon, wait a few seconds, tap it again",
+        "Toggle airplane mode on and off",
+        "Tap the Wi-Fi icon, wait, and tap it again",
+    ),
+    # a reset menu's own labels are places; its radios listed past a comma are reset too
+    (
+        "Go to Settings > General > Transfer or Reset iPhone > Reset and choose the network option",
+        "Reset network settings on the iPhone",
+        "Go to Settings > General > Transfer or Reset iPhone > Erase All Content and Settings",
+    ),
+    (
+        "On your Pixel, go to Settings > System > Reset options > Reset Wi-Fi, mobile & Bluetooth",
+        "Reset network settings on the Pixel",
+        "Go to Settings > System > Reset options > Reset app preferences",
+    ),
+    (
+        "Reset Wi-Fi, mobile data & Bluetooth",
+        "Reset network settings on the phone",
+        "Turn Bluetooth off and back on",
+    ),
+    # a value after 'go to ...' is no value; a band set to channel N sets the channel
+    (
+        "Go to 192.168.1.1, open Wireless settings and set the 2.4 GHz channel to 6",
+        "Change the Wi-Fi channel to 6",
+        "Set the 2.4 GHz channel to 11",
+    ),
+    (
+        "Set the 2.4GHz band to channel 1 in the router settings",
+        "Change the Wi-Fi channel to 1",
+        "Switch to the 2.4 GHz band",
+    ),
+    # an outlet tested with another device or a lamp is the outlet checked
+    (
+        "Plug a lamp into that same socket to confirm the outlet actually works",
+        "Check the outlet with another device, like a lamp",
+        "Plug the laptop into a different outlet",
+    ),
+    (
+        "Plug a lamp into that socket to check it has power",
+        "Test the outlet with another device",
+        "Plug the charger into a different outlet",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND7_PAIRS)
+def test_round7_english_folds_block_their_pair_and_keep_hard_negatives_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
