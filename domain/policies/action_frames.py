@@ -2560,6 +2560,15 @@ def _fold_handling_en(
     if op == "connect" and banded and "channel" in context:
         # "set the 2.4GHz band to channel 1": the band's channel is set, no band joined
         return "set", "wifi.channel", None
+    if op == "run" and obj == "battery" and "down" in clause.particles:
+        return "drain", obj, qualifier  # "run the battery all the way down to zero"
+    wizard = surfaces & {"wizard", "setup", "set-up"}
+    if op == "run" and obj in ("wifi", "wifi_network") and wizard and "printer" in context:
+        # "run the wireless setup wizard on the printer's panel": the printer joins again
+        return "connect", "printer", qualifier
+    chosen = surfaces & {"pick", "choose", "select", "tap", "click"}
+    if op in ("run", "use") and obj == "wifi_network" and chosen:
+        return "connect", obj, qualifier  # "(run the wizard) and pick your network again"
     if op == "check" and obj == "power_outlet" and qualifier == "other" and "device" in context:
         qualifier = None  # "check the outlet with another device": the same outlet, tested
     if op == "plug_in" and obj == "power_outlet" and surfaces & _TEST_LOADS:
@@ -2584,6 +2593,41 @@ def _restarted_device_en(
         return resolved
     devices = [o.name for o in before.objects if not o.main and o.name in _POWERED]
     return devices[0] if len(devices) == 1 else resolved
+
+
+def _fold_queue_documents_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+    """ "Open the printer's queue and delete all the documents in it": the documents deleted
+    there are the queue cleared, no files of the disk deleted."""
+    queued = any(
+        "printer.clear_queue" in step.action_ids
+        or any(f.obj == "print_queue" for f in step.frames[:1])
+        for step in steps
+    )
+    if not queued:
+        return steps
+    kept = tuple(
+        step
+        for step in steps
+        if not (
+            step.frames
+            and step.frames[0].op in ("remove", "clear", "free")
+            and step.frames[0].obj in ("files", "disk.storage")
+        )
+    )
+    return kept or steps
+
+
+def _fold_printer_join_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+    """ "Reconnect the printer to Wi-Fi (on its panel) and pick your network again": the
+    network joined right after the printer is reconnected is the printer's, part of it."""
+    for i, step in enumerate(steps[1:], start=1):
+        main = step.frames[0] if step.frames else None
+        before = steps[i - 1].frames[0] if steps[i - 1].frames else None
+        if main is None or before is None or (main.op, main.obj) != ("connect", "wifi_network"):
+            continue
+        if (before.op, before.obj) == ("connect", "printer") and main.qualifier is None:
+            return steps[:i] + steps[i + 1 :]
+    return steps
 
 
 def _fold_radio_parts_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
@@ -3753,7 +3797,8 @@ class ActionIndex:
                 unread = unread or _led_by_unknown(clause)
             previous = clause
         steps = _fold_radio_resets_en(_fold_ticked_items_en(self._steps(items)))
-        steps = _fold_radio_parts_en(_fold_powered_back_on_en(steps))
+        steps = _fold_printer_join_en(_fold_queue_documents_en(_fold_radio_parts_en(steps)))
+        steps = _fold_powered_back_on_en(steps)
         steps = self._elaborated(_fold_off_on_around_en(steps))
         lead_op, lead_object = _lead(clauses)
         if len(steps) == 1 and steps[0].frames:

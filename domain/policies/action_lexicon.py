@@ -2701,6 +2701,10 @@ stop -: toothpick, toothpicks, wooden toothpick, plastic toothpick, cotton swab,
     q tip, q tips, soft brush, dry brush, lint free cloth, microfiber cloth, microfibre cloth,
     dry cloth, soft cloth, cloth
 prep -: w
+q 5ghz: name ends in 5g, ends in 5g, ending in 5g, name ending in 5g, with 5g in the name,
+    with 5g at the end, 5g at the end of its name, ends with 5g, ending with 5g
+q 2.4ghz: name ends in 2.4g, ends in 2.4g, ending in 2.4g, name ending in 2.4g,
+    with 2.4g in the name, with 2.4g at the end, ends with 2.4g, ending with 2.4g
 op readd: reinsert, re-insert
 op add: slide* it back in, slide* them back in, slide* back in, slot* it back in,
     slot* them back in, slot* back in, pop* it back in, pop* them back in

@@ -3319,6 +3319,28 @@ EN_ROUND7_PAIRS = [
         "Test the outlet with another device",
         "Plug the charger into a different outlet",
     ),
+    # second probe set: documents deleted in the print queue, the printer's wireless wizard,
+    # a network named with its band, a battery run down before it is charged
+    (
+        "Open the printer's queue and delete all the documents in it",
+        "Clear the print queue",
+        "Restart the Print Spooler service",
+    ),
+    (
+        "Run the wireless setup wizard on the printer's panel and pick your network again",
+        "Reconnect the printer to Wi-Fi",
+        "Connect the printer with a USB cable instead",
+    ),
+    (
+        "Join the network whose name ends in -5G",
+        "Switch to the 5 GHz band",
+        "Join the 2.4 GHz network instead",
+    ),
+    (
+        "Run the battery all the way down to zero, then charge it to 100% without unplugging",
+        "Calibrate the battery",
+        "Check the battery health",
+    ),
 ]
 
 
