@@ -2560,6 +2560,18 @@ def _fold_handling_en(
     if op == "connect" and banded and "channel" in context:
         # "set the 2.4GHz band to channel 1": the band's channel is set, no band joined
         return "set", "wifi.channel", None
+    state = next(
+        (_SET_STATES.get(words[i + 1]) for i in range(len(words) - 1) if words[i] == "to"),
+        None,
+    )
+    if op in ("set", "enable") and obj == "private_address" and state is not None:
+        # "set Private Wi-Fi Address to Off for your home network": the state it is set to,
+        # also before the network it is set for
+        return state, obj, qualifier
+    if op in ("add", "move", "set", "use") and qualifier == "factory" and obj in _WIPEABLE:
+        return "reset", obj, qualifier  # "put the router back to how it was out of the box"
+    if op == "reset" and qualifier == "default" and obj in _WIPEABLE:
+        return op, obj, "factory"  # "wipe the router's settings back to default"
     if op == "run" and obj == "battery" and "down" in clause.particles:
         return "drain", obj, qualifier  # "run the battery all the way down to zero"
     wizard = surfaces & {"wizard", "setup", "set-up"}

@@ -2705,6 +2705,9 @@ q 5ghz: name ends in 5g, ends in 5g, ending in 5g, name ending in 5g, with 5g in
     with 5g at the end, 5g at the end of its name, ends with 5g, ending with 5g
 q 2.4ghz: name ends in 2.4g, ends in 2.4g, ending in 2.4g, name ending in 2.4g,
     with 2.4g in the name, with 2.4g at the end, ends with 2.4g, ending with 2.4g
+q factory: how it was when it came out of the box, the way it was when it came out of the box,
+    how it was when you bought it, how it was when you got it, how it was when it was new,
+    the way it was when you bought it, when it came out of the box, when it was new
 op readd: reinsert, re-insert
 op add: slide* it back in, slide* them back in, slide* back in, slot* it back in,
     slot* them back in, slot* back in, pop* it back in, pop* them back in

@@ -3341,6 +3341,23 @@ EN_ROUND7_PAIRS = [
         "Calibrate the battery",
         "Check the battery health",
     ),
+    # third probe set: a device put back to how it came out of the box, its settings wiped
+    # back to default, a switch set to Off before the network it is set for
+    (
+        "Put the router back to how it was when it came out of the box",
+        "Factory reset the router",
+        "Restart the router",
+    ),
+    (
+        "Wipe all the router's settings back to default using the pinhole button",
+        "Factory reset the router",
+        "Restore a saved backup of the router's settings",
+    ),
+    (
+        "Set Private Wi-Fi Address to Off for your home network",
+        "Turn off MAC address randomization",
+        "Forget the home network",
+    ),
 ]
 
 
