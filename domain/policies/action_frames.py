@@ -2568,6 +2568,11 @@ def _fold_handling_en(
         # "set Private Wi-Fi Address to Off for your home network": the state it is set to,
         # also before the network it is set for
         return state, obj, qualifier
+    if op in ("add", "run", "use") and obj == "dns.cache" and _ipconfig(clause):
+        return "clear", obj, qualifier  # "type ipconfig /flushdns in Command Prompt"
+    if op == "readd" and obj == "charger":
+        # "reseat the charger at the wall and the laptop end": unplugged and plugged back in
+        return "restart", obj, qualifier
     if op in ("add", "move", "set", "use") and qualifier == "factory" and obj in _WIPEABLE:
         return "reset", obj, qualifier  # "put the router back to how it was out of the box"
     if op == "reset" and qualifier == "default" and obj in _WIPEABLE:

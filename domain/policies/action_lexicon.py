@@ -2708,6 +2708,14 @@ q 2.4ghz: name ends in 2.4g, ends in 2.4g, ending in 2.4g, name ending in 2.4g,
 q factory: how it was when it came out of the box, the way it was when it came out of the box,
     how it was when you bought it, how it was when you got it, how it was when it was new,
     the way it was when you bought it, when it came out of the box, when it was new
+obj dns.cache: flushdns, flush dns
+ctx where: network connections, network connections window, network and sharing center,
+    network & sharing center, adapter options, change adapter options
+q 2.4ghz: 2.4 band, the 2.4 band, 2.4 network, the 2.4 one, 2.4 gig band
+q 5ghz: 5 band, the 5 band, the 5 one, 5 gig band
+stop -: try the wi fi again, try the wifi again, try the internet again, try the connection again,
+    try printing again, try to print again, try connecting again, try charging again,
+    try it again, then try again, try the printer again
 op readd: reinsert, re-insert
 op add: slide* it back in, slide* them back in, slide* back in, slot* it back in,
     slot* them back in, slot* back in, pop* it back in, pop* them back in

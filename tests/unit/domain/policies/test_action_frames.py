@@ -3358,6 +3358,29 @@ EN_ROUND7_PAIRS = [
         "Turn off MAC address randomization",
         "Forget the home network",
     ),
+    # fourth probe set: Network Connections is a place, ipconfig /flushdns flushes the DNS
+    # cache, a charger reseated is unplugged and plugged back in, the 2.4 band, a retry
+    (
+        "In Network Connections, disable the Wi-Fi adapter and then enable it again",
+        "Restart the wireless adapter",
+        "Uninstall the Wi-Fi adapter in Device Manager",
+    ),
+    (
+        "Type ipconfig /flushdns in an admin Command Prompt",
+        "Flush the DNS cache",
+        "Open Command Prompt and run ipconfig /release followed by ipconfig /renew",
+    ),
+    (
+        "Reseat the charger at both the wall and the laptop end",
+        "Unplug the charger and plug it back in",
+        "Try a different charger",
+    ),
+    (
+        "Hop on the slower 2.4 band instead of 5",
+        "Connect to the 2.4 GHz network",
+        "Connect to the 5 GHz network",
+    ),
+    ("Disconnect from NordVPN and try the Wi-Fi again", "Disable the VPN", "Uninstall NordVPN"),
 ]
 
 
