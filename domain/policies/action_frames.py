@@ -2666,6 +2666,37 @@ def _fold_radio_parts_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
     return kept or steps
 
 
+# Things switched off one by one and brought back on together ("... then bring both back up").
+_BOTH_SWITCHED = _SWITCHED_DEVICES | {"bluetooth", "wifi", "headphones"}
+
+
+def _both_alone(clause: _Clause) -> bool:
+    """ "bring both back up": "both" standing for the things before it (no noun after it)."""
+    for i, token in enumerate(clause.tokens):
+        if "both" in token.surface.casefold().split():
+            after = _next_meaningful(clause.tokens, i)
+            return after is None or after.kind not in ("obj", "objq")
+    return False
+
+
+def _fold_both_back_on_en(steps: tuple[Step, ...], clauses: list[_Clause]) -> tuple[Step, ...]:
+    """ "Turn the laptop's BT off and power down the headset, then bring both back up": the
+    last thing switched off is restarted with the "both" brought back on; the other one
+    switched off before it is restarted too."""
+    last = steps[-1].frames[0] if steps and steps[-1].frames else None
+    if last is None or last.op != "restart" or len(steps) < 2:
+        return steps
+    both = any(_both_alone(clause) for clause in clauses[1:])
+    if not both:
+        return steps
+    result = list(steps)
+    for i, step in enumerate(steps[:-1]):
+        main = step.frames[0] if step.frames else None
+        if main and main.op == "disable" and main.obj in _BOTH_SWITCHED and main.obj != last.obj:
+            result[i] = Step((ActionFrame("restart", main.obj, None),))
+    return tuple(result)
+
+
 def _fold_powered_back_on_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
     """ "Power off the modem and the router, wait, then power on the modem first and the router
     second": each device switched off and later switched (or plugged) back on is power-cycled,
@@ -3815,7 +3846,7 @@ class ActionIndex:
             previous = clause
         steps = _fold_radio_resets_en(_fold_ticked_items_en(self._steps(items)))
         steps = _fold_printer_join_en(_fold_queue_documents_en(_fold_radio_parts_en(steps)))
-        steps = _fold_powered_back_on_en(steps)
+        steps = _fold_both_back_on_en(_fold_powered_back_on_en(steps), clauses)
         steps = self._elaborated(_fold_off_on_around_en(steps))
         lead_op, lead_object = _lead(clauses)
         if len(steps) == 1 and steps[0].frames:

@@ -3381,6 +3381,12 @@ EN_ROUND7_PAIRS = [
         "Connect to the 5 GHz network",
     ),
     ("Disconnect from NordVPN and try the Wi-Fi again", "Disable the VPN", "Uninstall NordVPN"),
+    # two things switched off one by one and brought back on together ("bring both back up")
+    (
+        "Turn the laptop's BT off and power down the headset, then bring both back up",
+        "Switch off the headset and the laptop's Bluetooth, then turn both back on",
+        "Turn off Bluetooth, then restart both earbuds",
+    ),
 ]
 
 
