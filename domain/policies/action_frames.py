@@ -2679,6 +2679,23 @@ def _both_alone(clause: _Clause) -> bool:
     return False
 
 
+# Devices whose own firmware "its firmware" names after them (a bare firmware is the
+# router's already).
+_FIRMWARE_OWNERS = frozenset(
+    {"controller", "headphones", "printer", "modem", "extender", "keyboard", "mouse"}
+)
+
+
+def _its_firmware_en(frame: ActionFrame, clause: _Clause, last_object: str | None) -> ActionFrame:
+    """ "Unpair the controller and update its firmware (through Xbox Accessories)": the bare
+    firmware a possessive points back to is the device's named before it."""
+    if frame.obj != "firmware" or last_object not in _FIRMWARE_OWNERS:
+        return frame
+    if not any(t.surface.casefold() in ("its", "their") for t in clause.tokens):
+        return frame
+    return replace(frame, obj=f"{last_object}.firmware")
+
+
 def _fold_both_back_on_en(steps: tuple[Step, ...], clauses: list[_Clause]) -> tuple[Step, ...]:
     """ "Turn the laptop's BT off and power down the headset, then bring both back up": the
     last thing switched off is restarted with the "both" brought back on; the other one
@@ -3759,6 +3776,7 @@ class ActionIndex:
                 if frame.obj == "driver" and last_object in _DRIVEN:
                     # "right-click the wireless adapter and choose Update driver": its driver
                     frame = replace(frame, obj=f"{last_object}.driver")
+                frame = _its_firmware_en(frame, clause, last_object)
                 if frame.obj is None and frame.op not in _OBJECTLESS_OPS:
                     reopening = frame.op == "open" and clause.pron and last_object is not None
                     preparing = frame.op in _PREPARATORY_OPS or frame.op in ("use", "run")

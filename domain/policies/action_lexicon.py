@@ -2709,6 +2709,7 @@ q factory: how it was when it came out of the box, the way it was when it came o
     how it was when you bought it, how it was when you got it, how it was when it was new,
     the way it was when you bought it, when it came out of the box, when it was new
 obj dns.cache: flushdns, flush dns
+ctx where: xbox accessories, xbox accessories app, the xbox accessories app
 ctx where: network connections, network connections window, network and sharing center,
     network & sharing center, adapter options, change adapter options
 q 2.4ghz: 2.4 band, the 2.4 band, 2.4 network, the 2.4 one, 2.4 gig band

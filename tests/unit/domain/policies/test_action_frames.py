@@ -3387,6 +3387,13 @@ EN_ROUND7_PAIRS = [
         "Switch off the headset and the laptop's Bluetooth, then turn both back on",
         "Turn off Bluetooth, then restart both earbuds",
     ),
+    # the Xbox Accessories app is where a controller's firmware is updated; "its firmware"
+    # after the controller is the controller's
+    (
+        "Update the controller firmware with the Xbox Accessories app",
+        "Unpair the controller and update its firmware through Xbox Accessories",
+        "Update the router firmware",
+    ),
 ]
 
 
