@@ -1569,6 +1569,9 @@ def _pulled_cord(clause: _Clause, uncovered: list[_Object]) -> bool:
     verb = clause.tokens[clause.unknown_verb].surface.casefold()
     if verb not in _PULLS:
         return False
+    walled = any(o.name == "power_outlet" for o in clause.objects if not o.main)
+    if len(uncovered) == 1 and uncovered[0].name in _POWERED and "out" in clause.particles:
+        return walled  # "pull the extender out of the wall socket"
     if len(uncovered) == 1 and uncovered[0].name == "cable":
         # "the Canon's cord", "the cord from the wall": a device's or the wall's cord
         walled = any(o.name == "power_outlet" for o in clause.objects if not o.main)
@@ -2528,7 +2531,7 @@ def _picked_out(clause: _Clause, uncovered: list[_Object]) -> bool:
     if "out" not in clause.particles or not uncovered:
         return False
     verbs = {t.surface.casefold() for t in clause.tokens if t.kind in ("nav", "unk")}
-    if verbs & _PULLS and all(o.name in _SWAPPED_PARTS for o in uncovered):
+    if verbs & _PULLS and all(o.name in _SWAPPED_PARTS | {"ram"} for o in uncovered):
         return True  # "pull the toner out (then slide it back in)": the part comes out
     return bool(verbs & _PICKS) and all(o.name == "dirt" for o in uncovered)
 
@@ -2608,7 +2611,10 @@ def _restarted_device_en(
     before = clauses[number - 1]
     if before.resolved_op != "disable" or not clauses[number].pron:
         return resolved
-    devices = [o.name for o in before.objects if not o.main and o.name in _POWERED]
+    # the device the radio is on ("on the laptop") or whose radio it is ("the phone's Wi-Fi")
+    names = [o.name for o in before.objects if not o.main]
+    names += [n for o in before.objects if o.main for n in o.nouns]
+    devices = sorted({n for n in names if n in _POWERED})
     return devices[0] if len(devices) == 1 else resolved
 
 
@@ -2737,9 +2743,20 @@ def _fold_powered_back_on_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
             continue
         result[i] = Step((ActionFrame("restart", main.obj, None),))
         result[back] = None
+    for i in range(1, len(result)):
+        main = _main_frame(result[i])
+        before = _main_frame(result[i - 1])
+        if main is None or before is None or before.op != "restart":
+            continue
+        if main.op in ("add", "plug_in", "enable") and main.obj == before.obj in _POWERED:
+            result[i] = None  # "pull its cable out for a minute, then put it back": the cycle
     if all(r is not None for r in result):
         return steps
     return tuple(r for r in result if r is not None)
+
+
+def _main_frame(step: Step | None) -> ActionFrame | None:
+    return step.frames[0] if step is not None and step.frames else None
 
 
 def _fold_apps_sync_en(

@@ -2710,6 +2710,7 @@ q factory: how it was when it came out of the box, the way it was when it came o
     the way it was when you bought it, when it came out of the box, when it was new
 obj dns.cache: flushdns, flush dns
 ctx where: xbox accessories, xbox accessories app, the xbox accessories app
+ctx where: its slot, the slot, slot, its socket, memory slot, ram slot, the memory slot
 ctx where: network connections, network connections window, network and sharing center,
     network & sharing center, adapter options, change adapter options
 q 2.4ghz: 2.4 band, the 2.4 band, 2.4 network, the 2.4 one, 2.4 gig band
@@ -2719,7 +2720,9 @@ stop -: try the wi fi again, try the wifi again, try the internet again, try the
     try it again, then try again, try the printer again
 op readd: reinsert, re-insert
 op add: slide* it back in, slide* them back in, slide* back in, slot* it back in,
-    slot* them back in, slot* back in, pop* it back in, pop* them back in
+    slot* them back in, slot* back in, pop* it back in, pop* them back in, shove* it back in,
+    shove* them back in, shove* back in, click* it back into, click* them back into,
+    slot* it back into, slot* them back into, push* it back into, push* them back into
 stop -: lamp, a lamp, desk lamp, table lamp, night light, nightlight, kettle
 op enable: bring* both back up, bring* them both back up, bring* them back up,
     bring* everything back up, power* both back on, power* them back on

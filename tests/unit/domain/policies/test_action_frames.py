@@ -3394,6 +3394,33 @@ EN_ROUND7_PAIRS = [
         "Unpair the controller and update its firmware through Xbox Accessories",
         "Update the router firmware",
     ),
+    # fifth probe set: a device pulled out of the wall, a lead pulled for a minute and put
+    # back, shoved / clicked back in, the phone's Wi-Fi off before "reboot it"
+    (
+        "Pull the extender out of the wall socket, wait ten seconds and plug it back in",
+        "Power cycle the extender",
+        "Move the extender halfway between the router and the room",
+    ),
+    (
+        "Yank the modem's power lead, count to 60, then shove it back in",
+        "Power cycle the modem",
+        "Factory reset the modem",
+    ),
+    (
+        "Pull the power cable out of the back of the printer for a minute, then put it back",
+        "Power cycle the printer",
+        "Reinstall the printer driver",
+    ),
+    (
+        "Pull the memory stick out and click it back into its slot",
+        "Reseat the RAM",
+        "Add more RAM",
+    ),
+    (
+        "Reboot the phone",
+        "Turn off the phone's Wi-Fi, reboot it, and turn Wi-Fi on again",
+        "Forget the Wi-Fi network",
+    ),
 ]
 
 
