@@ -2642,7 +2642,22 @@ def _fold_queue_documents_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
 
 def _fold_printer_join_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
     """ "Reconnect the printer to Wi-Fi (on its panel) and pick your network again": the
-    network joined right after the printer is reconnected is the printer's, part of it."""
+    network joined right after the printer is reconnected is the printer's, part of it; so is
+    "sign back in to it with the password" right after a network is forgotten (its rejoin)."""
+    for i, step in enumerate(steps[1:], start=1):
+        main = step.frames[0] if step.frames else None
+        before = steps[i - 1].frames[0] if steps[i - 1].frames else None
+        relogin = main is not None and (main.op, main.obj, main.qualifier) == (
+            "login",
+            "account",
+            "again",
+        )
+        forgotten = before is not None and (before.op, before.obj) in (
+            ("readd", "wifi_network"),
+            ("remove", "wifi_network"),
+        )
+        if relogin and forgotten:
+            return steps[:i] + steps[i + 1 :]
     for i, step in enumerate(steps[1:], start=1):
         main = step.frames[0] if step.frames else None
         before = steps[i - 1].frames[0] if steps[i - 1].frames else None

@@ -2710,6 +2710,11 @@ q factory: how it was when it came out of the box, the way it was when it came o
     the way it was when you bought it, when it came out of the box, when it was new
 obj dns.cache: flushdns, flush dns
 ctx where: xbox accessories, xbox accessories app, the xbox accessories app
+obj print_queue: stuck documents, the stuck documents, stuck document, pending documents,
+    waiting documents, documents waiting to print, documents stuck in the queue
+ctx where: the room, this room, that room, your room, the other side of the room
+q other: your partner, your friend, a friend, someone else, a family member, a coworker,
+    your coworker, a colleague, your colleague, a neighbour, a neighbor
 ctx where: its slot, the slot, slot, its socket, memory slot, ram slot, the memory slot
 ctx where: network connections, network connections window, network and sharing center,
     network & sharing center, adapter options, change adapter options

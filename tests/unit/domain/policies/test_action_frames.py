@@ -3421,6 +3421,23 @@ EN_ROUND7_PAIRS = [
         "Turn off the phone's Wi-Fi, reboot it, and turn Wi-Fi on again",
         "Forget the Wi-Fi network",
     ),
+    # sixth probe set: stuck documents are queued jobs, signing back in to a forgotten network
+    # rejoins it, someone else's charger is another charger, the room is a place
+    (
+        "Cancel all the stuck documents in the printer's queue",
+        "Clear the print queue",
+        "Restart the Print Spooler service",
+    ),
+    (
+        "Remove the network from your saved list and sign back in to it with the password",
+        "Forget the network and rejoin",
+        "Remove the VPN profile",
+    ),
+    (
+        "Charge it with your partner's charger for a bit",
+        "Try a different charger",
+        "Charge it from a different wall socket",
+    ),
 ]
 
 
