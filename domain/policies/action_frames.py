@@ -1118,6 +1118,7 @@ def _frames_of(
     if op is None:
         # No borrowing past an unknown verb: "and rebuild the font cache" is not a clearing.
         unborrowable = clause.aside or clause.unknown_verb is not None
+        unborrowable = unborrowable and not _radios_listed_en(clause, previous, uncovered)
         borrowed = None if previous is None or unborrowable else previous.resolved_op
         if borrowed is not None and uncovered:
             op = borrowed  # "clear the cache; [clear] the cookies too"
@@ -1129,6 +1130,9 @@ def _frames_of(
             op = "request"  # "ipconfig /release, ipconfig /renew": the command is the step
         elif _pulled_cord(clause, uncovered):
             op = "unplug"  # "pull the router's power cord": the plug comes out
+            uncovered = [o for o in uncovered if o.name in _POWERED] or uncovered
+        elif _picked_out(clause, uncovered):
+            op = "remove"  # "pick the lint out of the charging port": the dirt comes out
         else:
             return []
     if pronoun is not None and not uncovered:
@@ -1143,6 +1147,7 @@ def _frames_of(
         elif len(powered) == 1 and not uncovered:
             uncovered = powered
     others = [o for o in clause.objects if "other" in o.quals]
+    others = [] if _outlet_tested(op, uncovered) else others
     if op not in ("replace", "remove", "readd") and others and not any(o.main for o in others):
         # "plug the charger into a different outlet": trying another outlet is the step.
         op, uncovered = "replace", [others[0]]
@@ -1516,6 +1521,7 @@ def _normalize_frame(
     op, obj, qualifier = _fold_means_outcomes_en(op, obj, qualifier, clause)
     op, obj, qualifier = _fold_references_en(op, obj, qualifier, clause, context)
     op, obj, qualifier = _fold_named_targets(op, obj, qualifier, target, clause)
+    op, obj, qualifier = _fold_handling_en(op, obj, qualifier, clause, [*context, *nouns])
     if obj is None:
         obj = DEFAULT_OBJECTS.get(op)
     if obj is None and op not in _OBJECTLESS_OPS and op not in _PREPARATORY_OPS:
@@ -1556,12 +1562,25 @@ def _band_of_a_setting(
 
 
 def _pulled_cord(clause: _Clause, uncovered: list[_Object]) -> bool:
-    """ "Pull / yank the router's power cord": a power lead pulled is unplugged."""
-    if clause.unknown_verb is None or len(uncovered) != 1:
+    """ "Pull / yank the router's power cord": a power lead pulled is unplugged; so is a bare
+    cord named with its device or the wall ("pull the Canon's cord from the wall")."""
+    if clause.unknown_verb is None:
         return False
     verb = clause.tokens[clause.unknown_verb].surface.casefold()
-    pulled = verb in ("pull", "pulls", "pulled", "pulling", "yank", "yanks", "yanked")
-    return pulled and uncovered[0].name in ("power.cable", "power", "charger")
+    if verb not in _PULLS:
+        return False
+    walled = any(o.name == "power_outlet" for o in clause.objects if not o.main)
+    if len(uncovered) == 1 and uncovered[0].name in _POWERED and "out" in clause.particles:
+        return walled  # "pull the extender out of the wall socket"
+    if len(uncovered) == 1 and uncovered[0].name == "cable":
+        # "the Canon's cord", "the cord from the wall": a device's or the wall's cord
+        walled = any(o.name == "power_outlet" for o in clause.objects if not o.main)
+        return walled or bool(set(uncovered[0].nouns) & _POWERED)
+    if len(uncovered) == 1:
+        return uncovered[0].name in ("power.cable", "power", "charger")
+    devices = [o for o in uncovered if o.name in _POWERED]
+    leads = [o for o in uncovered if o.name in ("power.cable", "power", "charger", "cable")]
+    return len(devices) == 1 and len(leads) == 1 and len(uncovered) == 2
 
 
 def _fold_merged_steps(frame: ActionFrame) -> ActionFrame:
@@ -2463,6 +2482,296 @@ def _fold_off_on_around_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
             restarted = Step((ActionFrame("restart", main.obj, None),))
             return tuple(restarted if k == i else other for k, other in enumerate(steps) if k != j)
     return steps
+
+
+# Verbs that pull a plug or a cord out ("pull the TV's plug out of the wall").
+_PULLS = frozenset({"pull", "pulls", "pulled", "pulling", "yank", "yanks", "yanked", "yanking"})
+# Nouns of a power lead ("the Canon's cord", "the modem's plug").
+_LEADS = frozenset({"plug", "plugs", "cord", "cords", "lead", "leads", "cable", "cables"})
+
+
+# Parts cleaned by wiping them ("wipe the cartridge contacts").
+_WIPED_PARTS = frozenset({"ink_cartridge", "print_head", "charging.port", "port", "battery"})
+_WIPES = frozenset({"wipe", "wipes", "wiped", "wiping"})
+# What one plugs into an outlet only to test it.
+_TEST_LOADS = frozenset({"lamp", "light", "nightlight", "fan", "kettle", "radio", "toaster"})
+# Words of a router's setting raised, not the router ("its transmit power to high").
+_NOT_PLACES = frozenset({"power", "transmit", "signal", "strength", "gain", "output", "tx"})
+# Where a router raised is put ("off the floor", "onto a shelf", "somewhere higher").
+_RAISED_TO = frozenset({"floor", "shelf", "bookshelf", "bookcase", "higher", "high", "elevated"})
+
+
+# Verbs that get dirt out of a hole by hand ("dig the lint out", "pick out the fluff").
+_PICKS = frozenset(
+    f"{stem}{end}"
+    for stem in ("pick", "dig", "scrape", "fish", "pry", "prise", "prize", "tease", "hook")
+    for end in ("", "s", "ed", "ing")
+) | {"dug", "digging", "pried", "pries", "prying", "scraping", "prising", "teasing"}
+
+
+def _radios_listed_en(clause: _Clause, previous: _Clause | None, uncovered: list[_Object]) -> bool:
+    """ "Settings > System > Reset options > Reset Wi-Fi, mobile & Bluetooth": the radios
+    listed after a menu item's reset, past its comma, are reset too (one label)."""
+    if previous is None or previous.resolved_op != "reset" or not uncovered:
+        return False
+    names = [o.name for o in uncovered]
+    radios = [n for n in names if n in _RESET_RADIOS]
+    return bool(radios) and all(n in _RESET_RADIOS or n == "phone" for n in names)
+
+
+def _outlet_tested(op: str, uncovered: list[_Object]) -> bool:
+    """ "Check the outlet with another device": the device is what the outlet is tested with,
+    not another one tried (the outlet checked is the step)."""
+    return op == "check" and [o.name for o in uncovered] == ["power_outlet"]
+
+
+def _picked_out(clause: _Clause, uncovered: list[_Object]) -> bool:
+    """ "Pick the lint out of the port": dirt picked out (nothing else named) is removed; so
+    is a swapped part pulled out ("pull the toner out")."""
+    if "out" not in clause.particles or not uncovered:
+        return False
+    verbs = {t.surface.casefold() for t in clause.tokens if t.kind in ("nav", "unk")}
+    if verbs & _PULLS and all(o.name in _SWAPPED_PARTS | {"ram"} for o in uncovered):
+        return True  # "pull the toner out (then slide it back in)": the part comes out
+    return bool(verbs & _PICKS) and all(o.name == "dirt" for o in uncovered)
+
+
+def _fold_handling_en(
+    op: str, obj: str | None, qualifier: str | None, clause: _Clause, context: list[str]
+) -> tuple[str, str | None, str | None]:
+    """English class folds (batches 22-25): a device's lead pulled, parts handled by hand."""
+    words = [token.surface.casefold() for token in clause.tokens]
+    pulled = clause.unknown_verb is not None and words[clause.unknown_verb] in _PULLS
+    leads = {w for word in words for w in word.split()} & _LEADS
+    if pulled and leads and op in ("plug_in", "unplug"):
+        # "pull the TV's plug out of the wall", "pull the router's power plug": a device's
+        # lead pulled is the device unplugged ("plug" there is the noun, not the verb)
+        device = next((o for o in (obj, *context) if o in _POWERED), None)
+        if device is not None or obj in ("cable", "power.cable", "power_outlet", None):
+            return "unplug", device or obj, qualifier
+    surfaces = {w for word in words for w in word.split()}
+    if op == "clear" and obj in _WIPED_PARTS and surfaces & _WIPES:
+        # "wipe the cartridge contacts", "give the port a wipe": a part wiped is cleaned
+        return "clean", obj, qualifier
+    if op == "remove" and obj == "charger":
+        # "with the charger disconnected / removed": a charger taken off is unplugged
+        return "unplug", obj, qualifier
+    if obj == "account" and "wifi_network" in context and surfaces & {"profile", "profiles"}:
+        # "delete the saved profile for your home SSID": the network's profile is the network
+        return op, "wifi_network", qualifier
+    banded = obj == "wifi_network" and qualifier in ("2.4ghz", "5ghz")
+    if op == "connect" and banded and "channel" in context:
+        # "set the 2.4GHz band to channel 1": the band's channel is set, no band joined
+        return "set", "wifi.channel", None
+    state = next(
+        (_SET_STATES.get(words[i + 1]) for i in range(len(words) - 1) if words[i] == "to"),
+        None,
+    )
+    if op in ("set", "enable") and obj == "private_address" and state is not None:
+        # "set Private Wi-Fi Address to Off for your home network": the state it is set to,
+        # also before the network it is set for
+        return state, obj, qualifier
+    if op in ("add", "run", "use") and obj == "dns.cache" and _ipconfig(clause):
+        return "clear", obj, qualifier  # "type ipconfig /flushdns in Command Prompt"
+    if op == "readd" and obj == "charger":
+        # "reseat the charger at the wall and the laptop end": unplugged and plugged back in
+        return "restart", obj, qualifier
+    if op in ("add", "move", "set", "use") and qualifier == "factory" and obj in _WIPEABLE:
+        return "reset", obj, qualifier  # "put the router back to how it was out of the box"
+    if op == "reset" and qualifier == "default" and obj in _WIPEABLE:
+        return op, obj, "factory"  # "wipe the router's settings back to default"
+    if op == "run" and obj == "battery" and "down" in clause.particles:
+        return "drain", obj, qualifier  # "run the battery all the way down to zero"
+    wizard = surfaces & {"wizard", "setup", "set-up"}
+    if op == "run" and obj in ("wifi", "wifi_network") and wizard and "printer" in context:
+        # "run the wireless setup wizard on the printer's panel": the printer joins again
+        return "connect", "printer", qualifier
+    chosen = surfaces & {"pick", "choose", "select", "tap", "click"}
+    if op in ("run", "use") and obj == "wifi_network" and chosen:
+        return "connect", obj, qualifier  # "(run the wizard) and pick your network again"
+    if op == "check" and obj == "power_outlet" and qualifier == "other" and "device" in context:
+        qualifier = None  # "check the outlet with another device": the same outlet, tested
+    if op == "plug_in" and obj == "power_outlet" and surfaces & _TEST_LOADS:
+        # "plug a lamp into that socket (to see it works)": the outlet is tested
+        return "check", obj, qualifier
+    raised = op in ("increase", "use", "move", "add") and obj == "router"
+    if raised and surfaces & _RAISED_TO and not surfaces & _NOT_PLACES:
+        # "raise it off the floor", "get the router up off the floor, onto a shelf": moved
+        return "move", obj, qualifier
+    return op, obj, qualifier
+
+
+def _restarted_device_en(
+    frame: ActionFrame, clauses: list[_Clause], number: int, resolved: str | None
+) -> str | None:
+    """ "Turn off Bluetooth on the laptop, restart it, and turn Bluetooth back on": the "it"
+    restarted right after a radio is switched off on a named device is that device."""
+    if frame.op != "restart" or resolved not in ("wifi", "bluetooth") or number == 0:
+        return resolved
+    before = clauses[number - 1]
+    if before.resolved_op != "disable" or not clauses[number].pron:
+        return resolved
+    # the device the radio is on ("on the laptop") or whose radio it is ("the phone's Wi-Fi")
+    names = [o.name for o in before.objects if not o.main]
+    names += [n for o in before.objects if o.main for n in o.nouns]
+    devices = sorted({n for n in names if n in _POWERED})
+    return devices[0] if len(devices) == 1 else resolved
+
+
+def _fold_queue_documents_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+    """ "Open the printer's queue and delete all the documents in it": the documents deleted
+    there are the queue cleared, no files of the disk deleted."""
+    queued = any(
+        "printer.clear_queue" in step.action_ids
+        or any(f.obj == "print_queue" for f in step.frames[:1])
+        for step in steps
+    )
+    if not queued:
+        return steps
+    kept = tuple(
+        step
+        for step in steps
+        if not (
+            step.frames
+            and step.frames[0].op in ("remove", "clear", "free")
+            and step.frames[0].obj in ("files", "disk.storage")
+        )
+    )
+    return kept or steps
+
+
+def _fold_printer_join_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+    """ "Reconnect the printer to Wi-Fi (on its panel) and pick your network again": the
+    network joined right after the printer is reconnected is the printer's, part of it; so is
+    "sign back in to it with the password" right after a network is forgotten (its rejoin)."""
+    for i, step in enumerate(steps[1:], start=1):
+        main = step.frames[0] if step.frames else None
+        before = steps[i - 1].frames[0] if steps[i - 1].frames else None
+        relogin = main is not None and (main.op, main.obj, main.qualifier) == (
+            "login",
+            "account",
+            "again",
+        )
+        forgotten = before is not None and (before.op, before.obj) in (
+            ("readd", "wifi_network"),
+            ("remove", "wifi_network"),
+        )
+        if relogin and forgotten:
+            return steps[:i] + steps[i + 1 :]
+    for i, step in enumerate(steps[1:], start=1):
+        main = step.frames[0] if step.frames else None
+        before = steps[i - 1].frames[0] if steps[i - 1].frames else None
+        if main is None or before is None or (main.op, main.obj) != ("connect", "wifi_network"):
+            continue
+        if (before.op, before.obj) == ("connect", "printer") and main.qualifier is None:
+            return steps[:i] + steps[i + 1 :]
+    return steps
+
+
+def _fold_radio_parts_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+    """ "Reset Wi-Fi, mobile data & Bluetooth" read as a Wi-Fi reset and the network-settings
+    reset (its other radios matched the alias): a radio reset next to the network-settings
+    reset is one of its parts, no step of its own."""
+    whole = any(
+        f.op == "reset" and f.obj == "network.settings" for step in steps for f in step.frames[:1]
+    )
+    if not whole:
+        return steps
+
+    def part(step: Step) -> bool:
+        main = step.frames[0] if step.frames else None
+        radio = main is not None and main.obj in _RESET_RADIOS and main.qualifier is None
+        return radio and main is not None and main.op == "reset" and not step.action_ids
+
+    kept = tuple(step for step in steps if not part(step))
+    return kept or steps
+
+
+# Things switched off one by one and brought back on together ("... then bring both back up").
+_BOTH_SWITCHED = _SWITCHED_DEVICES | {"bluetooth", "wifi", "headphones"}
+
+
+def _both_alone(clause: _Clause) -> bool:
+    """ "bring both back up": "both" standing for the things before it (no noun after it)."""
+    for i, token in enumerate(clause.tokens):
+        if "both" in token.surface.casefold().split():
+            after = _next_meaningful(clause.tokens, i)
+            return after is None or after.kind not in ("obj", "objq")
+    return False
+
+
+# Devices whose own firmware "its firmware" names after them (a bare firmware is the
+# router's already).
+_FIRMWARE_OWNERS = frozenset(
+    {"controller", "headphones", "printer", "modem", "extender", "keyboard", "mouse"}
+)
+
+
+def _its_firmware_en(frame: ActionFrame, clause: _Clause, last_object: str | None) -> ActionFrame:
+    """ "Unpair the controller and update its firmware (through Xbox Accessories)": the bare
+    firmware a possessive points back to is the device's named before it."""
+    if frame.obj != "firmware" or last_object not in _FIRMWARE_OWNERS:
+        return frame
+    if not any(t.surface.casefold() in ("its", "their") for t in clause.tokens):
+        return frame
+    return replace(frame, obj=f"{last_object}.firmware")
+
+
+def _fold_both_back_on_en(steps: tuple[Step, ...], clauses: list[_Clause]) -> tuple[Step, ...]:
+    """ "Turn the laptop's BT off and power down the headset, then bring both back up": the
+    last thing switched off is restarted with the "both" brought back on; the other one
+    switched off before it is restarted too."""
+    last = steps[-1].frames[0] if steps and steps[-1].frames else None
+    if last is None or last.op != "restart" or len(steps) < 2:
+        return steps
+    both = any(_both_alone(clause) for clause in clauses[1:])
+    if not both:
+        return steps
+    result = list(steps)
+    for i, step in enumerate(steps[:-1]):
+        main = step.frames[0] if step.frames else None
+        if main and main.op == "disable" and main.obj in _BOTH_SWITCHED and main.obj != last.obj:
+            result[i] = Step((ActionFrame("restart", main.obj, None),))
+    return tuple(result)
+
+
+def _fold_powered_back_on_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+    """ "Power off the modem and the router, wait, then power on the modem first and the router
+    second": each device switched off and later switched (or plugged) back on is power-cycled,
+    one restart step per device."""
+    result: list[Step | None] = list(steps)
+    for i, step in enumerate(steps):
+        main = step.frames[0] if step.frames else None
+        if main is None or main.op not in ("disable", "unplug") or main.obj not in _POWERED:
+            continue
+        back = next(
+            (
+                j
+                for j in range(i + 1, len(steps))
+                if steps[j].frames
+                and steps[j].frames[0].op in ("enable", "plug_in")
+                and steps[j].frames[0].obj == main.obj
+            ),
+            None,
+        )
+        if back is None or result[back] is None:
+            continue
+        result[i] = Step((ActionFrame("restart", main.obj, None),))
+        result[back] = None
+    for i in range(1, len(result)):
+        main = _main_frame(result[i])
+        before = _main_frame(result[i - 1])
+        if main is None or before is None or before.op != "restart":
+            continue
+        if main.op in ("add", "plug_in", "enable") and main.obj == before.obj in _POWERED:
+            result[i] = None  # "pull its cable out for a minute, then put it back": the cycle
+    if all(r is not None for r in result):
+        return steps
+    return tuple(r for r in result if r is not None)
+
+
+def _main_frame(step: Step | None) -> ActionFrame | None:
+    return step.frames[0] if step is not None and step.frames else None
 
 
 def _fold_apps_sync_en(
@@ -3499,6 +3808,7 @@ class ActionIndex:
                 if frame.obj == "driver" and last_object in _DRIVEN:
                     # "right-click the wireless adapter and choose Update driver": its driver
                     frame = replace(frame, obj=f"{last_object}.driver")
+                frame = _its_firmware_en(frame, clause, last_object)
                 if frame.obj is None and frame.op not in _OBJECTLESS_OPS:
                     reopening = frame.op == "open" and clause.pron and last_object is not None
                     preparing = frame.op in _PREPARATORY_OPS or frame.op in ("use", "run")
@@ -3510,6 +3820,7 @@ class ActionIndex:
                     if clause.timing and not clause.pron:
                         continue  # "after a reboot": says when, not what
                     resolved = resolved or _following_object(clauses, number)
+                    resolved = _restarted_device_en(frame, clauses, number, resolved)
                     if (
                         frame.op in _DEVICE_BUTTON_OPS
                         and (clause.button or clause.menu_item)
@@ -3584,6 +3895,8 @@ class ActionIndex:
                 unread = unread or _led_by_unknown(clause)
             previous = clause
         steps = _fold_radio_resets_en(_fold_ticked_items_en(self._steps(items)))
+        steps = _fold_printer_join_en(_fold_queue_documents_en(_fold_radio_parts_en(steps)))
+        steps = _fold_both_back_on_en(_fold_powered_back_on_en(steps), clauses)
         steps = self._elaborated(_fold_off_on_around_en(steps))
         lead_op, lead_object = _lead(clauses)
         if len(steps) == 1 and steps[0].frames:
@@ -4253,7 +4566,11 @@ def _places_compatible(candidate: TextActions, failed: TextActions) -> bool:
 
 
 # The value a setting is given: "... to A4", "改成余额优先".
-_EN_VALUE = re.compile(r"\b(?:to|into)\s+(.+)$")
+# ("go to 192.168.1.1, ... set the channel to 6": a way in is no value; the value is the 6)
+_EN_VALUE = re.compile(
+    r"\b(?<!go )(?<!goes )(?<!went )(?<!head )(?<!navigate )(?<!browse )(?<!in )(?<!into )"
+    r"(?:to|into)\s+(.+)$"
+)
 _EN_PORT_VALUE = re.compile(r"\bport\s+(\d+)\b")
 _ZH_VALUE = re.compile(
     r"(?:改成|改为|设成|设为|设置成|设置为|换成|调成|调为|切换到|切换成|切到"

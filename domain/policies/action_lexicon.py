@@ -618,7 +618,7 @@ outage: outage, service outage,
     network problem in the area, disruption, disruptions, outage map, fault in the area,
     area fault, line fault, network fault, maintenance in the area, planned maintenance
 power: power, mains
-power.cable: power cable, power cord, power lead, mains cable
+power.cable: power cable, power cord, power lead, mains cable, power plug, mains plug
 compass_app: maps app, maps
 firewall: firewall
 focus: focus, focus mode, do not disturb, dnd
@@ -2672,3 +2672,77 @@ def _colloquial_zh() -> dict[str, Lexeme]:
 
 
 ZH_LEXICON.update(_colloquial_zh())
+
+# -- everyday English wordings of common steps (the EN round-7 classes, batches 22-25) -------
+# "kind value: phrase, phrase" (value "-" is empty); an op's first word (or the starred one) is
+# inflected. The ISP's box is the router; a network's saved profile is the network; the plane
+# icon is Airplane mode; service down near you is the outage (not a device moved closer); a
+# cartridge's contacts are the cartridge's; the reset menu's own labels, the floor and a shelf
+# are places; the tools a part is cleaned with say nothing of the step ("w/ a toothpick");
+# a part reinserted is reseated (taken out before it, "remove ... and reinsert it").
+_EN_EVERYDAY = """
+obj router: box from your isp, box from the isp, isp box, box from your provider,
+    box from your internet provider, box your isp gave you, box the isp gave you
+obj outage: service is down, internet is down, service down, internet down, status map,
+    service status map, service status page, outage page, service is down near you,
+    internet is down near you, down near you, down in your area, down where you live,
+    down in your neighbourhood, down in your neighborhood, service map, outage checker
+obj airplane_mode: plane icon, airplane icon, aeroplane icon, little plane icon, plane symbol,
+    airplane symbol, aeroplane symbol, airplane mode icon, plane button, airplane button,
+    airplane toggle, plane toggle
+obj wifi_network: home ssid, saved wifi profile, saved wi fi profile
+obj ink_cartridge: cartridge contacts, copper contacts, gold contacts, metal contacts,
+    electrical contacts, contacts on the cartridge, contacts on the cartridges, chip contacts,
+    cartridge chip, cartridge chips
+ctx where: transfer or reset iphone, transfer or reset ipad, transfer or reset, reset options,
+    reset option, the floor, floor, a shelf, shelf, high shelf, bookshelf, bookcase,
+    central spot, a central spot, central location, a central location
+stop -: toothpick, toothpicks, wooden toothpick, plastic toothpick, cotton swab, cotton swabs,
+    q tip, q tips, soft brush, dry brush, lint free cloth, microfiber cloth, microfibre cloth,
+    dry cloth, soft cloth, cloth
+prep -: w
+q 5ghz: name ends in 5g, ends in 5g, ending in 5g, name ending in 5g, with 5g in the name,
+    with 5g at the end, 5g at the end of its name, ends with 5g, ending with 5g
+q 2.4ghz: name ends in 2.4g, ends in 2.4g, ending in 2.4g, name ending in 2.4g,
+    with 2.4g in the name, with 2.4g at the end, ends with 2.4g, ending with 2.4g
+q factory: how it was when it came out of the box, the way it was when it came out of the box,
+    how it was when you bought it, how it was when you got it, how it was when it was new,
+    the way it was when you bought it, when it came out of the box, when it was new
+obj dns.cache: flushdns, flush dns
+ctx where: xbox accessories, xbox accessories app, the xbox accessories app
+obj print_queue: stuck documents, the stuck documents, stuck document, pending documents,
+    waiting documents, documents waiting to print, documents stuck in the queue
+ctx where: the room, this room, that room, your room, the other side of the room
+q other: your partner, your friend, a friend, someone else, a family member, a coworker,
+    your coworker, a colleague, your colleague, a neighbour, a neighbor
+ctx where: its slot, the slot, slot, its socket, memory slot, ram slot, the memory slot
+ctx where: network connections, network connections window, network and sharing center,
+    network & sharing center, adapter options, change adapter options
+q 2.4ghz: 2.4 band, the 2.4 band, 2.4 network, the 2.4 one, 2.4 gig band
+q 5ghz: 5 band, the 5 band, the 5 one, 5 gig band
+stop -: try the wi fi again, try the wifi again, try the internet again, try the connection again,
+    try printing again, try to print again, try connecting again, try charging again,
+    try it again, then try again, try the printer again
+op readd: reinsert, re-insert
+op add: slide* it back in, slide* them back in, slide* back in, slot* it back in,
+    slot* them back in, slot* back in, pop* it back in, pop* them back in, shove* it back in,
+    shove* them back in, shove* back in, click* it back into, click* them back into,
+    slot* it back into, slot* them back into, push* it back into, push* them back into
+stop -: lamp, a lamp, desk lamp, table lamp, night light, nightlight, kettle
+op enable: bring* both back up, bring* them both back up, bring* them back up,
+    bring* everything back up, power* both back on, power* them back on
+"""
+
+
+def _everyday_en() -> dict[str, Lexeme]:
+    table: dict[str, Lexeme] = {}
+    for head, phrases in _entries(_EN_EVERYDAY):
+        kind, value = head.split()
+        lexeme: Lexeme = (kind, "" if value == "-" else value)
+        for phrase in phrases:
+            keys = _verb_forms(phrase) if kind in ("op", "weak") else {_en_key(phrase)}
+            table.update(dict.fromkeys(keys, lexeme))
+    return table
+
+
+EN_LEXICON.update(_everyday_en())

@@ -3157,3 +3157,292 @@ def test_round6_chinese_folds_block_their_pair_and_keep_hard_negatives_apart(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# -- EN round 7 (batches 22-25): leads pulled, parts handled by hand, outlets tested, radios and
+# devices cycled one by one, reset-menu labels, the outage near you, the plane icon -----------
+EN_ROUND7_PAIRS = [
+    # a device's lead pulled by its own name is the device unplugged: pulled, waited and
+    # plugged back in, it is power-cycled
+    (
+        "Pull the TV's plug out of the wall socket, give it half a minute, then plug it back in",
+        "Power cycle the TV",
+        "Factory reset the TV",
+    ),
+    (
+        "Pull the router's power plug, count to thirty, and plug it back in",
+        "Reboot the router",
+        "Factory reset the router",
+    ),
+    (
+        "Pull the modem's plug, wait thirty seconds, then push it back in",
+        "Restart the modem",
+        "Pull the Ethernet cable out of the modem and plug it into a different port",
+    ),
+    (
+        "Pull the Canon's cord from the wall, leave it a minute, reconnect and switch on",
+        "Power cycle the printer",
+        "Reinstall the printer driver",
+    ),
+    (
+        "Pull the plug on the box from your ISP, wait a minute, then plug it back in",
+        "Power cycle the router",
+        "Call your ISP",
+    ),
+    # dirt picked / dug / scraped out of a port cleans it
+    (
+        "gently pick lint out of the charging port w/ a toothpick",
+        "Clean the charging port",
+        "Try a different charging cable",
+    ),
+    (
+        "Carefully dig the pocket lint out of the charging port with a wooden toothpick",
+        "Clean the charging port",
+        "Replace the charger",
+    ),
+    # a part wiped is cleaned; a part pulled out and slid back in is reseated
+    (
+        "Wipe the copper contacts on the cartridges with a lint-free cloth",
+        "Clean the ink cartridge contacts",
+        "Replace the ink cartridges with new ones",
+    ),
+    (
+        "Wipe the cartridge contacts, then pop the cartridges back in firmly",
+        "Reseat the ink cartridges and clean the contacts",
+        "Replace the ink cartridges",
+    ),
+    (
+        "Pull the toner out, then slide it back in until it locks",
+        "Reseat the toner cartridge",
+        "Swap in a new toner cartridge",
+    ),
+    (
+        "Take the toner out and put it back in",
+        "Remove the toner cartridge, shake it gently, and reinsert it",
+        "Replace the toner cartridge with a new one",
+    ),
+    # a charger removed / disconnected is unplugged (the drain's first part)
+    (
+        "With the battery removed and the charger disconnected, press and hold power for 30s",
+        "Drain residual power: unplug the charger, take out the battery, then hold the power "
+        "button for 30 seconds",
+        "Replace the laptop battery with a new one",
+    ),
+    # a network's saved profile is the network
+    (
+        "Delete the saved profile for your home SSID, then join it again with the password",
+        "Forget the Wi-Fi network and reconnect",
+        "Turn Wi-Fi off and back on",
+    ),
+    (
+        "Remove the saved profile for your home network and join it again",
+        "Forget the Wi-Fi network and reconnect",
+        "Delete your user profile on the laptop and create a new one",
+    ),
+    # a router raised off the floor / onto a shelf is moved (its transmit power raised is not)
+    (
+        "Get the router up off the floor, onto a shelf",
+        "Move the router to a central spot and raise it off the floor",
+        "Raise the router's transmit power to high",
+    ),
+    ("Lift the router onto a high shelf", "Move the router to a higher spot", "Restart the router"),
+    # devices switched off and later back on one by one are each power-cycled
+    (
+        "Give the modem a quick power cycle",
+        "Power off both the modem and the router, wait two minutes, then power on the modem "
+        "first and the router second",
+        "Factory reset the modem",
+    ),
+    # the "it" restarted after a radio is switched off on a device is the device
+    (
+        "Restart the laptop",
+        "Turn off Bluetooth on the laptop, restart it, and turn Bluetooth back on",
+        "Update the Bluetooth driver",
+    ),
+    (
+        "Restart the phone",
+        "Turn off Wi-Fi on the phone, restart it, and turn Wi-Fi back on",
+        "Forget the Wi-Fi network",
+    ),
+    # service down near you / a status map is the outage (not a device moved closer)
+    (
+        "Enter your ZIP code on the Xfinity status map to see if service is down near you",
+        "Check whether there's an internet outage in your area",
+        "Move the router closer to you",
+    ),
+    (
+        "Look at your provider's outage map to see if service is down where you live",
+        "Check for an ISP outage",
+        "Call your ISP and ask them to reset the line",
+    ),
+    # the plane icon is Airplane mode
+    (
+        "Swipe down, tap the plane icon, wait a few seconds, tap it again",
+        "Toggle airplane mode on and off",
+        "Tap the Wi-Fi icon, wait, and tap it again",
+    ),
+    # a reset menu's own labels are places; its radios listed past a comma are reset too
+    (
+        "Go to Settings > General > Transfer or Reset iPhone > Reset and choose the network option",
+        "Reset network settings on the iPhone",
+        "Go to Settings > General > Transfer or Reset iPhone > Erase All Content and Settings",
+    ),
+    (
+        "On your Pixel, go to Settings > System > Reset options > Reset Wi-Fi, mobile & Bluetooth",
+        "Reset network settings on the Pixel",
+        "Go to Settings > System > Reset options > Reset app preferences",
+    ),
+    (
+        "Reset Wi-Fi, mobile data & Bluetooth",
+        "Reset network settings on the phone",
+        "Turn Bluetooth off and back on",
+    ),
+    # a value after 'go to ...' is no value; a band set to channel N sets the channel
+    (
+        "Go to 192.168.1.1, open Wireless settings and set the 2.4 GHz channel to 6",
+        "Change the Wi-Fi channel to 6",
+        "Set the 2.4 GHz channel to 11",
+    ),
+    (
+        "Set the 2.4GHz band to channel 1 in the router settings",
+        "Change the Wi-Fi channel to 1",
+        "Switch to the 2.4 GHz band",
+    ),
+    # an outlet tested with another device or a lamp is the outlet checked
+    (
+        "Plug a lamp into that same socket to confirm the outlet actually works",
+        "Check the outlet with another device, like a lamp",
+        "Plug the laptop into a different outlet",
+    ),
+    (
+        "Plug a lamp into that socket to check it has power",
+        "Test the outlet with another device",
+        "Plug the charger into a different outlet",
+    ),
+    # second probe set: documents deleted in the print queue, the printer's wireless wizard,
+    # a network named with its band, a battery run down before it is charged
+    (
+        "Open the printer's queue and delete all the documents in it",
+        "Clear the print queue",
+        "Restart the Print Spooler service",
+    ),
+    (
+        "Run the wireless setup wizard on the printer's panel and pick your network again",
+        "Reconnect the printer to Wi-Fi",
+        "Connect the printer with a USB cable instead",
+    ),
+    (
+        "Join the network whose name ends in -5G",
+        "Switch to the 5 GHz band",
+        "Join the 2.4 GHz network instead",
+    ),
+    (
+        "Run the battery all the way down to zero, then charge it to 100% without unplugging",
+        "Calibrate the battery",
+        "Check the battery health",
+    ),
+    # third probe set: a device put back to how it came out of the box, its settings wiped
+    # back to default, a switch set to Off before the network it is set for
+    (
+        "Put the router back to how it was when it came out of the box",
+        "Factory reset the router",
+        "Restart the router",
+    ),
+    (
+        "Wipe all the router's settings back to default using the pinhole button",
+        "Factory reset the router",
+        "Restore a saved backup of the router's settings",
+    ),
+    (
+        "Set Private Wi-Fi Address to Off for your home network",
+        "Turn off MAC address randomization",
+        "Forget the home network",
+    ),
+    # fourth probe set: Network Connections is a place, ipconfig /flushdns flushes the DNS
+    # cache, a charger reseated is unplugged and plugged back in, the 2.4 band, a retry
+    (
+        "In Network Connections, disable the Wi-Fi adapter and then enable it again",
+        "Restart the wireless adapter",
+        "Uninstall the Wi-Fi adapter in Device Manager",
+    ),
+    (
+        "Type ipconfig /flushdns in an admin Command Prompt",
+        "Flush the DNS cache",
+        "Open Command Prompt and run ipconfig /release followed by ipconfig /renew",
+    ),
+    (
+        "Reseat the charger at both the wall and the laptop end",
+        "Unplug the charger and plug it back in",
+        "Try a different charger",
+    ),
+    (
+        "Hop on the slower 2.4 band instead of 5",
+        "Connect to the 2.4 GHz network",
+        "Connect to the 5 GHz network",
+    ),
+    ("Disconnect from NordVPN and try the Wi-Fi again", "Disable the VPN", "Uninstall NordVPN"),
+    # two things switched off one by one and brought back on together ("bring both back up")
+    (
+        "Turn the laptop's BT off and power down the headset, then bring both back up",
+        "Switch off the headset and the laptop's Bluetooth, then turn both back on",
+        "Turn off Bluetooth, then restart both earbuds",
+    ),
+    # the Xbox Accessories app is where a controller's firmware is updated; "its firmware"
+    # after the controller is the controller's
+    (
+        "Update the controller firmware with the Xbox Accessories app",
+        "Unpair the controller and update its firmware through Xbox Accessories",
+        "Update the router firmware",
+    ),
+    # fifth probe set: a device pulled out of the wall, a lead pulled for a minute and put
+    # back, shoved / clicked back in, the phone's Wi-Fi off before "reboot it"
+    (
+        "Pull the extender out of the wall socket, wait ten seconds and plug it back in",
+        "Power cycle the extender",
+        "Move the extender halfway between the router and the room",
+    ),
+    (
+        "Yank the modem's power lead, count to 60, then shove it back in",
+        "Power cycle the modem",
+        "Factory reset the modem",
+    ),
+    (
+        "Pull the power cable out of the back of the printer for a minute, then put it back",
+        "Power cycle the printer",
+        "Reinstall the printer driver",
+    ),
+    (
+        "Pull the memory stick out and click it back into its slot",
+        "Reseat the RAM",
+        "Add more RAM",
+    ),
+    (
+        "Reboot the phone",
+        "Turn off the phone's Wi-Fi, reboot it, and turn Wi-Fi on again",
+        "Forget the Wi-Fi network",
+    ),
+    # sixth probe set: stuck documents are queued jobs, signing back in to a forgotten network
+    # rejoins it, someone else's charger is another charger, the room is a place
+    (
+        "Cancel all the stuck documents in the printer's queue",
+        "Clear the print queue",
+        "Restart the Print Spooler service",
+    ),
+    (
+        "Remove the network from your saved list and sign back in to it with the password",
+        "Forget the network and rejoin",
+        "Remove the VPN profile",
+    ),
+    (
+        "Charge it with your partner's charger for a bit",
+        "Try a different charger",
+        "Charge it from a different wall socket",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND7_PAIRS)
+def test_round7_english_folds_block_their_pair_and_keep_hard_negatives_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
