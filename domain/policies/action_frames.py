@@ -1516,6 +1516,7 @@ def _normalize_frame(
     op, obj, qualifier = _fold_means_outcomes_en(op, obj, qualifier, clause)
     op, obj, qualifier = _fold_references_en(op, obj, qualifier, clause, context)
     op, obj, qualifier = _fold_named_targets(op, obj, qualifier, target, clause)
+    op, obj, qualifier = _fold_apps_accounts_disk_en(op, obj, qualifier, context)
     if obj is None:
         obj = DEFAULT_OBJECTS.get(op)
     if obj is None and op not in _OBJECTLESS_OPS and op not in _PREPARATORY_OPS:
@@ -2792,6 +2793,60 @@ def _fold_named_targets(
     return op, obj, qualifier
 
 
+# What names a computer: its storage freed is the disk's, not a phone app's storage.
+_COMPUTERS = frozenset({"computer", "disk", "os"})
+# Mail providers whose account a clause names as a bare value ("your Gmail account").
+_PROVIDER_VALUES = frozenset({"google", "microsoft", "apple"})
+
+
+def _fold_apps_accounts_disk_en(
+    op: str, obj: str | None, qualifier: str | None, context: list[str]
+) -> tuple[str, str | None, str | None]:
+    """English class folds (round 7): a named app closed / force-stopped is the app
+    force-closed as an unnamed one is ("force stop Instagram" = "force stop the app"); the
+    mail account named by its provider keeps the provider as its name, wherever it is removed
+    from ("delete your Gmail account from the Mail settings"); storage freed on a computer is
+    its disk's space ("free up storage on the Mac")."""
+    if op == "close" and obj == "app" and _named(qualifier):
+        # "Force stop Spotify", "quit Zoom", the Zoom card flicked away: the catalog's
+        # force-restart, as "close the app" is (a different app's name stays apart)
+        return "restart", obj, qualifier
+    if obj == "email_account" and qualifier in _PROVIDER_VALUES:
+        return op, obj, NAME_PREFIX + qualifier
+    if op in ("add", "open", "run", "use") and obj == "disk.storage":
+        return "free", obj, qualifier  # "type cleanmgr in Start": Disk Cleanup run
+    computer = obj == "computer.storage" or any(c in _COMPUTERS for c in context)
+    if op == "free" and obj in ("storage", "computer.storage") and computer:
+        return op, "disk.storage", qualifier
+    return op, obj, qualifier
+
+
+# What an account is removed from, re-added or added back to when the text is about a mail client.
+_ACCOUNT_STEPS = frozenset({"remove", "readd", "add"})
+
+
+def _fold_mail_client_accounts_en(
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]], clauses: list[_Clause]
+) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
+    """An account removed, re-added or added back in a text that names a mail client ("In
+    Outlook go to File > Account Settings, remove the account, then re-add it") is the mail
+    account; a remove and an add back then merge into the re-add."""
+    mail = any(o.qualifier in _MAIL_APPS for clause in clauses for o in clause.objects)
+    if not mail:
+        return items
+    return [
+        (replace(frame, obj="email_account"), ids, group)
+        if frame is not None and frame.obj == "account" and frame.op in _ACCOUNT_STEPS
+        else (frame, ids, group)
+        for frame, ids, group in items
+    ]
+
+
+# "type cleanmgr, pick drive C: and remove temporary files": the drive picked in Disk Cleanup
+# is the one it frees, no step of its own
+_TICKED_IN[("free", "disk.storage")] |= {("add", "disk"), ("set", "disk"), ("use", "disk")}
+
+
 # Ways into a step: a clause that only opens, goes to or signs in to something ("Open Chrome,
 # go to Settings and clear the cache"; "Log in to Amazon and update the card").
 _WAY_IN_OPS = frozenset({"open", "nav", "login", None, "enable"})
@@ -2810,7 +2865,8 @@ def _named_by_way_in(frame: ActionFrame, clauses: list[_Clause], number: int) ->
     carded = obj in _CARD_OBJECTS and frame.op != "set"
     password = head == "password" and obj not in _OWN_PASSWORDS and frame.op == "reset"
     appish = obj in ("cache", "data")
-    if not (browsing or carded or password or appish):
+    forced = obj == "app" and frame.op == "restart"  # "Settings > Apps > Instagram > Force stop"
+    if not (browsing or carded or password or appish or forced):
         return frame
     way = number - 1
     while way >= 0 and not clauses[way].negated and clauses[way].resolved_op in _WAY_IN_OPS:
@@ -2835,6 +2891,8 @@ def _named_by_way_in(frame: ActionFrame, clauses: list[_Clause], number: int) ->
         apps = [o.qualifier for o in clause.objects if o.name == "app" and _named(o.qualifier)]
         if appish and len(set(apps)) == 1:
             return ActionFrame(frame.op, f"app.{obj}", apps[0])
+        if forced and len(set(apps)) == 1:
+            return replace(frame, qualifier=apps[0])
         way -= 1
     return frame
 
@@ -3384,6 +3442,8 @@ class ActionIndex:
                     continue  # "把手机的WLAN关掉再打开": the phone only says whose Wi-Fi
                 if noun and any(_place_item(clauses[number]) for _, number, _ in span):
                     continue  # "设置 > 系统 > 重置选项": a menu item that only names a place
+                if noun and _file_menu(clauses, span):
+                    continue  # "go to File > Account Settings": Office's File menu, a place
                 wanted = self._by_id[action_id].frame
                 if _band_of_a_setting(wanted, clauses, span):
                     continue  # "set the 2.4 GHz channel to 6" switches no band
@@ -3583,6 +3643,7 @@ class ActionIndex:
                 # into it"); led by a subject or pronoun it is commentary ("it only takes a sec").
                 unread = unread or _led_by_unknown(clause)
             previous = clause
+        items = _fold_mail_client_accounts_en(items, clauses)
         steps = _fold_radio_resets_en(_fold_ticked_items_en(self._steps(items)))
         steps = self._elaborated(_fold_off_on_around_en(steps))
         lead_op, lead_object = _lead(clauses)
@@ -3844,6 +3905,16 @@ def _place_item(clause: _Clause) -> bool:
     """A menu-path item with no verb ("系统" in "设置 > 系统 > 重置选项"): a place."""
     verbal = ("op", "pv", "weak")
     return clause.menu_inner and not any(t.kind.split("/")[0] in verbal for t in clause.tokens)
+
+
+def _file_menu(clauses: list[_Clause], span: list[tuple[str, int, int]]) -> bool:
+    """Whether the span is "File" as an item of a menu path ("click File > Add Account", "go
+    to File > Options"): the File menu of a desktop app, no files."""
+    return any(
+        (clauses[number].menu_head or clauses[number].menu_inner)
+        and clauses[number].tokens[position].surface == "file"
+        for _, number, position in span
+    )
 
 
 def _factory_words(clause: _Clause) -> bool:

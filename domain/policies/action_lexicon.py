@@ -2672,3 +2672,61 @@ def _colloquial_zh() -> dict[str, Lexeme]:
 
 
 ZH_LEXICON.update(_colloquial_zh())
+
+
+# -- everyday English wordings of account, mail and disk steps (the EN round-7 classes) --------
+# Added after the tables are built so that each class stays in one place: the temp folder typed
+# as %temp% (and "everything in" it) is the temp files; every active session is every session;
+# a mail client's own page names ("Where you're signed in", "Forwarding and POP/IMAP", "See all
+# settings") are places; the code texted again is the verification code; a password made just
+# for the mail client is the app password; a "forgot your login details" link is the reset;
+# Google Play Services is a system component of its own, not "the app" force-stopped.
+# "kind value: phrase, phrase" (value "-" is empty); continuation lines are indented.
+_EN_EVERYDAY = """
+obj files: temp, temp directory, everything in temp, everything in the temp folder,
+    everything in your temp folder, everything inside temp, everything inside the temp folder,
+    contents of the temp folder, contents of temp, all files in temp, all the files in temp,
+    all files in the temp folder, all the files in the temp folder, whatever is in temp,
+    everything in that folder, temp folder contents, windows temp folder, user temp folder
+q everywhere: every active session, each active session, every open session,
+    every logged in session, every signed in session, all active logins, all logins,
+    every login session, every active login, all login sessions
+ctx where: where youre signed in, where you are signed in, where youre logged in,
+    devices youre signed in on, see all settings, forwarding and pop imap, pop imap,
+    pop imap settings, forwarding and pop imap tab, accounts and import, your devices,
+    security tab, account security, security page, security settings, security
+obj disk.storage: cleanmgr, cleanmgr exe, disk cleanup tool, disk cleanup utility
+obj play_services|play_services: google play services, play services, google play service,
+    google services framework, google play services app
+obj verification_code: verification text, verification sms, verification message,
+    verification texts, login text, security text, code text, sms with the code,
+    text with the code, text message with the code, new code text, code sms
+obj app_password: password just for the mail client, password just for the mail app,
+    password just for the email app, password just for the email client,
+    password just for outlook, password just for the client, 16 character password,
+    sixteen character password, 16 character app password, 16 letter password,
+    separate password for the mail app, separate password for the mail client,
+    special password for the mail app, special password for the mail client
+obj password_reset: forgot your login details, forgot login details,
+    forgotten your login details, forgot your sign in details, forgot your details,
+    forgot your username or password, forgot username or password, forgot password or username,
+    trouble logging in link, cant log in link, cant sign in link
+"""
+
+
+def _everyday_en() -> dict[str, Lexeme]:
+    table: dict[str, Lexeme] = {}
+    lexeme: Lexeme = ("stop", "")
+    for raw in _EN_EVERYDAY.strip().splitlines():
+        line = raw
+        if not raw.startswith(" "):
+            head, line = raw.split(": ", 1)
+            kind, value = head.split()
+            lexeme = (kind, "" if value == "-" else value)
+        for phrase in (p.strip() for p in line.split(",") if p.strip()):
+            forms = _verb_forms(phrase) if lexeme[0] == "op" else {_en_key(phrase)}
+            table.update(dict.fromkeys(forms, lexeme))
+    return table
+
+
+EN_LEXICON.update(_everyday_en())
