@@ -1516,7 +1516,7 @@ def _normalize_frame(
     op, obj, qualifier = _fold_means_outcomes_en(op, obj, qualifier, clause)
     op, obj, qualifier = _fold_references_en(op, obj, qualifier, clause, context)
     op, obj, qualifier = _fold_named_targets(op, obj, qualifier, target, clause)
-    op, obj, qualifier = _fold_apps_accounts_disk_en(op, obj, qualifier, context)
+    op, obj, qualifier = _fold_apps_accounts_disk_en(op, obj, qualifier, clause, context)
     if obj is None:
         obj = DEFAULT_OBJECTS.get(op)
     if obj is None and op not in _OBJECTLESS_OPS and op not in _PREPARATORY_OPS:
@@ -2800,14 +2800,17 @@ _PROVIDER_VALUES = frozenset({"google", "microsoft", "apple"})
 
 
 def _fold_apps_accounts_disk_en(
-    op: str, obj: str | None, qualifier: str | None, context: list[str]
+    op: str, obj: str | None, qualifier: str | None, clause: _Clause, context: list[str]
 ) -> tuple[str, str | None, str | None]:
     """English class folds (round 7): a named app closed / force-stopped is the app
     force-closed as an unnamed one is ("force stop Instagram" = "force stop the app"); the
     mail account named by its provider keeps the provider as its name, wherever it is removed
     from ("delete your Gmail account from the Mail settings"); storage freed on a computer is
-    its disk's space ("free up storage on the Mac")."""
-    if op == "close" and obj == "app" and _named(qualifier):
+    its disk's space ("free up storage on the Mac"). A named app disabled is not closed (a
+    Startup list's item)."""
+    verbs = {t.surface.casefold() for t in clause.tokens if t.kind.split("/")[0] == "op"}
+    disabled = bool(verbs & {"disable", "disabled", "disables", "disabling"})
+    if op == "close" and obj == "app" and _named(qualifier) and not disabled:
         # "Force stop Spotify", "quit Zoom", the Zoom card flicked away: the catalog's
         # force-restart, as "close the app" is (a different app's name stays apart)
         return "restart", obj, qualifier
@@ -2840,6 +2843,32 @@ def _fold_mail_client_accounts_en(
         else (frame, ids, group)
         for frame, ids, group in items
     ]
+
+
+# Words that disable an app on a Startup list, and words that close a running one.
+_DISABLING = frozenset({"disable", "disabled", "disabling"})
+_CLOSING = frozenset({"close", "quit", "restart", "relaunch", "kill", "stop", "end", "exit"})
+_LISTED_OPS = frozenset({"set", "disable", "close", "restart"})
+
+
+def _fold_startup_list_en(
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]], clauses: list[_Clause]
+) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
+    """Apps named and disabled on the Startup list ("Task Manager > Startup apps, set Spotify,
+    Teams and Steam to Disabled") are the startup apps disabled, no steps of their own; not
+    when the text also closes or restarts something (a running app closed is another step)."""
+    tool = ActionFrame("disable", "startup_apps")
+    if not any(f == tool or "slow.disable_startup" in ids for f, ids, _ in items):
+        return items
+    words = {w for c in clauses for t in c.tokens for w in t.surface.casefold().split()}
+    if not words & _DISABLING or words & _CLOSING:
+        return items
+    kept = [
+        item
+        for item in items
+        if not (item[0] is not None and item[0].obj == "app" and item[0].op in _LISTED_OPS)
+    ]
+    return kept or items
 
 
 # "type cleanmgr, pick drive C: and remove temporary files": the drive picked in Disk Cleanup
@@ -3643,7 +3672,7 @@ class ActionIndex:
                 # into it"); led by a subject or pronoun it is commentary ("it only takes a sec").
                 unread = unread or _led_by_unknown(clause)
             previous = clause
-        items = _fold_mail_client_accounts_en(items, clauses)
+        items = _fold_startup_list_en(_fold_mail_client_accounts_en(items, clauses), clauses)
         steps = _fold_radio_resets_en(_fold_ticked_items_en(self._steps(items)))
         steps = self._elaborated(_fold_off_on_around_en(steps))
         lead_op, lead_object = _lead(clauses)
