@@ -2871,6 +2871,35 @@ def _fold_startup_list_en(
     return kept or items
 
 
+# What a reset's emailed link is called: following it is part of the reset.
+_RESET_LINKS = frozenset({"link", "password_reset"})
+
+
+def _fold_reset_link_en(
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]], clauses: list[_Clause]
+) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
+    """The link followed "to pick a new one" in a text that resets the password ("Click
+    'Forgot password?' and follow the link in the email to pick a new one") is the reset's own
+    link, the new one the password, no step of its own; a link asked for with no new one
+    picked ("request a new verification link") or with no reset stays a step."""
+    reset = ActionFrame("reset", "password")
+    picked = any(
+        t.kind == "pron" and t.surface.casefold() == "one" for c in clauses for t in c.tokens
+    )
+    if not picked or not any(
+        (f is not None and f.op == "reset" and f.obj == "password") or reset_id in ids
+        for f, ids, _ in items
+        for reset_id in ("login.reset_password",)
+    ):
+        return items
+    kept = [
+        (frame, ids, group)
+        for frame, ids, group in items
+        if not (frame is not None and frame.obj in _RESET_LINKS and frame != reset and not ids)
+    ]
+    return kept or items
+
+
 # "type cleanmgr, pick drive C: and remove temporary files": the drive picked in Disk Cleanup
 # is the one it frees, no step of its own
 _TICKED_IN[("free", "disk.storage")] |= {("add", "disk"), ("set", "disk"), ("use", "disk")}
@@ -3673,6 +3702,7 @@ class ActionIndex:
                 unread = unread or _led_by_unknown(clause)
             previous = clause
         items = _fold_startup_list_en(_fold_mail_client_accounts_en(items, clauses), clauses)
+        items = _fold_reset_link_en(items, clauses)
         steps = _fold_radio_resets_en(_fold_ticked_items_en(self._steps(items)))
         steps = self._elaborated(_fold_off_on_around_en(steps))
         lead_op, lead_object = _lead(clauses)

@@ -2698,6 +2698,9 @@ ctx where: where youre signed in, where you are signed in, where youre logged in
 obj disk.storage: cleanmgr, cleanmgr exe, disk cleanup tool, disk cleanup utility
 obj play_services|play_services: google play services, play services, google play service,
     google services framework, google play services app
+op request: sent again, sent to you again, sent once more, re-sent, resent, sent over again,
+    texted again, texted to you again, emailed again
+nav nav: type* temp, type* %temp%, type* temp into, type* temp in
 obj verification_code: verification text, verification sms, verification message,
     verification texts, login text, security text, code text, sms with the code,
     text with the code, text message with the code, new code text, code sms
