@@ -2795,6 +2795,11 @@ def _fold_named_targets(
 
 # What names a computer: its storage freed is the disk's, not a phone app's storage.
 _COMPUTERS = frozenset({"computer", "disk", "os"})
+# How a flagged payment is vouched for ("mark it as genuine").
+_VOUCHED = frozenset(
+    {"as genuine", "as legitimate", "as legit", "as authorised", "as authorized", "as safe"}
+    | {"as not fraud", "as me", "as you", "as valid"}
+)
 # Mail providers whose account a clause names as a bare value ("your Gmail account").
 _PROVIDER_VALUES = frozenset({"google", "microsoft", "apple"})
 
@@ -2814,6 +2819,16 @@ def _fold_apps_accounts_disk_en(
         # "Force stop Spotify", "quit Zoom", the Zoom card flicked away: the catalog's
         # force-restart, as "close the app" is (a different app's name stays apart)
         return "restart", obj, qualifier
+    words = {t.surface.casefold() for t in clause.tokens}
+    if obj == "charging" and op == "allow":
+        return op, "payment", qualifier  # "approve the charge": a payment, not the battery
+    meaningful = [t for t in clause.tokens if t.kind not in ("stop", "end")]
+    ends_on_it = bool(meaningful) and meaningful[-1].kind.split("/")[-1] == "obj"
+    confirmed = bool(verbs & {"confirm", "confirmed", "confirming"}) and ends_on_it
+    if obj == "payment" and op in ("set", "check") and (words & _VOUCHED or confirmed):
+        # "mark the flagged transaction as genuine", "confirm the purchase": approved ("confirm
+        # the payment went through" checks it)
+        return "allow", obj, qualifier
     if obj == "email_account" and qualifier in _PROVIDER_VALUES:
         return op, obj, NAME_PREFIX + qualifier
     if op in ("add", "open", "run", "use") and obj == "disk.storage":

@@ -2701,6 +2701,14 @@ obj play_services|play_services: google play services, play services, google pla
 op request: sent again, sent to you again, sent once more, re-sent, resent, sent over again,
     texted again, texted to you again, emailed again
 nav nav: type* temp, type* %temp%, type* temp into, type* temp in
+objq app|name:office: office, office apps, office app, office suite, office install,
+    office installation, microsoft office install, microsoft office installation
+obj payment: fraud alert, fraud alerts, fraud notification, fraud text, fraud message,
+    fraud warning, fraud check, flagged transaction, flagged payment, flagged purchase,
+    flagged charge, flagged order, suspicious transaction alert, transaction alert
+stop -: as genuine, as legitimate, as legit, as authorised, as authorized, as not fraud,
+    as me, as you, as safe, as valid
+nav nav: reply* yes to, text* back yes to, reply* y to
 obj verification_code: verification text, verification sms, verification message,
     verification texts, login text, security text, code text, sms with the code,
     text with the code, text message with the code, new code text, code sms
