@@ -2839,6 +2839,11 @@ def _fold_apps_accounts_disk_en(
     return op, obj, qualifier
 
 
+# A mail client named by what it is ("in the Mail app").
+_MAIL_CLIENT_WORDS = frozenset(
+    {"mail app", "email app", "mail client", "email client", "mail settings", "email settings"}
+    | {"apple mail", "apple mail app"}
+)
 # What an account is removed from, re-added or added back to when the text is about a mail client.
 _ACCOUNT_STEPS = frozenset({"remove", "readd", "add"})
 
@@ -2850,6 +2855,8 @@ def _fold_mail_client_accounts_en(
     Outlook go to File > Account Settings, remove the account, then re-add it") is the mail
     account; a remove and an add back then merge into the re-add."""
     mail = any(o.qualifier in _MAIL_APPS for clause in clauses for o in clause.objects)
+    surfaces = {t.surface.casefold() for clause in clauses for t in clause.tokens}
+    mail = mail or bool(surfaces & _MAIL_CLIENT_WORDS)
     if not mail:
         return items
     return [

@@ -2709,6 +2709,9 @@ obj payment: fraud alert, fraud alerts, fraud notification, fraud text, fraud me
 stop -: as genuine, as legitimate, as legit, as authorised, as authorized, as not fraud,
     as me, as you, as safe, as valid
 nav nav: reply* yes to, text* back yes to, reply* y to
+objq app|name:thunderbird: thunderbird, mozilla thunderbird
+objq app|name:apple_mail: apple mail, apple mail app
+objq app|name:spark: spark mail, spark mail app
 obj verification_code: verification text, verification sms, verification message,
     verification texts, login text, security text, code text, sms with the code,
     text with the code, text message with the code, new code text, code sms
