@@ -2798,7 +2798,8 @@ _COMPUTERS = frozenset({"computer", "disk", "os"})
 # How a flagged payment is vouched for ("mark it as genuine").
 _VOUCHED = frozenset(
     {"as genuine", "as legitimate", "as legit", "as authorised", "as authorized", "as safe"}
-    | {"as not fraud", "as me", "as you", "as valid"}
+    | {"as not fraud", "as me", "as you", "as valid", "it was you", "it was me"}
+    | {"that it was you", "that it was me", "it was really you", "it was really me"}
 )
 # Mail providers whose account a clause names as a bare value ("your Gmail account").
 _PROVIDER_VALUES = frozenset({"google", "microsoft", "apple"})
@@ -2825,6 +2826,8 @@ def _fold_apps_accounts_disk_en(
     meaningful = [t for t in clause.tokens if t.kind not in ("stop", "end")]
     ends_on_it = bool(meaningful) and meaningful[-1].kind.split("/")[-1] == "obj"
     confirmed = bool(verbs & {"confirm", "confirmed", "confirming"}) and ends_on_it
+    if obj is None and op == "check" and words & _VOUCHED and "payment" in context:
+        return "allow", "payment", qualifier  # "confirm it was you in the fraud alert"
     if obj == "payment" and op in ("set", "check") and (words & _VOUCHED or confirmed):
         # "mark the flagged transaction as genuine", "confirm the purchase": approved ("confirm
         # the payment went through" checks it)

@@ -2699,7 +2699,7 @@ obj disk.storage: cleanmgr, cleanmgr exe, disk cleanup tool, disk cleanup utilit
 obj play_services|play_services: google play services, play services, google play service,
     google services framework, google play services app
 op request: sent again, sent to you again, sent once more, re-sent, resent, sent over again,
-    texted again, texted to you again, emailed again
+    texted again, texted to you again, emailed again, texted to you, texted over, sent by text
 nav nav: type* temp, type* %temp%, type* temp into, type* temp in
 objq app|name:office: office, office apps, office app, office suite, office install,
     office installation, microsoft office install, microsoft office installation
@@ -2707,7 +2707,8 @@ obj payment: fraud alert, fraud alerts, fraud notification, fraud text, fraud me
     fraud warning, fraud check, flagged transaction, flagged payment, flagged purchase,
     flagged charge, flagged order, suspicious transaction alert, transaction alert
 stop -: as genuine, as legitimate, as legit, as authorised, as authorized, as not fraud,
-    as me, as you, as safe, as valid
+    as me, as you, as safe, as valid, it was you, it was me, that it was you, that it was me,
+    it was really you, it was really me
 nav nav: reply* yes to, text* back yes to, reply* y to
 objq app|name:thunderbird: thunderbird, mozilla thunderbird
 objq app|name:apple_mail: apple mail, apple mail app
@@ -2719,6 +2720,7 @@ obj app_password: password just for the mail client, password just for the mail 
     password just for the email app, password just for the email client,
     password just for outlook, password just for the client, 16 character password,
     sixteen character password, 16 character app password, 16 letter password,
+    16 digit password, 16 digit app password,
     separate password for the mail app, separate password for the mail client,
     special password for the mail app, special password for the mail client
 obj password_reset: forgot your login details, forgot login details,

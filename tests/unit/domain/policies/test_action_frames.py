@@ -3277,6 +3277,17 @@ EN_ROUND7_PAIRS = [
         "Mark the flagged transaction as genuine",
         "Check your bank statement for the charge",
     ),
+    (
+        "Confirm it was you in the bank's fraud alert",
+        "Mark the flagged payment as legitimate in your banking app",
+        "Dispute the charge with your bank",
+    ),
+    ("Get a fresh code texted to you", "Request a new verification code", "Use a backup code"),
+    (
+        "Create a 16-digit password for the email client",
+        "Generate an app password",
+        "Change your email password",
+    ),
     # Office named bare: its Quick Repair repairs it
     ("Run an Office Online Repair", "Repair the Office install", "Uninstall Office"),
     ("Do an Office Quick Repair", "Repair Microsoft Office", "Update Office"),
