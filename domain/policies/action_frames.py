@@ -4419,6 +4419,8 @@ _VALUE_FILLER = frozenset(
     {"a", "an", "the", "your", "its", "their", "this", "that", "one", "new", "setting"}
     | {"settings", "option", "mode", "please", "again", "instead", "back"}
 )
+# "587 with STARTTLS" / "465 with SSL": the words joining two values are no value of their own
+_VALUE_FILLER = _VALUE_FILLER | frozenset({"with", "using", "and", "plus", "via"})
 
 
 def _set_value(text: TextActions) -> str | None:

@@ -2713,6 +2713,13 @@ nav nav: reply* yes to, text* back yes to, reply* y to
 objq app|name:thunderbird: thunderbird, mozilla thunderbird
 objq app|name:apple_mail: apple mail, apple mail app
 objq app|name:spark: spark mail, spark mail app
+obj notifications: notification permission, notifications permission, notification permissions,
+    notification access, permission to send notifications, permission to show notifications
+obj email.outgoing_server: outgoing server port, outgoing mail server port, smtp server port,
+    outgoing servers port, port of the outgoing server
+obj card.international: payments abroad, purchases abroad, transactions abroad, spending abroad,
+    payments overseas, purchases overseas, transactions overseas, foreign payments,
+    card use abroad, use abroad
 obj verification_code: verification text, verification sms, verification message,
     verification texts, login text, security text, code text, sms with the code,
     text with the code, text message with the code, new code text, code sms

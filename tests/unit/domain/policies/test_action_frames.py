@@ -3288,6 +3288,19 @@ EN_ROUND7_PAIRS = [
         "Generate an app password",
         "Change your email password",
     ),
+    # an app's notification permission is its notifications; the outgoing server's port;
+    # payments abroad are international payments
+    (
+        "Grant the app notification permission",
+        "Turn on notifications for the app",
+        "Grant the app camera permission",
+    ),
+    ("Set the outgoing server port to 587", "Change the SMTP port to 587", "Set the IMAP port to 993"),
+    (
+        "Ask the bank to allow payments abroad on the card",
+        "Turn on international payments for the card",
+        "Try a different card",
+    ),
     # Office named bare: its Quick Repair repairs it
     ("Run an Office Online Repair", "Repair the Office install", "Uninstall Office"),
     ("Do an Office Quick Repair", "Repair Microsoft Office", "Update Office"),
