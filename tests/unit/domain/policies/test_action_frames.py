@@ -3295,7 +3295,11 @@ EN_ROUND7_PAIRS = [
         "Turn on notifications for the app",
         "Grant the app camera permission",
     ),
-    ("Set the outgoing server port to 587", "Change the SMTP port to 587", "Set the IMAP port to 993"),
+    (
+        "Set the outgoing server port to 587",
+        "Change the SMTP port to 587",
+        "Set the IMAP port to 993",
+    ),
     (
         "Ask the bank to allow payments abroad on the card",
         "Turn on international payments for the card",
