@@ -2836,6 +2836,11 @@ def _fold_apps_accounts_disk_en(
         return op, obj, NAME_PREFIX + qualifier
     if op in ("add", "open", "run", "use") and obj == "disk.storage":
         return "free", obj, qualifier  # "type cleanmgr in Start": Disk Cleanup run
+    if obj == "files" and op in ("clean", "clear", "remove") and "disk.storage" in context:
+        return "free", "disk.storage", qualifier  # "clean up system files with Disk Cleanup"
+    solid = bool(words & {"ssd", "ssds", "solid state drive", "solid-state drive", "nvme"})
+    if obj == "disk" and op in ("set", "use", "update", "move") and solid:
+        return "replace", obj, qualifier  # "switch / upgrade to an SSD": the drive swapped
     computer = obj == "computer.storage" or any(c in _COMPUTERS for c in context)
     if op == "free" and obj in ("storage", "computer.storage") and computer:
         return op, "disk.storage", qualifier
@@ -2874,6 +2879,7 @@ def _fold_mail_client_accounts_en(
 _DISABLING = frozenset({"disable", "disabled", "disabling"})
 _CLOSING = frozenset({"close", "quit", "restart", "relaunch", "kill", "stop", "end", "exit"})
 _LISTED_OPS = frozenset({"set", "disable", "close", "restart"})
+_LISTED_APPS = frozenset({"app", "background_apps"})
 
 
 def _fold_startup_list_en(
@@ -2886,12 +2892,16 @@ def _fold_startup_list_en(
     if not any(f == tool or "slow.disable_startup" in ids for f, ids, _ in items):
         return items
     words = {w for c in clauses for t in c.tokens for w in t.surface.casefold().split()}
-    if not words & _DISABLING or words & _CLOSING:
+    # "Settings > Apps > Startup, toggle off the apps you don't need": on the Startup page of a
+    # path, the apps switched off are its list's too
+    paged = any(c.menu_item and any(o.name == "startup_apps" for o in c.objects) for c in clauses)
+    if not words & (_DISABLING | ({"off"} if paged else set())) or words & _CLOSING:
         return items
+    listed = _LISTED_APPS if paged else frozenset({"app"})
     kept = [
         item
         for item in items
-        if not (item[0] is not None and item[0].obj == "app" and item[0].op in _LISTED_OPS)
+        if not (item[0] is not None and item[0].obj in listed and item[0].op in _LISTED_OPS)
     ]
     return kept or items
 
@@ -2923,6 +2933,35 @@ def _fold_reset_link_en(
         if not (frame is not None and frame.obj in _RESET_LINKS and frame != reset and not ids)
     ]
     return kept or items
+
+
+def _fold_clear_data_ticks_en(
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]],
+) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
+    """What is ticked in a browser's Clear browsing data dialog is what its "Clear data" button
+    clears ("Ctrl+Shift+Delete, tick Cached images and files, Clear data" clears the browser
+    cache): the ticks and the button are one step, not a setting on and the app's data."""
+    ticked = [
+        n
+        for n, (f, _, _) in enumerate(items)
+        if f is not None and f.op == "enable" and (f.obj or "").startswith("browser.")
+    ]
+    button = [
+        n
+        for n, (f, ids, _) in enumerate(items)
+        if (f is not None and (f.op, f.obj) == ("clear", "app.data"))
+        or (f is None and ids == {"app.clear_data"})
+    ]
+    if not ticked or not button or button[-1] < ticked[0]:
+        return items
+    out = []
+    for n, (frame, ids, group) in enumerate(items):
+        if n in button:
+            continue
+        if n in ticked and frame is not None:
+            frame = replace(frame, op="clear")
+        out.append((frame, ids, group))
+    return out
 
 
 # "type cleanmgr, pick drive C: and remove temporary files": the drive picked in Disk Cleanup
@@ -3727,7 +3766,7 @@ class ActionIndex:
                 unread = unread or _led_by_unknown(clause)
             previous = clause
         items = _fold_startup_list_en(_fold_mail_client_accounts_en(items, clauses), clauses)
-        items = _fold_reset_link_en(items, clauses)
+        items = _fold_clear_data_ticks_en(_fold_reset_link_en(items, clauses))
         steps = _fold_radio_resets_en(_fold_ticked_items_en(self._steps(items)))
         steps = self._elaborated(_fold_off_on_around_en(steps))
         lead_op, lead_object = _lead(clauses)

@@ -2720,6 +2720,7 @@ obj email.outgoing_server: outgoing server port, outgoing mail server port, smtp
 obj card.international: payments abroad, purchases abroad, transactions abroad, spending abroad,
     payments overseas, purchases overseas, transactions overseas, foreign payments,
     card use abroad, use abroad
+op clear: dump, dump* out
 obj verification_code: verification text, verification sms, verification message,
     verification texts, login text, security text, code text, sms with the code,
     text with the code, text message with the code, new code text, code sms

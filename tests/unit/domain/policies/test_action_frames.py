@@ -3305,6 +3305,25 @@ EN_ROUND7_PAIRS = [
         "Turn on international payments for the card",
         "Try a different card",
     ),
+    # the Startup page of a path: the apps switched off there are the startup apps
+    (
+        "In Settings > Apps > Startup, toggle off the apps you don't need",
+        "Disable startup programs",
+        "Close background apps",
+    ),
+    # files cleaned with Disk Cleanup; a move to an SSD swaps the drive
+    (
+        "Clean up system files with the Disk Cleanup utility",
+        "Run Disk Cleanup",
+        "Defragment the drive",
+    ),
+    ("Switch to an SSD", "Replace the hard drive with a solid-state drive", "Run Disk Cleanup"),
+    # what is ticked in the Clear browsing data dialog is what 'Clear data' clears
+    (
+        "In Chrome, Ctrl+Shift+Delete, tick Cached images and files, Clear data",
+        "Clear the browser cache",
+        "In Chrome, Ctrl+Shift+Delete, tick Cookies and other site data, Clear data",
+    ),
     # Office named bare: its Quick Repair repairs it
     ("Run an Office Online Repair", "Repair the Office install", "Uninstall Office"),
     ("Do an Office Quick Repair", "Repair Microsoft Office", "Update Office"),
