@@ -2721,6 +2721,8 @@ obj card.international: payments abroad, purchases abroad, transactions abroad, 
     payments overseas, purchases overseas, transactions overseas, foreign payments,
     card use abroad, use abroad
 op clear: dump, dump* out
+obj temperature: temps, cpu temp, cpu temps, gpu temp, gpu temps,
+    cpu temperature, cpu temperatures, gpu temperature, core temps, core temp
 obj verification_code: verification text, verification sms, verification message,
     verification texts, login text, security text, code text, sms with the code,
     text with the code, text message with the code, new code text, code sms
