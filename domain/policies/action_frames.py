@@ -1522,6 +1522,7 @@ def _normalize_frame(
     op, obj, qualifier = _fold_references_en(op, obj, qualifier, clause, context)
     op, obj, qualifier = _fold_named_targets(op, obj, qualifier, target, clause)
     op, obj, qualifier = _fold_handling_en(op, obj, qualifier, clause, [*context, *nouns])
+    op, obj, qualifier = _fold_apps_accounts_disk_en(op, obj, qualifier, clause, context)
     if obj is None:
         obj = DEFAULT_OBJECTS.get(op)
     if obj is None and op not in _OBJECTLESS_OPS and op not in _PREPARATORY_OPS:
@@ -3101,6 +3102,182 @@ def _fold_named_targets(
     return op, obj, qualifier
 
 
+# What names a computer: its storage freed is the disk's, not a phone app's storage.
+_COMPUTERS = frozenset({"computer", "disk", "os"})
+# How a flagged payment is vouched for ("mark it as genuine").
+_VOUCHED = frozenset(
+    {"as genuine", "as legitimate", "as legit", "as authorised", "as authorized", "as safe"}
+    | {"as not fraud", "as me", "as you", "as valid", "it was you", "it was me"}
+    | {"that it was you", "that it was me", "it was really you", "it was really me"}
+)
+# Mail providers whose account a clause names as a bare value ("your Gmail account").
+_PROVIDER_VALUES = frozenset({"google", "microsoft", "apple"})
+
+
+def _fold_apps_accounts_disk_en(
+    op: str, obj: str | None, qualifier: str | None, clause: _Clause, context: list[str]
+) -> tuple[str, str | None, str | None]:
+    """English class folds (round 7): a named app closed / force-stopped is the app
+    force-closed as an unnamed one is ("force stop Instagram" = "force stop the app"); the
+    mail account named by its provider keeps the provider as its name, wherever it is removed
+    from ("delete your Gmail account from the Mail settings"); storage freed on a computer is
+    its disk's space ("free up storage on the Mac"). A named app disabled is not closed (a
+    Startup list's item)."""
+    verbs = {t.surface.casefold() for t in clause.tokens if t.kind.split("/")[0] == "op"}
+    disabled = bool(verbs & {"disable", "disabled", "disables", "disabling"})
+    if op == "close" and obj == "app" and _named(qualifier) and not disabled:
+        # "Force stop Spotify", "quit Zoom", the Zoom card flicked away: the catalog's
+        # force-restart, as "close the app" is (a different app's name stays apart)
+        return "restart", obj, qualifier
+    words = {t.surface.casefold() for t in clause.tokens}
+    if obj == "charging" and op == "allow":
+        return op, "payment", qualifier  # "approve the charge": a payment, not the battery
+    meaningful = [t for t in clause.tokens if t.kind not in ("stop", "end")]
+    ends_on_it = bool(meaningful) and meaningful[-1].kind.split("/")[-1] == "obj"
+    confirmed = bool(verbs & {"confirm", "confirmed", "confirming"}) and ends_on_it
+    if obj is None and op == "check" and words & _VOUCHED and "payment" in context:
+        return "allow", "payment", qualifier  # "confirm it was you in the fraud alert"
+    if obj == "payment" and op in ("set", "check") and (words & _VOUCHED or confirmed):
+        # "mark the flagged transaction as genuine", "confirm the purchase": approved ("confirm
+        # the payment went through" checks it)
+        return "allow", obj, qualifier
+    if obj == "email_account" and qualifier in _PROVIDER_VALUES:
+        return op, obj, NAME_PREFIX + qualifier
+    if op in ("add", "open", "run", "use") and obj == "disk.storage":
+        return "free", obj, qualifier  # "type cleanmgr in Start": Disk Cleanup run
+    if obj == "files" and op in ("clean", "clear", "remove") and "disk.storage" in context:
+        return "free", "disk.storage", qualifier  # "clean up system files with Disk Cleanup"
+    solid = bool(words & {"ssd", "ssds", "solid state drive", "solid-state drive", "nvme"})
+    if obj == "disk" and op in ("set", "use", "update", "move") and solid:
+        return "replace", obj, qualifier  # "switch / upgrade to an SSD": the drive swapped
+    computer = obj == "computer.storage" or any(c in _COMPUTERS for c in context)
+    if op == "free" and obj in ("storage", "computer.storage") and computer:
+        return op, "disk.storage", qualifier
+    return op, obj, qualifier
+
+
+# A mail client named by what it is ("in the Mail app").
+_MAIL_CLIENT_WORDS = frozenset(
+    {"mail app", "email app", "mail client", "email client", "mail settings", "email settings"}
+    | {"apple mail", "apple mail app"}
+)
+# What an account is removed from, re-added or added back to when the text is about a mail client.
+_ACCOUNT_STEPS = frozenset({"remove", "readd", "add"})
+
+
+def _fold_mail_client_accounts_en(
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]], clauses: list[_Clause]
+) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
+    """An account removed, re-added or added back in a text that names a mail client ("In
+    Outlook go to File > Account Settings, remove the account, then re-add it") is the mail
+    account; a remove and an add back then merge into the re-add."""
+    mail = any(o.qualifier in _MAIL_APPS for clause in clauses for o in clause.objects)
+    surfaces = {t.surface.casefold() for clause in clauses for t in clause.tokens}
+    mail = mail or bool(surfaces & _MAIL_CLIENT_WORDS)
+    if not mail:
+        return items
+    return [
+        (replace(frame, obj="email_account"), ids, group)
+        if frame is not None and frame.obj == "account" and frame.op in _ACCOUNT_STEPS
+        else (frame, ids, group)
+        for frame, ids, group in items
+    ]
+
+
+# Words that disable an app on a Startup list, and words that close a running one.
+_DISABLING = frozenset({"disable", "disabled", "disabling"})
+_CLOSING = frozenset({"close", "quit", "restart", "relaunch", "kill", "stop", "end", "exit"})
+_LISTED_OPS = frozenset({"set", "disable", "close", "restart"})
+_LISTED_APPS = frozenset({"app", "background_apps"})
+
+
+def _fold_startup_list_en(
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]], clauses: list[_Clause]
+) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
+    """Apps named and disabled on the Startup list ("Task Manager > Startup apps, set Spotify,
+    Teams and Steam to Disabled") are the startup apps disabled, no steps of their own; not
+    when the text also closes or restarts something (a running app closed is another step)."""
+    tool = ActionFrame("disable", "startup_apps")
+    if not any(f == tool or "slow.disable_startup" in ids for f, ids, _ in items):
+        return items
+    words = {w for c in clauses for t in c.tokens for w in t.surface.casefold().split()}
+    # "Settings > Apps > Startup, toggle off the apps you don't need": on the Startup page of a
+    # path, the apps switched off are its list's too
+    paged = any(c.menu_item and any(o.name == "startup_apps" for o in c.objects) for c in clauses)
+    if not words & (_DISABLING | ({"off"} if paged else set())) or words & _CLOSING:
+        return items
+    listed = _LISTED_APPS if paged else frozenset({"app"})
+    kept = [
+        item
+        for item in items
+        if not (item[0] is not None and item[0].obj in listed and item[0].op in _LISTED_OPS)
+    ]
+    return kept or items
+
+
+# What a reset's emailed link is called: following it is part of the reset.
+_RESET_LINKS = frozenset({"link", "password_reset"})
+
+
+def _fold_reset_link_en(
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]], clauses: list[_Clause]
+) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
+    """The link followed "to pick a new one" in a text that resets the password ("Click
+    'Forgot password?' and follow the link in the email to pick a new one") is the reset's own
+    link, the new one the password, no step of its own; a link asked for with no new one
+    picked ("request a new verification link") or with no reset stays a step."""
+    reset = ActionFrame("reset", "password")
+    picked = any(
+        t.kind == "pron" and t.surface.casefold() == "one" for c in clauses for t in c.tokens
+    )
+    if not picked or not any(
+        (f is not None and f.op == "reset" and f.obj == "password") or reset_id in ids
+        for f, ids, _ in items
+        for reset_id in ("login.reset_password",)
+    ):
+        return items
+    kept = [
+        (frame, ids, group)
+        for frame, ids, group in items
+        if not (frame is not None and frame.obj in _RESET_LINKS and frame != reset and not ids)
+    ]
+    return kept or items
+
+
+def _fold_clear_data_ticks_en(
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]],
+) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
+    """What is ticked in a browser's Clear browsing data dialog is what its "Clear data" button
+    clears ("Ctrl+Shift+Delete, tick Cached images and files, Clear data" clears the browser
+    cache): the ticks and the button are one step, not a setting on and the app's data."""
+    ticked = [
+        n
+        for n, (f, _, _) in enumerate(items)
+        if f is not None and f.op == "enable" and (f.obj or "").startswith("browser.")
+    ]
+    button = [
+        n
+        for n, (f, ids, _) in enumerate(items)
+        if (f is not None and (f.op, f.obj) == ("clear", "app.data"))
+        or (f is None and ids == {"app.clear_data"})
+    ]
+    if not ticked or not button or button[-1] < ticked[0]:
+        return items
+    out = []
+    for n, (frame, ids, group) in enumerate(items):
+        if n in button:
+            continue
+        if n in ticked and frame is not None:
+            frame = replace(frame, op="clear")
+        out.append((frame, ids, group))
+    return out
+
+
+# "type cleanmgr, pick drive C: and remove temporary files": the drive picked in Disk Cleanup
+# is the one it frees, no step of its own
+_TICKED_IN[("free", "disk.storage")] |= {("add", "disk"), ("set", "disk"), ("use", "disk")}
+
+
 # Ways into a step: a clause that only opens, goes to or signs in to something ("Open Chrome,
 # go to Settings and clear the cache"; "Log in to Amazon and update the card").
 _WAY_IN_OPS = frozenset({"open", "nav", "login", None, "enable"})
@@ -3119,7 +3296,8 @@ def _named_by_way_in(frame: ActionFrame, clauses: list[_Clause], number: int) ->
     carded = obj in _CARD_OBJECTS and frame.op != "set"
     password = head == "password" and obj not in _OWN_PASSWORDS and frame.op == "reset"
     appish = obj in ("cache", "data")
-    if not (browsing or carded or password or appish):
+    forced = obj == "app" and frame.op == "restart"  # "Settings > Apps > Instagram > Force stop"
+    if not (browsing or carded or password or appish or forced):
         return frame
     way = number - 1
     while way >= 0 and not clauses[way].negated and clauses[way].resolved_op in _WAY_IN_OPS:
@@ -3144,6 +3322,8 @@ def _named_by_way_in(frame: ActionFrame, clauses: list[_Clause], number: int) ->
         apps = [o.qualifier for o in clause.objects if o.name == "app" and _named(o.qualifier)]
         if appish and len(set(apps)) == 1:
             return ActionFrame(frame.op, f"app.{obj}", apps[0])
+        if forced and len(set(apps)) == 1:
+            return replace(frame, qualifier=apps[0])
         way -= 1
     return frame
 
@@ -3693,6 +3873,8 @@ class ActionIndex:
                     continue  # "把手机的WLAN关掉再打开": the phone only says whose Wi-Fi
                 if noun and any(_place_item(clauses[number]) for _, number, _ in span):
                     continue  # "设置 > 系统 > 重置选项": a menu item that only names a place
+                if noun and _file_menu(clauses, span):
+                    continue  # "go to File > Account Settings": Office's File menu, a place
                 wanted = self._by_id[action_id].frame
                 if _band_of_a_setting(wanted, clauses, span):
                     continue  # "set the 2.4 GHz channel to 6" switches no band
@@ -3894,6 +4076,8 @@ class ActionIndex:
                 # into it"); led by a subject or pronoun it is commentary ("it only takes a sec").
                 unread = unread or _led_by_unknown(clause)
             previous = clause
+        items = _fold_startup_list_en(_fold_mail_client_accounts_en(items, clauses), clauses)
+        items = _fold_clear_data_ticks_en(_fold_reset_link_en(items, clauses))
         steps = _fold_radio_resets_en(_fold_ticked_items_en(self._steps(items)))
         steps = _fold_printer_join_en(_fold_queue_documents_en(_fold_radio_parts_en(steps)))
         steps = _fold_both_back_on_en(_fold_powered_back_on_en(steps), clauses)
@@ -4157,6 +4341,16 @@ def _place_item(clause: _Clause) -> bool:
     """A menu-path item with no verb ("系统" in "设置 > 系统 > 重置选项"): a place."""
     verbal = ("op", "pv", "weak")
     return clause.menu_inner and not any(t.kind.split("/")[0] in verbal for t in clause.tokens)
+
+
+def _file_menu(clauses: list[_Clause], span: list[tuple[str, int, int]]) -> bool:
+    """Whether the span is "File" as an item of a menu path ("click File > Add Account", "go
+    to File > Options"): the File menu of a desktop app, no files."""
+    return any(
+        (clauses[number].menu_head or clauses[number].menu_inner)
+        and clauses[number].tokens[position].surface == "file"
+        for _, number, position in span
+    )
 
 
 def _factory_words(clause: _Clause) -> bool:
@@ -4581,6 +4775,8 @@ _VALUE_FILLER = frozenset(
     {"a", "an", "the", "your", "its", "their", "this", "that", "one", "new", "setting"}
     | {"settings", "option", "mode", "please", "again", "instead", "back"}
 )
+# "587 with STARTTLS" / "465 with SSL": the words joining two values are no value of their own
+_VALUE_FILLER = _VALUE_FILLER | frozenset({"with", "using", "and", "plus", "via"})
 
 
 def _set_value(text: TextActions) -> str | None:

@@ -2746,3 +2746,87 @@ def _everyday_en() -> dict[str, Lexeme]:
 
 
 EN_LEXICON.update(_everyday_en())
+
+
+# -- everyday English wordings of account, mail and disk steps (the EN round-7 classes) --------
+# Added after the tables are built so that each class stays in one place: the temp folder typed
+# as %temp% (and "everything in" it) is the temp files; every active session is every session;
+# a mail client's own page names ("Where you're signed in", "Forwarding and POP/IMAP", "See all
+# settings") are places; the code texted again is the verification code; a password made just
+# for the mail client is the app password; a "forgot your login details" link is the reset;
+# Google Play Services is a system component of its own, not "the app" force-stopped.
+# "kind value: phrase, phrase" (value "-" is empty); continuation lines are indented.
+_EN_ACCOUNTS_DISK = """
+obj files: temp, temp directory, everything in temp, everything in the temp folder,
+    everything in your temp folder, everything inside temp, everything inside the temp folder,
+    contents of the temp folder, contents of temp, all files in temp, all the files in temp,
+    all files in the temp folder, all the files in the temp folder, whatever is in temp,
+    everything in that folder, temp folder contents, windows temp folder, user temp folder
+q everywhere: every active session, each active session, every open session,
+    every logged in session, every signed in session, all active logins, all logins,
+    every login session, every active login, all login sessions
+ctx where: where youre signed in, where you are signed in, where youre logged in,
+    devices youre signed in on, see all settings, forwarding and pop imap, pop imap,
+    pop imap settings, forwarding and pop imap tab, accounts and import, your devices,
+    security tab, account security, security page, security settings, security
+obj disk.storage: cleanmgr, cleanmgr exe, disk cleanup tool, disk cleanup utility
+obj play_services|play_services: google play services, play services, google play service,
+    google services framework, google play services app
+op request: sent again, sent to you again, sent once more, re-sent, resent, sent over again,
+    texted again, texted to you again, emailed again, texted to you, texted over, sent by text
+nav nav: type* temp, type* %temp%, type* temp into, type* temp in
+objq app|name:office: office, office apps, office app, office suite, office install,
+    office installation, microsoft office install, microsoft office installation
+obj payment: fraud alert, fraud alerts, fraud notification, fraud text, fraud message,
+    fraud warning, fraud check, flagged transaction, flagged payment, flagged purchase,
+    flagged charge, flagged order, suspicious transaction alert, transaction alert
+stop -: as genuine, as legitimate, as legit, as authorised, as authorized, as not fraud,
+    as me, as you, as safe, as valid, it was you, it was me, that it was you, that it was me,
+    it was really you, it was really me
+nav nav: reply* yes to, text* back yes to, reply* y to
+objq app|name:thunderbird: thunderbird, mozilla thunderbird
+objq app|name:apple_mail: apple mail, apple mail app
+objq app|name:spark: spark mail, spark mail app
+obj notifications: notification permission, notifications permission, notification permissions,
+    notification access, permission to send notifications, permission to show notifications
+obj email.outgoing_server: outgoing server port, outgoing mail server port, smtp server port,
+    outgoing servers port, port of the outgoing server
+obj card.international: payments abroad, purchases abroad, transactions abroad, spending abroad,
+    payments overseas, purchases overseas, transactions overseas, foreign payments,
+    card use abroad, use abroad
+op clear: dump, dump* out
+obj temperature: temps, cpu temp, cpu temps, gpu temp, gpu temps,
+    cpu temperature, cpu temperatures, gpu temperature, core temps, core temp
+obj verification_code: verification text, verification sms, verification message,
+    verification texts, login text, security text, code text, sms with the code,
+    text with the code, text message with the code, new code text, code sms
+obj app_password: password just for the mail client, password just for the mail app,
+    password just for the email app, password just for the email client,
+    password just for outlook, password just for the client, 16 character password,
+    sixteen character password, 16 character app password, 16 letter password,
+    16 digit password, 16 digit app password,
+    separate password for the mail app, separate password for the mail client,
+    special password for the mail app, special password for the mail client
+obj password_reset: forgot your login details, forgot login details,
+    forgotten your login details, forgot your sign in details, forgot your details,
+    forgot your username or password, forgot username or password, forgot password or username,
+    trouble logging in link, cant log in link, cant sign in link
+"""
+
+
+def _accounts_disk_en() -> dict[str, Lexeme]:
+    table: dict[str, Lexeme] = {}
+    lexeme: Lexeme = ("stop", "")
+    for raw in _EN_ACCOUNTS_DISK.strip().splitlines():
+        line = raw
+        if not raw.startswith(" "):
+            head, line = raw.split(": ", 1)
+            kind, value = head.split()
+            lexeme = (kind, "" if value == "-" else value)
+        for phrase in (p.strip() for p in line.split(",") if p.strip()):
+            forms = _verb_forms(phrase) if lexeme[0] == "op" else {_en_key(phrase)}
+            table.update(dict.fromkeys(forms, lexeme))
+    return table
+
+
+EN_LEXICON.update(_accounts_disk_en())

@@ -3446,3 +3446,181 @@ def test_round7_english_folds_block_their_pair_and_keep_hard_negatives_apart(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# English round 7 (batches 22-25, missed blocks in payment / login / app / email / slow
+# computer): (candidate, failed, hard negative).
+EN_ROUND7_ACCOUNTS_PAIRS = [
+    # a named app force-stopped / quit is the app force-closed; another app's name, or Google
+    # Play Services (a component of its own), stays apart
+    ("Force stop TikTok", "Force close the app", "Clear TikTok's cache"),
+    ("Quit WhatsApp", "Force quit the app", "Uninstall WhatsApp"),
+    ("Force close the app", "Force stop Snapchat", "Force stop Google Play Services"),
+    ("Settings > Apps > Instagram, then tap Force stop", "Force stop Instagram", "Force stop Zoom"),
+    ("Flick the Zoom card off the top of the screen", "Force quit the app", "Update Zoom"),
+    # the mail account named by its provider, removed from a mail client and set up again
+    (
+        "Delete your Outlook account from the iPhone's Mail settings and set it up again",
+        "Remove and re-add the email account",
+        "Remove the Gmail account and add it back",
+    ),
+    (
+        "In Thunderbird, remove the account, then add it back",
+        "Remove the email account and add it again",
+        "Remove the email account",
+    ),
+    (
+        "Take the account out of Outlook and add it back via File > Add Account",
+        "Re-add the email account in Outlook",
+        "Sign out of Outlook",
+    ),
+    (
+        "In the Mail app, delete the account, then set it up again",
+        "Re-add the email account",
+        "Delete the Gmail account",
+    ),
+    # 'File' in a menu path is the File menu, no files
+    (
+        "Go to File > Account Settings, remove the account and re-add it in Outlook",
+        "Remove and re-add the email account",
+        "Run Disk Cleanup",
+    ),
+    # storage freed on a computer is the disk's; on a phone it stays the phone's
+    ("Free up space on your MacBook", "Free up disk space", "Free up storage on the phone"),
+    ("Free up some storage on the laptop", "Run Disk Cleanup", "Clear the app's cache"),
+    # cleanmgr typed or run is Disk Cleanup; the drive picked in it is no step
+    (
+        "Type cleanmgr in the Start menu and pick the C: drive",
+        "Run Disk Cleanup",
+        "Defragment the drive",
+    ),
+    ("Run cleanmgr", "Free up disk space", "Empty the Recycle Bin"),
+    # %temp% and everything in it are the temp files
+    ("Delete everything in %temp%", "Clear the temp folder", "Empty the Recycle Bin"),
+    (
+        "Open Run, type %temp% and delete all the files",
+        "Delete temporary files",
+        "Uninstall unused programs",
+    ),
+    # every active session signed out; the account page's names are places
+    ("End every active session", "Sign out of all devices", "Sign out of this device"),
+    (
+        "Go to Security > Where you're signed in and sign out of each active session",
+        "Log out everywhere",
+        "Sign out and sign back in",
+    ),
+    # the code texted again is the verification code requested
+    ("Tap Resend to get another verification text", "Request a new 2FA code", "Use a backup code"),
+    (
+        "Get the login code sent again",
+        "Resend the verification code",
+        "Turn off two-factor authentication",
+    ),
+    # a password just for the mail client is the app password
+    (
+        "Create a 16-character password just for the mail app",
+        "Generate an app password",
+        "Reset your Google password",
+    ),
+    (
+        "Under Security in your Google Account, make a separate password for the mail client",
+        "Create an app-specific password",
+        "Turn on 2-step verification",
+    ),
+    # a 'forgot your login details' link and the emailed link to pick a new one are the reset
+    (
+        "Click 'Forgot your login details?' and follow the emailed link",
+        "Reset your password",
+        "Change your email address",
+    ),
+    (
+        "Tap Forgot password and follow the link in the email to pick a new one",
+        "Reset the password",
+        "Request a new verification link",
+    ),
+    # IMAP turned on after Gmail's own page names
+    (
+        "Open See all settings > Forwarding and POP/IMAP and turn on IMAP",
+        "Enable IMAP in Gmail",
+        "Enable POP in Gmail",
+    ),
+    # apps named and set to Disabled on the Startup list are the startup apps
+    (
+        "Task Manager > Startup, set Discord, Skype and Steam to Disabled",
+        "Disable startup programs",
+        "Close background apps",
+    ),
+    (
+        "In Task Manager's Startup tab, disable OneDrive and Teams",
+        "Stop apps from launching at boot",
+        "Uninstall OneDrive",
+    ),
+    # a flagged payment vouched for is approved; a check that it went through is no approval
+    (
+        "Open the banking app and mark the flagged purchase as legitimate",
+        "Confirm the purchase in your bank's fraud alert",
+        "Check that the payment went through",
+    ),
+    (
+        "Reply YES to the fraud text to approve the charge",
+        "Mark the flagged transaction as genuine",
+        "Check your bank statement for the charge",
+    ),
+    (
+        "Confirm it was you in the bank's fraud alert",
+        "Mark the flagged payment as legitimate in your banking app",
+        "Dispute the charge with your bank",
+    ),
+    ("Get a fresh code texted to you", "Request a new verification code", "Use a backup code"),
+    (
+        "Create a 16-digit password for the email client",
+        "Generate an app password",
+        "Change your email password",
+    ),
+    # an app's notification permission is its notifications; the outgoing server's port;
+    # payments abroad are international payments
+    (
+        "Grant the app notification permission",
+        "Turn on notifications for the app",
+        "Grant the app camera permission",
+    ),
+    (
+        "Set the outgoing server port to 587",
+        "Change the SMTP port to 587",
+        "Set the IMAP port to 993",
+    ),
+    (
+        "Ask the bank to allow payments abroad on the card",
+        "Turn on international payments for the card",
+        "Try a different card",
+    ),
+    # the Startup page of a path: the apps switched off there are the startup apps
+    (
+        "In Settings > Apps > Startup, toggle off the apps you don't need",
+        "Disable startup programs",
+        "Close background apps",
+    ),
+    # files cleaned with Disk Cleanup; a move to an SSD swaps the drive
+    (
+        "Clean up system files with the Disk Cleanup utility",
+        "Run Disk Cleanup",
+        "Defragment the drive",
+    ),
+    ("Switch to an SSD", "Replace the hard drive with a solid-state drive", "Run Disk Cleanup"),
+    # what is ticked in the Clear browsing data dialog is what 'Clear data' clears
+    (
+        "In Chrome, Ctrl+Shift+Delete, tick Cached images and files, Clear data",
+        "Clear the browser cache",
+        "In Chrome, Ctrl+Shift+Delete, tick Cookies and other site data, Clear data",
+    ),
+    # Office named bare: its Quick Repair repairs it
+    ("Run an Office Online Repair", "Repair the Office install", "Uninstall Office"),
+    ("Do an Office Quick Repair", "Repair Microsoft Office", "Update Office"),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND7_ACCOUNTS_PAIRS)
+def test_round7_english_account_folds_block_their_pair_and_keep_hard_negatives_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
