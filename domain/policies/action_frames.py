@@ -1508,6 +1508,7 @@ def _normalize_frame(
     op, obj, qualifier = _fold_account_app_mail(op, obj, qualifier, target, clause, context)
     op, obj, qualifier = _fold_wordings_zh(op, obj, qualifier, target, clause, context)
     op, obj, qualifier = _fold_colloquial_zh(op, obj, qualifier, clause)
+    op, obj, qualifier = _fold_everyday_steps_zh(op, obj, qualifier, clause)
     op, obj, qualifier = _fold_settings_buttons_zh(op, obj, qualifier, clause)
     op, obj, qualifier = _fold_settings_switches_zh(op, obj, qualifier, clause)
     if (folded := _fold_apps_sync_en(op, obj, qualifier, clause)) is None:
@@ -2032,6 +2033,22 @@ def _path_colloquial_zh(frame: ActionFrame, clauses: list[_Clause], number: int)
     return ActionFrame("update", "router.firmware", frame.qualifier)
 
 
+def _path_permission_zh(frame: ActionFrame, clauses: list[_Clause], number: int) -> ActionFrame:
+    """Round 7: "设置 > 应用 > 抖音 > 权限 > 相机，选允许" — a permission allowed at the end of a
+    path through an app's permissions is that app given that permission."""
+    if frame.op not in ("enable", "allow") or frame.obj not in (None, *_PERMISSION_OF):
+        return frame
+    path = [o for c in clauses[: number + 1] if c.menu_item for o in c.objects]
+    if not any(o.name == "permission" for o in path):
+        return frame
+    granted = {o.name for o in path if o.name in _PERMISSION_OF}
+    if frame.obj is None and len(granted) != 1:
+        return frame
+    what = frame.obj or next(iter(granted))
+    apps = [o.qualifier for o in path if o.name == "app" and _named(o.qualifier)]
+    return ActionFrame("allow", f"{what}.permission", apps[-1] if apps else None)
+
+
 def _buds_light_zh(frame: ActionFrame, clauses: list[_Clause], number: int) -> ActionFrame:
     """The light a held earbud / case button ends on says the step, in Chinese too: "长按仓上
     的按键十秒，等灯闪红" resets the buds; "长按耳机电源键，直到指示灯红蓝交替闪" (or then
@@ -2213,6 +2230,41 @@ def _fold_colloquial_zh(
         # "把淘宝的通知权限打开": an app's notifications allowed are its notifications turned
         # on ("Turn on notifications for WhatsApp", "设置→通知→WhatsApp，把允许通知打开")
         return "enable", "notifications", None
+    return op, obj, qualifier
+
+
+def _fold_everyday_steps_zh(
+    op: str, obj: str | None, qualifier: str | None, clause: _Clause
+) -> tuple[str, str | None, str | None]:
+    """Everyday Chinese wordings of one step (round 7): a limit lifted, buds put away in their
+    case, a device's firmware named after the device."""
+    everything = {o.name for o in clause.objects}
+    words = "".join("".join(t.surface.split()) for t in clause.tokens)
+    if op in ("remove", "disable") and obj == "card.international" and "限制" in words:
+        return "enable", obj, None  # "把境外交易限制解除": lifting the block turns them on
+    cased = {"charger", "headphones"} <= everything
+    if op == "deny" and obj in ("charger", "headphones") and cased:
+        return "charge", "headphones", None  # "耳机收回仓里": the buds go back into the case
+    firmware = {"firmware", "router.firmware"}
+    device = next((d for d in ("headphones", "printer", "phone") if d in everything), None)
+    if op == "update" and device and (obj in firmware or (obj == device and everything & firmware)):
+        return op, f"{device}.firmware", None  # "把耳机升级到最新固件": the buds' own firmware
+    bands = ("5ghz", "2.4ghz")
+    wireless = any(w in words.upper() for w in ("WIFI", "WI-FI", "频段", "无线"))
+    joined = qualifier in bands and (bool(everything & {"wifi", "wifi_network"}) or wireless)
+    if op == "connect" and obj in ("computer", "phone", "tablet", "device") and joined:
+        return op, "wifi_network", qualifier  # "电脑改连5G频段的那个WiFi": the device joins it
+    asked = any(t.surface.casefold() == "with" for t in clause.tokens)
+    if op == "check" and obj == "outage" and "isp" in everything and asked:
+        return "contact", "isp", None  # "check with your ISP for an outage": the ISP is asked
+    data = clause.weak == "use" and "mobile_data" in everything
+    wifi_off = op in ("disable", "disconnect") and bool(everything & {"wifi", "wifi_network"})
+    if wifi_off and obj in ("wifi", "wifi_network", "mobile_data") and data:
+        return "set", "mobile_data", None  # "关了Wi-Fi用流量": switching to mobile data
+    opening = next((t for t in clause.tokens if t.kind not in ("stop", "split")), None)
+    way_in = opening is not None and "".join(opening.surface.split()) in ("打开", "开")
+    if op == "enable" and obj == "app" and way_in and len(clause.objects) == 1:
+        return "open", obj, qualifier  # "打开耳机的App，…": the app opened is the way in
     return op, obj, qualifier
 
 
@@ -3059,6 +3111,25 @@ _MEANS.update({("add", "password"): frozenset({"connect/printer"})})
 # "关机后同时按住Shift+Control+Option和电源键": the Mac is shut down to reset its SMC
 _MEANS.update({("disable", device): frozenset({"reset/smc"}) for device in ("device", "computer")})
 
+# Round 7 (zh): a thing pulled out and put back in ("充电头先拔下来，过个30秒重新插回去") is
+# power-cycled, a cable so handled reseated; Wi-Fi turned off to use mobile data is switching
+# to mobile data; the router taken out of a cabinet is how it is moved.
+_COMPOUNDS[frozenset({"unplug", "readd"})] = "restart"
+_PAIR_STEPS.update(
+    {
+        frozenset({("unplug", cable), ("readd", cable)}): ActionFrame("readd", cable)
+        for cable in ("cable", "charging.cable", "ethernet.cable", "power.cable")
+    }
+)
+_PAIR_STEPS.update(
+    {
+        frozenset({("disable", wifi), (op, "mobile_data")}): ActionFrame("set", "mobile_data")
+        for wifi in ("wifi", "wifi_network")
+        for op in ("use", "enable", "set", "connect")
+    }
+)
+_MEANS.update({("remove", "router"): frozenset({"move/router"})})
+
 # Whose storage a means frees when the freeing step names no owner ("删除旧邮件腾出空间").
 _MEANS_OWNER: dict[tuple[str, str], str] = {("remove", "email"): "mailbox.storage"}
 
@@ -3495,6 +3566,7 @@ class ActionIndex:
                 if (pathed := _path_owner_zh(frame, clauses, number)) is None:
                     continue  # "打开微信，我-设置-…": the app opened is the way into the path
                 frame = _path_colloquial_zh(pathed, clauses, number)
+                frame = _path_permission_zh(frame, clauses, number)
                 frame = _named_by_way_in(frame, clauses, number)
                 if frame.obj == "driver" and last_object in _DRIVEN:
                     # "right-click the wireless adapter and choose Update driver": its driver
