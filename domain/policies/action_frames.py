@@ -2049,6 +2049,36 @@ def _path_permission_zh(frame: ActionFrame, clauses: list[_Clause], number: int)
     return ActionFrame("allow", f"{what}.permission", apps[-1] if apps else None)
 
 
+def _driver_reinstalled_on_restart(
+    frame: ActionFrame, clauses: list[_Clause], number: int
+) -> ActionFrame:
+    """Round 7: "uninstall the Bluetooth driver and restart so Windows reinstalls it", "设备管理器
+    里把蓝牙驱动卸载，重启电脑让它自动重装": a driver removed and then a restart is the driver
+    reinstalled; the restart and the reinstall "it" (read as the computer / system) are how."""
+    drivers = [
+        (n, o.name)
+        for n, c in enumerate(clauses[: number + 1])
+        for o in c.objects
+        if o.name.endswith("driver") and any(t.value == "remove" for t in c.tokens)
+    ]
+    if not drivers:
+        return frame
+    first, driver = drivers[0]
+    restarted = any(
+        t.kind == "op" and t.value == "restart" for c in clauses[first:] for t in c.tokens
+    )
+    if not restarted:
+        return frame
+    if frame.obj == driver and frame.op in ("remove", "readd", "restart"):
+        return ActionFrame("readd", driver, None)
+    if number > first and frame.op in ("restart", "readd") and frame.obj in _RESTARTED_FOR:
+        return ActionFrame("readd", driver, None)
+    return frame
+
+
+_RESTARTED_FOR = frozenset({"computer", "os", "device", None})
+
+
 def _buds_light_zh(frame: ActionFrame, clauses: list[_Clause], number: int) -> ActionFrame:
     """The light a held earbud / case button ends on says the step, in Chinese too: "长按仓上
     的按键十秒，等灯闪红" resets the buds; "长按耳机电源键，直到指示灯红蓝交替闪" (or then
@@ -3129,6 +3159,14 @@ _PAIR_STEPS.update(
     }
 )
 _MEANS.update({("remove", "router"): frozenset({"move/router"})})
+# "把蓝牙驱动卸载，重启电脑让它自动重装": the restart is how the driver comes back
+_MEANS.update(
+    {
+        ("restart", "computer"): frozenset(
+            {f"readd/{owner}.driver" for owner in _DRIVEN} | {"readd/driver"}
+        )
+    }
+)
 
 # Whose storage a means frees when the freeing step names no owner ("删除旧邮件腾出空间").
 _MEANS_OWNER: dict[tuple[str, str], str] = {("remove", "email"): "mailbox.storage"}
@@ -3567,6 +3605,7 @@ class ActionIndex:
                     continue  # "打开微信，我-设置-…": the app opened is the way into the path
                 frame = _path_colloquial_zh(pathed, clauses, number)
                 frame = _path_permission_zh(frame, clauses, number)
+                frame = _driver_reinstalled_on_restart(frame, clauses, number)
                 frame = _named_by_way_in(frame, clauses, number)
                 if frame.obj == "driver" and last_object in _DRIVEN:
                     # "right-click the wireless adapter and choose Update driver": its driver
@@ -4356,9 +4395,22 @@ def _set_value(text: TextActions) -> str | None:
     if again is not None:
         value = normalize_solution(re.split(r"[,;!?]|\.(?:\s|$)", again.group(1) + " ")[0])
         value = value.strip() or found.group(1).strip()
+    value = _without_trial_zh(value)
     objects = {frame.obj for frame in firsts}
     if len(objects) == 1 and _names_only(value, objects.pop()):
         return None  # "把这张卡设为默认支付方式": what it is set as is the thing set, no value
+    return value
+
+
+# Round 7: words after a value that only say "try it" ("纸张大小改成Letter试试").
+_TRIAL_ZH = ("试一下看看", "试试看", "试一试", "试一下", "看一下", "试试", "看看", "一下", "吧")
+
+
+def _without_trial_zh(value: str) -> str:
+    """The value without a trailing "try it" (试试 / 看看): "letter试试" is the value "letter"."""
+    for trial in _TRIAL_ZH:
+        if value.endswith(trial) and len(value) > len(trial):
+            return value[: -len(trial)].strip()
     return value
 
 

@@ -3225,6 +3225,18 @@ ZH_ROUND7_PAIRS = [
         "设置 > 应用 > 抖音 > 存储 > 清除缓存",
     ),
     ("设置 > 应用 > 微信 > 权限 > 麦克风，选允许", "允许微信使用麦克风", "给微信开启相机权限"),
+    # a driver removed and then a restart is the driver reinstalled (Windows puts it back)
+    (
+        "设备管理器里把蓝牙驱动卸载，重启电脑让它自动重装",
+        "Reinstall the Bluetooth driver",
+        "更新一下蓝牙驱动",
+    ),
+    (
+        "Uninstall the Wi-Fi driver and restart the PC so Windows reinstalls it",
+        "重装无线网卡驱动",
+        "回退无线网卡驱动",
+    ),
+    ("把声卡驱动删掉，重启一下电脑", "重新安装声卡驱动", "更新声卡驱动"),
 ]
 
 
@@ -3233,3 +3245,9 @@ def test_round7_chinese_folds_block_their_pair_and_keep_hard_negatives_apart(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+def test_round7_a_value_tried_is_the_value_without_the_trial_words() -> None:
+    """ "纸张大小改成Letter试试": 试试 / 看看 after a value only say "try it"."""
+    assert decide("纸张大小改成Letter试试", "纸张尺寸设成A4") == (False, "value-differs:set/paper")
+    assert decide("纸张大小改成A4试试", "纸张尺寸设成A4")[0]
