@@ -2036,7 +2036,10 @@ def _path_colloquial_zh(frame: ActionFrame, clauses: list[_Clause], number: int)
 def _path_permission_zh(frame: ActionFrame, clauses: list[_Clause], number: int) -> ActionFrame:
     """Round 7: "设置 > 应用 > 抖音 > 权限 > 相机，选允许" — a permission allowed at the end of a
     path through an app's permissions is that app given that permission."""
-    if frame.op not in ("enable", "allow") or frame.obj not in (None, *_PERMISSION_OF):
+    allowing = any("".join(t.surface.split()) == "允许" for t in clauses[number].tokens)
+    if frame.op not in ("enable", "allow") and not (frame.op == "set" and allowing):
+        return frame
+    if frame.obj not in (None, *_PERMISSION_OF):
         return frame
     path = [o for c in clauses[: number + 1] if c.menu_item for o in c.objects]
     if not any(o.name == "permission" for o in path):
@@ -2270,8 +2273,12 @@ def _fold_everyday_steps_zh(
     case, a device's firmware named after the device."""
     everything = {o.name for o in clause.objects}
     words = "".join("".join(t.surface.split()) for t in clause.tokens)
-    if op in ("remove", "disable") and obj == "card.international" and "限制" in words:
+    lifted = op in ("remove", "disable") and "限制" in words
+    if lifted and obj == "card.international":
         return "enable", obj, None  # "把境外交易限制解除": lifting the block turns them on
+    asked = any(t.kind == "causative" for t in clause.tokens)
+    if lifted and obj == "bank" and asked and "card.international" in everything:
+        return "enable", "card.international", None  # "让银行把境外支付的限制取消"
     cased = {"charger", "headphones"} <= everything
     if op == "deny" and obj in ("charger", "headphones") and cased:
         return "charge", "headphones", None  # "耳机收回仓里": the buds go back into the case

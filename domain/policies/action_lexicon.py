@@ -2709,3 +2709,6 @@ for _app in ("headphones connect", "sony headphones connect"):
 for _verb in ("lift", "lifts", "lifted", "lifting", "remove", "removes", "removed", "removing"):
     for _what in ("the block on", "the restriction on", "the restrictions on", "the hold on"):
         EN_LEXICON[_en_key(f"{_verb} {_what}")] = ("op", "enable")
+# The Sent Items folder is the mailbox's ("empty the Sent Items folder" makes room in it).
+for _folder in ("sent items", "sent items folder", "sent folder", "sent mail", "sent mail folder"):
+    EN_LEXICON[_en_key(_folder)] = ("obj", "mailbox")

@@ -3237,6 +3237,14 @@ ZH_ROUND7_PAIRS = [
         "回退无线网卡驱动",
     ),
     ("把声卡驱动删掉，重启一下电脑", "重新安装声卡驱动", "更新声卡驱动"),
+    # a permission path ending in 改成允许; the bank asked to lift a limit; the Sent Items folder
+    (
+        "设置 > 应用 > 微信 > 权限 > 麦克风，改成允许",
+        "给微信开启麦克风权限",
+        "设置 > 应用 > 微信 > 权限 > 相机，改成允许",
+    ),
+    ("让银行把境外支付的限制取消", "Ask the bank to enable international payments", "冻结这张卡"),
+    ("Empty the Sent Items folder", "把已发送邮件清空", "Empty the Junk Email folder"),
 ]
 
 
