@@ -2298,6 +2298,9 @@ def _fold_everyday_steps_zh(
     wifi_off = op in ("disable", "disconnect") and bool(everything & {"wifi", "wifi_network"})
     if wifi_off and obj in ("wifi", "wifi_network", "mobile_data") and data:
         return "set", "mobile_data", None  # "关了Wi-Fi用流量": switching to mobile data
+    safe = "safe_mode" in (qualifier, *clause.qualifiers)
+    if op in ("enable", "restart") and obj == "app" and safe:
+        return "open", obj, qualifier  # "用安全模式打开Outlook": started in safe mode
     opening = next((t for t in clause.tokens if t.kind not in ("stop", "split")), None)
     way_in = opening is not None and "".join(opening.surface.split()) in ("打开", "开")
     if op == "enable" and obj == "app" and way_in and len(clause.objects) == 1:

@@ -2688,6 +2688,7 @@ stop -: 整台 整部 合上盖子 盖上盖子 关上盖子 合上盖 盖好盖
     再试试信号 试一下信号
 obj startup_apps: 启动页 启动页面 启动页里 启动栏 启动那一页 启动那个页面
 q safe_mode: 安全模式
+nav -: 按住CTRL 按住CTRL键 按着CTRL 按着CTRL键 按住CTRL不放 双击 双击一下
 op move: 人离 人到离 走到离
 obj mailbox: 已发送 已发送文件夹 已发送邮件 已发送的邮件 已发邮件 已发送邮件文件夹
 obj mobile_data: 5G数据 4G数据 5G流量 4G流量 4G/5G数据 数据流量 移动流量

@@ -3245,6 +3245,9 @@ ZH_ROUND7_PAIRS = [
     ),
     ("让银行把境外支付的限制取消", "Ask the bank to enable international payments", "冻结这张卡"),
     ("Empty the Sent Items folder", "把已发送邮件清空", "Empty the Junk Email folder"),
+    # an app started in safe mode (用安全模式打开, 以安全模式启动; Ctrl held while it is clicked)
+    ("按住Ctrl双击Outlook，以安全模式启动", "Start Outlook in safe mode", "把Outlook修复一下"),
+    ("以安全模式启动Outlook", "运行 outlook.exe /safe", "重新打开Outlook"),
 ]
 
 
