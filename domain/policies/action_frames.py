@@ -2298,6 +2298,10 @@ def _fold_everyday_steps_zh(
     wifi_off = op in ("disable", "disconnect") and bool(everything & {"wifi", "wifi_network"})
     if wifi_off and obj in ("wifi", "wifi_network", "mobile_data") and data:
         return "set", "mobile_data", None  # "关了Wi-Fi用流量": switching to mobile data
+    # "问一下运营商…" already asks, and reads the check beside it
+    called = any(is_cjk(c) for c in words) and not any(t.value == "contact" for t in clause.tokens)
+    if called and op == "check" and obj in ("isp", "outage") and "isp" in everything:
+        return "contact", "isp", None  # "打运营商客服查一下有没有故障": the ISP is asked
     safe = "safe_mode" in (qualifier, *clause.qualifiers)
     if op in ("enable", "restart") and obj == "app" and safe:
         return "open", obj, qualifier  # "用安全模式打开Outlook": started in safe mode

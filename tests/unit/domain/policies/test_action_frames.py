@@ -3248,6 +3248,8 @@ ZH_ROUND7_PAIRS = [
     # an app started in safe mode (用安全模式打开, 以安全模式启动; Ctrl held while it is clicked)
     ("按住Ctrl双击Outlook，以安全模式启动", "Start Outlook in safe mode", "把Outlook修复一下"),
     ("以安全模式启动Outlook", "运行 outlook.exe /safe", "重新打开Outlook"),
+    # the ISP "checked" on the phone about a fault is the ISP asked
+    ("打运营商客服查一下有没有故障", "问一下运营商是不是那边断网", "重启光猫"),
 ]
 
 
