@@ -2302,6 +2302,9 @@ def _fold_everyday_steps_zh(
     called = any(is_cjk(c) for c in words) and not any(t.value == "contact" for t in clause.tokens)
     if called and op == "check" and obj in ("isp", "outage") and "isp" in everything:
         return "contact", "isp", None  # "打运营商客服查一下有没有故障": the ISP is asked
+    startup = "startup_apps" in everything
+    if op in ("disable", "close") and obj in ("background_apps", "app") and startup:
+        return "disable", "startup_apps", None  # "启动选项卡里把不用的程序都禁用"
     safe = "safe_mode" in (qualifier, *clause.qualifiers)
     if op in ("enable", "restart") and obj == "app" and safe:
         return "open", obj, qualifier  # "用安全模式打开Outlook": started in safe mode

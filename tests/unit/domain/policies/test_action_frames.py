@@ -3250,6 +3250,8 @@ ZH_ROUND7_PAIRS = [
     ("以安全模式启动Outlook", "运行 outlook.exe /safe", "重新打开Outlook"),
     # the ISP "checked" on the phone about a fault is the ISP asked
     ("打运营商客服查一下有没有故障", "问一下运营商是不是那边断网", "重启光猫"),
+    # programs disabled on the Startup tab are startup apps, even when named as unused programs
+    ("任务管理器启动选项卡里把不用的程序都禁用", "Disable startup programs", "关掉后台不用的程序"),
 ]
 
 
