@@ -3252,6 +3252,9 @@ ZH_ROUND7_PAIRS = [
     ("打运营商客服查一下有没有故障", "问一下运营商是不是那边断网", "重启光猫"),
     # programs disabled on the Startup tab are startup apps, even when named as unused programs
     ("任务管理器启动选项卡里把不用的程序都禁用", "Disable startup programs", "关掉后台不用的程序"),
+    # 走 (go over) mobile data is using it; a phone carried (拿着) closer is moved closer
+    ("把无线关了，走4G数据再登录", "Switch to mobile data", "把WiFi关掉"),
+    ("拿着手机走到离路由器近一点的地方", "Move closer to the router", "把路由器重启一下"),
 ]
 
 
