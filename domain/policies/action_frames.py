@@ -1513,6 +1513,7 @@ def _normalize_frame(
     op, obj, qualifier = _fold_account_app_mail(op, obj, qualifier, target, clause, context)
     op, obj, qualifier = _fold_wordings_zh(op, obj, qualifier, target, clause, context)
     op, obj, qualifier = _fold_colloquial_zh(op, obj, qualifier, clause)
+    op, obj, qualifier = _fold_everyday_steps_zh(op, obj, qualifier, clause)
     op, obj, qualifier = _fold_settings_buttons_zh(op, obj, qualifier, clause)
     op, obj, qualifier = _fold_settings_switches_zh(op, obj, qualifier, clause)
     if (folded := _fold_apps_sync_en(op, obj, qualifier, clause)) is None:
@@ -2052,6 +2053,55 @@ def _path_colloquial_zh(frame: ActionFrame, clauses: list[_Clause], number: int)
     return ActionFrame("update", "router.firmware", frame.qualifier)
 
 
+def _path_permission_zh(frame: ActionFrame, clauses: list[_Clause], number: int) -> ActionFrame:
+    """Round 7: "设置 > 应用 > 抖音 > 权限 > 相机，选允许" — a permission allowed at the end of a
+    path through an app's permissions is that app given that permission."""
+    allowing = any("".join(t.surface.split()) == "允许" for t in clauses[number].tokens)
+    if frame.op not in ("enable", "allow") and not (frame.op == "set" and allowing):
+        return frame
+    if frame.obj not in (None, *_PERMISSION_OF):
+        return frame
+    path = [o for c in clauses[: number + 1] if c.menu_item for o in c.objects]
+    if not any(o.name == "permission" for o in path):
+        return frame
+    granted = {o.name for o in path if o.name in _PERMISSION_OF}
+    if frame.obj is None and len(granted) != 1:
+        return frame
+    what = frame.obj or next(iter(granted))
+    apps = [o.qualifier for o in path if o.name == "app" and _named(o.qualifier)]
+    return ActionFrame("allow", f"{what}.permission", apps[-1] if apps else None)
+
+
+def _driver_reinstalled_on_restart(
+    frame: ActionFrame, clauses: list[_Clause], number: int
+) -> ActionFrame:
+    """Round 7: "uninstall the Bluetooth driver and restart so Windows reinstalls it", "设备管理器
+    里把蓝牙驱动卸载，重启电脑让它自动重装": a driver removed and then a restart is the driver
+    reinstalled; the restart and the reinstall "it" (read as the computer / system) are how."""
+    drivers = [
+        (n, o.name)
+        for n, c in enumerate(clauses[: number + 1])
+        for o in c.objects
+        if o.name.endswith("driver") and any(t.value == "remove" for t in c.tokens)
+    ]
+    if not drivers:
+        return frame
+    first, driver = drivers[0]
+    restarted = any(
+        t.kind == "op" and t.value == "restart" for c in clauses[first:] for t in c.tokens
+    )
+    if not restarted:
+        return frame
+    if frame.obj == driver and frame.op in ("remove", "readd", "restart"):
+        return ActionFrame("readd", driver, None)
+    if number > first and frame.op in ("restart", "readd") and frame.obj in _RESTARTED_FOR:
+        return ActionFrame("readd", driver, None)
+    return frame
+
+
+_RESTARTED_FOR = frozenset({"computer", "os", "device", None})
+
+
 def _buds_light_zh(frame: ActionFrame, clauses: list[_Clause], number: int) -> ActionFrame:
     """The light a held earbud / case button ends on says the step, in Chinese too: "长按仓上
     的按键十秒，等灯闪红" resets the buds; "长按耳机电源键，直到指示灯红蓝交替闪" (or then
@@ -2233,6 +2283,55 @@ def _fold_colloquial_zh(
         # "把淘宝的通知权限打开": an app's notifications allowed are its notifications turned
         # on ("Turn on notifications for WhatsApp", "设置→通知→WhatsApp，把允许通知打开")
         return "enable", "notifications", None
+    return op, obj, qualifier
+
+
+def _fold_everyday_steps_zh(
+    op: str, obj: str | None, qualifier: str | None, clause: _Clause
+) -> tuple[str, str | None, str | None]:
+    """Everyday Chinese wordings of one step (round 7): a limit lifted, buds put away in their
+    case, a device's firmware named after the device."""
+    everything = {o.name for o in clause.objects}
+    words = "".join("".join(t.surface.split()) for t in clause.tokens)
+    lifted = op in ("remove", "disable") and "限制" in words
+    if lifted and obj == "card.international":
+        return "enable", obj, None  # "把境外交易限制解除": lifting the block turns them on
+    asked = any(t.kind == "causative" for t in clause.tokens)
+    if lifted and obj == "bank" and asked and "card.international" in everything:
+        return "enable", "card.international", None  # "让银行把境外支付的限制取消"
+    cased = {"charger", "headphones"} <= everything
+    if op == "deny" and obj in ("charger", "headphones") and cased:
+        return "charge", "headphones", None  # "耳机收回仓里": the buds go back into the case
+    firmware = {"firmware", "router.firmware"}
+    device = next((d for d in ("headphones", "printer", "phone") if d in everything), None)
+    if op == "update" and device and (obj in firmware or (obj == device and everything & firmware)):
+        return op, f"{device}.firmware", None  # "把耳机升级到最新固件": the buds' own firmware
+    bands = ("5ghz", "2.4ghz")
+    wireless = any(w in words.upper() for w in ("WIFI", "WI-FI", "频段", "无线"))
+    joined = qualifier in bands and (bool(everything & {"wifi", "wifi_network"}) or wireless)
+    if op == "connect" and obj in ("computer", "phone", "tablet", "device") and joined:
+        return op, "wifi_network", qualifier  # "电脑改连5G频段的那个WiFi": the device joins it
+    asked = any(t.surface.casefold() == "with" for t in clause.tokens)
+    if op == "check" and obj == "outage" and "isp" in everything and asked:
+        return "contact", "isp", None  # "check with your ISP for an outage": the ISP is asked
+    data = clause.weak == "use" and "mobile_data" in everything
+    wifi_off = op in ("disable", "disconnect") and bool(everything & {"wifi", "wifi_network"})
+    if wifi_off and obj in ("wifi", "wifi_network", "mobile_data") and data:
+        return "set", "mobile_data", None  # "关了Wi-Fi用流量": switching to mobile data
+    # "问一下运营商…" already asks, and reads the check beside it
+    called = any(is_cjk(c) for c in words) and not any(t.value == "contact" for t in clause.tokens)
+    if called and op == "check" and obj in ("isp", "outage") and "isp" in everything:
+        return "contact", "isp", None  # "打运营商客服查一下有没有故障": the ISP is asked
+    startup = "startup_apps" in everything
+    if op in ("disable", "close") and obj in ("background_apps", "app") and startup:
+        return "disable", "startup_apps", None  # "启动选项卡里把不用的程序都禁用"
+    safe = "safe_mode" in (qualifier, *clause.qualifiers)
+    if op in ("enable", "restart") and obj == "app" and safe:
+        return "open", obj, qualifier  # "用安全模式打开Outlook": started in safe mode
+    opening = next((t for t in clause.tokens if t.kind not in ("stop", "split")), None)
+    way_in = opening is not None and "".join(opening.surface.split()) in ("打开", "开")
+    if op == "enable" and obj == "app" and way_in and len(clause.objects) == 1:
+        return "open", obj, qualifier  # "打开耳机的App，…": the app opened is the way in
     return op, obj, qualifier
 
 
@@ -3548,6 +3647,33 @@ _MEANS.update({("add", "password"): frozenset({"connect/printer"})})
 # "关机后同时按住Shift+Control+Option和电源键": the Mac is shut down to reset its SMC
 _MEANS.update({("disable", device): frozenset({"reset/smc"}) for device in ("device", "computer")})
 
+# Round 7 (zh): a thing pulled out and put back in ("充电头先拔下来，过个30秒重新插回去") is
+# power-cycled, a cable so handled reseated; Wi-Fi turned off to use mobile data is switching
+# to mobile data; the router taken out of a cabinet is how it is moved.
+_COMPOUNDS[frozenset({"unplug", "readd"})] = "restart"
+_PAIR_STEPS.update(
+    {
+        frozenset({("unplug", cable), ("readd", cable)}): ActionFrame("readd", cable)
+        for cable in ("cable", "charging.cable", "ethernet.cable", "power.cable")
+    }
+)
+_PAIR_STEPS.update(
+    {
+        frozenset({("disable", wifi), (op, "mobile_data")}): ActionFrame("set", "mobile_data")
+        for wifi in ("wifi", "wifi_network")
+        for op in ("use", "enable", "set", "connect")
+    }
+)
+_MEANS.update({("remove", "router"): frozenset({"move/router"})})
+# "把蓝牙驱动卸载，重启电脑让它自动重装": the restart is how the driver comes back
+_MEANS.update(
+    {
+        ("restart", "computer"): frozenset(
+            {f"readd/{owner}.driver" for owner in _DRIVEN} | {"readd/driver"}
+        )
+    }
+)
+
 # Whose storage a means frees when the freeing step names no owner ("删除旧邮件腾出空间").
 _MEANS_OWNER: dict[tuple[str, str], str] = {("remove", "email"): "mailbox.storage"}
 
@@ -3986,6 +4112,8 @@ class ActionIndex:
                 if (pathed := _path_owner_zh(frame, clauses, number)) is None:
                     continue  # "打开微信，我-设置-…": the app opened is the way into the path
                 frame = _path_colloquial_zh(pathed, clauses, number)
+                frame = _path_permission_zh(frame, clauses, number)
+                frame = _driver_reinstalled_on_restart(frame, clauses, number)
                 frame = _named_by_way_in(frame, clauses, number)
                 if frame.obj == "driver" and last_object in _DRIVEN:
                     # "right-click the wireless adapter and choose Update driver": its driver
@@ -4797,9 +4925,22 @@ def _set_value(text: TextActions) -> str | None:
     if again is not None:
         value = normalize_solution(re.split(r"[,;!?]|\.(?:\s|$)", again.group(1) + " ")[0])
         value = value.strip() or found.group(1).strip()
+    value = _without_trial_zh(value)
     objects = {frame.obj for frame in firsts}
     if len(objects) == 1 and _names_only(value, objects.pop()):
         return None  # "把这张卡设为默认支付方式": what it is set as is the thing set, no value
+    return value
+
+
+# Round 7: words after a value that only say "try it" ("纸张大小改成Letter试试").
+_TRIAL_ZH = ("试一下看看", "试试看", "试一试", "试一下", "看一下", "试试", "看看", "一下", "吧")
+
+
+def _without_trial_zh(value: str) -> str:
+    """The value without a trailing "try it" (试试 / 看看): "letter试试" is the value "letter"."""
+    for trial in _TRIAL_ZH:
+        if value.endswith(trial) and len(value) > len(trial):
+            return value[: -len(trial)].strip()
     return value
 
 

@@ -1827,7 +1827,7 @@ hdmi.cable: HDMI线, HDMI线缆
 battery_optimization: 电池优化, 省电优化
 private_address: 私有地址, 私有WIFI地址, 随机MAC, 随机MAC地址, 随机硬件地址
 visual_effects: 视觉效果, 动画效果, 动画, 透明效果
-print_head: 打印头, 喷头, 打印喷头, 喷嘴, 打印头清洗, 喷头清洗, 打印头清洁, 喷头清洁, 喷嘴清洗,
+print_head: 打印头, 喷头, 打印喷头, 喷嘴,
     深度清洗, 打印头深度清洗
 work_offline: 脱机工作, 脱机模式, 离线工作, 脱机工作模式, 脱机状态, 离线工作模式
 location: 定位, 位置信息, 定位服务
@@ -2830,3 +2830,46 @@ def _accounts_disk_en() -> dict[str, Lexeme]:
 
 
 EN_LEXICON.update(_accounts_disk_en())
+
+
+# Round 7 (zh): everyday words of batches 22-25's families — a mail folder named with 文件夹,
+# pre-installed apps, an antivirus opened by name and a virus "checked", the Task Manager's
+# Startup page, Outlook's safe mode, buds put back (收回) in the case and the lid closed.
+_ZH_ROUND7 = """
+obj email.trash: 已删除邮件文件夹 已删除的邮件文件夹 已删除文件夹里 已删除邮件文件夹里
+    废纸篓里的邮件 已删除邮件箱 已删邮件
+obj app: 预装软件 预装的软件 预装应用 预装的应用 预装的垃圾软件 预装垃圾软件 自带软件 自带的软件
+    自带的应用 自带应用 垃圾软件 流氓软件
+op scan: 查一遍毒 查毒 查查毒 查一下毒 杀一遍毒 杀杀毒 杀一下毒 查杀一遍 查杀一下
+nav -: 开火绒 打开火绒 开360 打开360 打开电脑管家 开电脑管家 打开360安全卫士 开360安全卫士
+stop -: 整台 整部 合上盖子 盖上盖子 关上盖子 合上盖 盖好盖子 再拿出来 再取出来 再拿出 试试信号
+    再试试信号 试一下信号
+obj startup_apps: 启动页 启动页面 启动页里 启动栏 启动那一页 启动那个页面
+q safe_mode: 安全模式
+weak use: 走 改走 换走
+stop -: 拿着 走一遍 走一下 重新走一遍 再走一遍 走一次
+nav -: 按住CTRL 按住CTRL键 按着CTRL 按着CTRL键 按住CTRL不放 双击 双击一下
+op move: 人离 人到离 走到离
+obj mailbox: 已发送 已发送文件夹 已发送邮件 已发送的邮件 已发邮件 已发送邮件文件夹
+obj mobile_data: 5G数据 4G数据 5G流量 4G流量 4G/5G数据 数据流量 移动流量
+obj boot_mode: 恢复模式 恢复菜单 下载模式 刷机模式 挖煤模式 RECOVERY模式 FASTBOOT模式 DFU模式
+obj files: 下载的东西 下载的文件 大文件 没用的东西 没用的大文件
+op update: 看看有没有新版本 看看有没有更新 看有没有新版本 看看有没有新版 看下有没有新版本
+    看一下有没有新版本 看看有没有新的版本 看看有没有更新版本
+"""
+for _line in _ZH_ROUND7.strip().splitlines():
+    if not _line.startswith(" "):
+        _head, _line = _line.split(": ", 1)
+        _kind, _value = _head.split()
+        _lexeme: Lexeme = (_kind, "" if _value == "-" else _value)
+    ZH_LEXICON.update(dict.fromkeys((p.upper() for p in _line.split()), _lexeme))
+# A vendor's headphones app is an app opened on the way, not the headphones connected.
+for _app in ("headphones connect", "sony headphones connect"):
+    EN_LEXICON[_en_key(_app)] = ("objq", "app|name:headphones_connect")
+# "lift the block on overseas transactions": the block lifted turns them on.
+for _verb in ("lift", "lifts", "lifted", "lifting", "remove", "removes", "removed", "removing"):
+    for _what in ("the block on", "the restriction on", "the restrictions on", "the hold on"):
+        EN_LEXICON[_en_key(f"{_verb} {_what}")] = ("op", "enable")
+# The Sent Items folder is the mailbox's ("empty the Sent Items folder" makes room in it).
+for _folder in ("sent items", "sent items folder", "sent folder", "sent mail", "sent mail folder"):
+    EN_LEXICON[_en_key(_folder)] = ("obj", "mailbox")

@@ -3624,3 +3624,115 @@ def test_round7_english_account_folds_block_their_pair_and_keep_hard_negatives_a
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# Round 7 (zh / mixed): folds from batches 22-25 — a mail folder named with 文件夹,
+# pre-installed apps, an antivirus "checking" for viruses, 离…近一点, the Startup page, buds put
+# away in the case, a limit lifted, a device's own firmware, a device joining the 5 GHz network,
+# the ISP asked about an outage, Wi-Fi off to use mobile data, a thing pulled out and put back,
+# the router taken out of a cabinet, a store checked for a new version, a permission allowed at
+# the end of a path.
+ZH_ROUND7_PAIRS = [
+    # a mail folder named with 文件夹 is that folder; the sent folder emptied frees the mailbox
+    ("把已删除邮件文件夹清空", "Empty the Deleted Items folder", "把邮箱账号删掉重新添加"),
+    ("把已发送文件夹清空一下", "清理邮箱空间", "把发件人拉黑"),
+    # the print head cleaned in so many words (打印头清洗一下)
+    ("打印头清洗一下", "Clean the print head", "换一个新墨盒"),
+    ("喷头清洗一遍", "在维护菜单里跑一遍喷头清洁", "校准一下打印头"),
+    # pre-installed apps are apps; uninstalling them is no reinstall
+    ("把预装的垃圾软件卸载了", "Uninstall bloatware you don't use", "把这个软件卸载了再重新装一遍"),
+    ("把自带的没用的应用删掉", "卸载用不到的软件", "把应用更新到最新版"),
+    # an antivirus opened by name and the computer "checked for viruses"
+    ("开火绒把整台电脑查一遍毒", "Run a full virus scan", "把杀毒软件卸载掉"),
+    ("打开360查查毒", "用杀毒软件全盘扫描一下", "把360卸载掉"),
+    # moving closer with 离…近一点
+    ("人离路由器近一点再试试", "Move closer to the router", "把路由器重启一下"),
+    # the Task Manager's Startup page
+    (
+        "在任务管理器的启动页里把没用的程序都禁用",
+        "关掉开机自启的软件",
+        "在任务管理器里结束占内存的进程",
+    ),
+    # the lid closed and the buds taken out again are part of putting them in the case
+    ("耳机收回仓里，合上盖子，过一会再拿出来", "把耳机放回充电盒充会儿电", "把耳机恢复出厂设置"),
+    # a limit lifted turns the thing on
+    ("把境外消费限制解除", "开通境外支付", "关闭境外支付"),
+    ("Ask the bank to lift the block on overseas transactions", "开通境外交易", "关闭境外交易"),
+    # a device's firmware named after the device ("把耳机升级到最新固件")
+    ("打开耳机的App，把耳机升级到最新固件", "更新一下耳机固件", "把路由器固件升级一下"),
+    ("把打印机升级到最新固件", "Update the printer firmware", "更新一下路由器固件"),
+    # a device made to join the 5 GHz network is the network joined
+    ("电脑改连5G频段的那个WiFi", "Switch the laptop to the 5GHz network", "把WiFi频段改成2.4G"),
+    ("手机换连5G的那个WiFi", "连5G的WiFi", "忘记这个WiFi网络"),
+    # asking the ISP about an outage is contacting it
+    (
+        "打运营商客服问问是不是那片断网了",
+        "Check with your ISP for an outage in your area",
+        "重启光猫",
+    ),
+    # Wi-Fi turned off to use mobile data is switching to mobile data
+    (
+        "把WiFi断开，用4G流量试一下",
+        "Switch to mobile data instead of Wi-Fi",
+        "忘记这个WiFi网络再重新连",
+    ),
+    ("关了WiFi用流量试试", "Turn off Wi-Fi and use mobile data", "把WiFi关掉"),
+    ("先把无线断开，用5G数据登一下", "关掉WiFi用手机流量试试", "重启一下路由器"),
+    # a thing pulled out and plugged back in is power-cycled
+    ("充电头先拔下来，过个30秒重新插回去", "把充电器拔掉，等一会再插上", "换一个充电器试试"),
+    ("路由器电源先拔下来，等一分钟再插回去", "把路由器断电重启", "把路由器恢复出厂设置"),
+    # the router taken out of a cabinet and put somewhere higher is moved
+    ("把路由器从柜子里拿出来，放到客厅中间的高处", "把路由器放到房子中间", "把路由器重启一下"),
+    # a store checked for a new version and updated
+    ("去应用商店看看有没有新版本，有的话升级一下", "把App更新到最新版", "把App卸了重装"),
+    # a permission allowed at the end of a path through the app's permissions
+    (
+        "设置 > 应用 > 抖音 > 权限 > 相机，选允许",
+        "给抖音开启相机权限",
+        "设置 > 应用 > 抖音 > 存储 > 清除缓存",
+    ),
+    ("设置 > 应用 > 微信 > 权限 > 麦克风，选允许", "允许微信使用麦克风", "给微信开启相机权限"),
+    # a driver removed and then a restart is the driver reinstalled (Windows puts it back)
+    (
+        "设备管理器里把蓝牙驱动卸载，重启电脑让它自动重装",
+        "Reinstall the Bluetooth driver",
+        "更新一下蓝牙驱动",
+    ),
+    (
+        "Uninstall the Wi-Fi driver and restart the PC so Windows reinstalls it",
+        "重装无线网卡驱动",
+        "回退无线网卡驱动",
+    ),
+    ("把声卡驱动删掉，重启一下电脑", "重新安装声卡驱动", "更新声卡驱动"),
+    # a permission path ending in 改成允许; the bank asked to lift a limit; the Sent Items folder
+    (
+        "设置 > 应用 > 微信 > 权限 > 麦克风，改成允许",
+        "给微信开启麦克风权限",
+        "设置 > 应用 > 微信 > 权限 > 相机，改成允许",
+    ),
+    ("让银行把境外支付的限制取消", "Ask the bank to enable international payments", "冻结这张卡"),
+    ("Empty the Sent Items folder", "把已发送邮件清空", "Empty the Junk Email folder"),
+    # an app started in safe mode (用安全模式打开, 以安全模式启动; Ctrl held while it is clicked)
+    ("按住Ctrl双击Outlook，以安全模式启动", "Start Outlook in safe mode", "把Outlook修复一下"),
+    ("以安全模式启动Outlook", "运行 outlook.exe /safe", "重新打开Outlook"),
+    # the ISP "checked" on the phone about a fault is the ISP asked
+    ("打运营商客服查一下有没有故障", "问一下运营商是不是那边断网", "重启光猫"),
+    # programs disabled on the Startup tab are startup apps, even when named as unused programs
+    ("任务管理器启动选项卡里把不用的程序都禁用", "Disable startup programs", "关掉后台不用的程序"),
+    # 走 (go over) mobile data is using it; a phone carried (拿着) closer is moved closer
+    ("把无线关了，走4G数据再登录", "Switch to mobile data", "把WiFi关掉"),
+    ("拿着手机走到离路由器近一点的地方", "Move closer to the router", "把路由器重启一下"),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), ZH_ROUND7_PAIRS)
+def test_round7_chinese_folds_block_their_pair_and_keep_hard_negatives_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+def test_round7_a_value_tried_is_the_value_without_the_trial_words() -> None:
+    """ "纸张大小改成Letter试试": 试试 / 看看 after a value only say "try it"."""
+    assert decide("纸张大小改成Letter试试", "纸张尺寸设成A4") == (False, "value-differs:set/paper")
+    assert decide("纸张大小改成A4试试", "纸张尺寸设成A4")[0]
