@@ -2858,6 +2858,22 @@ _MORE_PLACES = (
         "headphones",
     ),
     (r"(?:耳机|耳机盒|充电盒)\s*(?:上|里|端)", "headphones"),
+    # phones and computers named by brand or model ("on your Pixel", "on the ThinkPad")
+    (
+        r"\b(?:on|from|in)\s+(?:your|the|this|my|a|an|their)?\s*(?:google\s+|samsung\s+)?"
+        r"(?:pixel|galaxy|samsung|oneplus|xiaomi|redmi|huawei|motorola|moto)"
+        r"(?!\s+(?:buds|watch|tab|tablet|tv|earbuds|book|chromebook|galaxy))\b",
+        "phone",
+    ),
+    (
+        r"\b(?:on|from|in)\s+(?:your|the|this|my|a|an|their)?\s*(?:thinkpad|dell xps|xps)\b",
+        "laptop",
+    ),
+    (r"\b(?:on|from|in)\s+(?:your|the|this|my|a|an|their)?\s*(?:galaxy\s+tab)\b", "tablet"),
+    (
+        r"\b(?:on|from|in)\s+(?:your|the|this|my|a|an|their)?\s*(?:microsoft\s+)?surface\b",
+        "computer",
+    ),
 )
 
 
@@ -4021,6 +4037,9 @@ class GuardRule:
             if covered and not _places_compatible(candidate, failed):
                 # "... on your laptop" after "... on your phone": the same step, another device.
                 return GuardDecision(False, "place-differs:" + _labels(candidate.steps), how)
+            if covered and (kinds := _kinds_differ(candidate, failed)):
+                # "... for the monitor" / "... the PC tower": the same step on another kind.
+                return GuardDecision(False, f"{kinds}-differs:" + _labels(candidate.steps), how)
             if covered:
                 return GuardDecision(True, how, how.split(":", 1)[0])
             if failed.understood:
@@ -4039,6 +4058,11 @@ class GuardRule:
             # attempt, both ways round: every step of each text is a step of the other.
             covered, how = self._covered(candidate.steps, failed.steps)
             back, _ = self._covered(failed.steps, candidate.steps)
+            if covered and back and _values_differ(candidate, failed):
+                # "把信道设置成自动看看" after "信道改成1": read in part, but another value
+                return GuardDecision(False, "value-differs:" + _labels(candidate.steps), "partial")
+            if covered and back and _kinds_differ(candidate, failed):
+                return GuardDecision(False, "kind-differs:" + _labels(candidate.steps), "partial")
             if covered and back and _places_compatible(candidate, failed):
                 return GuardDecision(True, "partial:" + how, "partial")
             if self.partial_disjoint_differs and not self._overlaps(candidate.steps, failed.steps):
@@ -4252,9 +4276,113 @@ def _places_compatible(candidate: TextActions, failed: TextActions) -> bool:
     )
 
 
+# The same step on another kind of thing, said in words no frame reads as its object: the
+# device plugged into another outlet ("... for the monitor" / "plug the PC tower into ..."),
+# the scanner and the kind of scan run ("a Quick scan in Defender" / "a Defender Offline
+# scan" / "a Malwarebytes scan"), whose billing address is updated (the shop's / the bank's).
+# Each: when a step of both texts is (what the gate says), the kinds each text names, and the
+# candidate names one the failed text does not -> another step (a text naming none fits all).
+_OUTLET_DEVICES = (
+    (r"\bmonitors?\b|\bdisplay\b|显示器|屏幕", "monitor"),
+    (r"\b(?:pc\s+)?tower\b|\bdesktop(?:\s+pc)?\b|台式机|台式电脑|主机", "desktop"),
+    (r"\blaptop\b|\bnotebook\b|\bmacbook\b|笔记本", "laptop"),
+    (r"\b(?:pc|computer)\b(?!\s+tower)|(?<!笔记本)电脑(?!主机)", "computer"),
+    (r"\brouter\b|路由器|路由", "router"),
+    (r"\bmodem\b|光猫|\bont\b", "modem"),
+    (r"\bprinter\b|打印机", "printer"),
+    (r"\btv\b|\btelevision\b|电视", "tv"),
+    (r"\b(?:phone|iphone)\b|手机", "phone"),
+    (r"\bconsole\b|\bxbox\b|\bplaystation\b|\bps5\b|游戏机", "console"),
+)
+_SCANNERS = (
+    (r"\bdefender\b|\bwindows security\b|windows\s*安全中心|windows\s*安全", "defender"),
+    (r"\bmalwarebytes\b", "malwarebytes"),
+    (r"\bnorton\b|诺顿", "norton"),
+    (r"\bmcafee\b|迈克菲", "mcafee"),
+    (r"\bavast\b", "avast"),
+    (r"\bavg\b", "avg"),
+    (r"\bkaspersky\b|卡巴斯基", "kaspersky"),
+    (r"\bbitdefender\b", "bitdefender"),
+    (r"\beset\b", "eset"),
+    (r"360\s*(?:安全卫士|杀毒)", "360"),
+    (r"火绒", "huorong"),
+    (r"电脑管家", "tencent"),
+)
+_SCAN_KINDS = (
+    (r"\bquick(?:\s+\w+)?\s+scan\b|快速扫描|快速查杀|快扫", "quick"),
+    (
+        r"\bfull(?:\s+\w+){0,2}\s+scan\b|\bscan\s+(?:the\s+)?(?:whole|entire)\b"
+        r"|全盘|全面扫描|完整扫描|全面查杀",
+        "full",
+    ),
+    (r"\boffline\s+scan\b|\bdefender offline\b|脱机扫描|离线扫描", "offline"),
+    (r"\bcustom\s+scan\b|自定义扫描", "custom"),
+    (r"\bboot[- ]?time\s+scan\b", "boot_time"),
+)
+_BILLING_OWNERS = (
+    *_PAYMENT_SERVICES,
+    (r"\b(?:bank|card issuer|issuer|issuing bank|credit union)\b|银行|发卡行", "bank"),
+    (r"\b(?:ebay|apple store|steam|uber|walmart)\b|淘宝|京东|拼多多", "shop"),
+)
+_COMPUTER_KINDS = frozenset({"laptop", "desktop"})
+
+
+def _outlet_step(step: Step) -> bool:
+    return "power.try_other_outlet" in step.action_ids or any(
+        frame.obj == "power_outlet" for frame in step.frames
+    )
+
+
+def _scan_step(step: Step) -> bool:
+    return "slow.malware_scan" in step.action_ids or any(
+        frame.op == "scan" for frame in step.frames
+    )
+
+
+def _billing_step(step: Step) -> bool:
+    return any(frame.obj == "billing.address" for frame in step.frames)
+
+
+_KIND_CHECKS: tuple[tuple[str, Callable[[Step], bool], tuple[tuple[str, str], ...]], ...] = (
+    ("device", _outlet_step, _OUTLET_DEVICES),
+    ("scanner", _scan_step, _SCANNERS),
+    ("scan", _scan_step, _SCAN_KINDS),
+    ("owner", _billing_step, _BILLING_OWNERS),
+)
+
+
+def _kinds_named(text: TextActions, kinds: tuple[tuple[str, str], ...]) -> set[str]:
+    words = unicodedata.normalize("NFKC", text.text).casefold()
+    return {kind for pattern, kind in kinds if re.search(pattern, words)}
+
+
+def _kinds_differ(candidate: TextActions, failed: TextActions) -> str | None:
+    """What the candidate does the same step on that the failed text does not name (None when
+    nothing): see _KIND_CHECKS."""
+    for what, gate, kinds in _KIND_CHECKS:
+        if not any(gate(s) for s in candidate.steps) or not any(gate(s) for s in failed.steps):
+            continue
+        mine, theirs = _kinds_named(candidate, kinds), _kinds_named(failed, kinds)
+        if not mine or not theirs:
+            continue
+        if "computer" in theirs:
+            theirs |= _COMPUTER_KINDS
+        if theirs & _COMPUTER_KINDS:
+            theirs |= {"computer"}
+        if mine - theirs:
+            return what
+    return None
+
+
 # The value a setting is given: "... to A4", "改成余额优先".
 _EN_VALUE = re.compile(r"\b(?:to|into)\s+(.+)$")
 _EN_PORT_VALUE = re.compile(r"\bport\s+(\d+)\b")
+# "try channel 11", "use channel 149 on the 5 GHz band": the channel's number is the value
+_EN_CHANNEL_VALUE = re.compile(r"\bchannel\s+(\d+)\b")
+# What trails a Chinese value and is no part of it ("改成Letter试试", "设置成自动看看").
+_ZH_VALUE_TAIL = re.compile(r"(?:试试看|试一试|试一下|试下|试试|看看|看一下|一下|再试|吧|了)+$")
+# Units a number is given in: "20 MHz" / "40 MHz" differ by the number.
+_VALUE_UNITS = frozenset({"mhz", "ghz", "hz", "mb", "gb", "dpi", "%"})
 _ZH_VALUE = re.compile(
     r"(?:改成|改为|设成|设为|设置成|设置为|换成|调成|调为|切换到|切换成|切到"
     r"|改回到|改回成|改回|换回到|换回|调回到|调回|设回|切回到|切回|恢复成|恢复为)\s*(.+)$"
@@ -4273,6 +4401,9 @@ def _set_value(text: TextActions) -> str | None:
         return None
     if any(frame.op != "set" or frame.qualifier is not None for frame in firsts):
         return None  # a value the lexicon read ("google" DNS) is compared as the qualifier
+    channel = _EN_CHANNEL_VALUE.search(text.normalized)
+    if channel is not None and any(frame.obj and "channel" in frame.obj for frame in firsts):
+        return channel.group(1)
     found = _ZH_VALUE.search(text.normalized) or _EN_VALUE.search(text.normalized)
     if found is None:
         port = _EN_PORT_VALUE.search(text.normalized)  # "use port 587 for outgoing mail"
@@ -4284,6 +4415,8 @@ def _set_value(text: TextActions) -> str | None:
     if again is not None:
         value = normalize_solution(re.split(r"[,;!?]|\.(?:\s|$)", again.group(1) + " ")[0])
         value = value.strip() or found.group(1).strip()
+    if any(is_cjk(c) for c in value):
+        value = _ZH_VALUE_TAIL.sub("", value).strip() or value
     objects = {frame.obj for frame in firsts}
     if len(objects) == 1 and _names_only(value, objects.pop()):
         return None  # "把这张卡设为默认支付方式": what it is set as is the thing set, no value
@@ -4340,7 +4473,10 @@ def _values_differ(candidate: TextActions, failed: TextActions) -> bool:
         return False
     left_cjk, right_cjk = (any(is_cjk(c) for c in value) for value in (left, right))
     if left_cjk != right_cjk:
-        return False  # "push" / "推送": two languages, not two values
+        # "push" / "推送": two languages, not two values; but a number is no language
+        # ("改成1" / "设置成自动")
+        latin, cjk = (right, left) if left_cjk else (left, right)
+        return bool(re.fullmatch(r"[\d.\s]+", latin)) and latin.strip() not in cjk
     if left_cjk:
         start = 0
         while start < min(len(left), len(right)) and left[start] == right[start]:
@@ -4350,8 +4486,12 @@ def _values_differ(candidate: TextActions, failed: TextActions) -> bool:
             end += 1
         rest_left = left[start : len(left) - end].strip()
         return bool(rest_left and right[start : len(right) - end].strip())
-    words_left = set(left.split()) - _VALUE_FILLER
-    words_right = set(right.split()) - _VALUE_FILLER
+    words_left, words_right = (
+        {re.sub(r"(?<=\d)(?:mhz|ghz|hz|mb|gb|dpi)$", "", w) for w in value.split()}
+        - _VALUE_FILLER
+        - _VALUE_UNITS
+        for value in (left, right)
+    )
     return bool(words_left and words_right and not words_left & words_right)
 
 

@@ -2580,6 +2580,7 @@ sub -: 为啥 为什么 怎么回事 什么原因 问问是不是 问一下是�
 loc -: 填到 填进 填在 填入到 粘贴到 贴到 粘到
 op update: 在线升级 在线更新 线上升级
 obj channel_width: 频宽 信道宽度 频道宽度 频带宽度 信道带宽
+obj boot_mode: 恢复模式 recovery模式 下载模式 fastboot模式 DFU模式 rec模式 挖煤模式
 obj verification_code: 手机号快捷 手机快捷 短信快捷 手机号码快捷 六位数字
     那六位数字 六位数 六位验证码 数字验证码 收到的数字 六位数的验证码 四位数字
 de -: 收到的

@@ -1129,30 +1129,48 @@ VOCABULARY_PAIRS = [
     ("Set the router back to its factory defaults", "Reset the router", "Restart the router"),
     ("Bring your phone's software up to date", "Update the OS", "Restart the phone"),
     ("Install the pending Windows updates", "Update Windows", "Uninstall the Windows updates"),
-    ("Revert the battery driver to the earlier version", "Roll back the battery driver",
-     "Update the battery driver"),
-    ("Delete the saved Wi-Fi profile and rejoin it", "Forget the Wi-Fi network and reconnect",
-     "Turn Wi-Fi off"),
+    (
+        "Revert the battery driver to the earlier version",
+        "Roll back the battery driver",
+        "Update the battery driver",
+    ),
+    (
+        "Delete the saved Wi-Fi profile and rejoin it",
+        "Forget the Wi-Fi network and reconnect",
+        "Turn Wi-Fi off",
+    ),
     ("Re-key the network key", "Re-enter the Wi-Fi password", "Reset the router"),
     ("Quit Surfshark", "Turn off the VPN", "Uninstall the VPN"),
     ("Flush the resolver cache", "Clear the DNS cache", "Change the DNS server"),
-    ("Hop onto the 2.4 gig network", "Connect to the 2.4 GHz network",
-     "Connect to the 5 GHz network"),
+    (
+        "Hop onto the 2.4 gig network",
+        "Connect to the 2.4 GHz network",
+        "Connect to the 5 GHz network",
+    ),
     ("Ring the broadband company", "Contact your ISP", "Contact your bank"),
     ("Check if there's an outage in your area", "Check for an outage", "Restart the router"),
     ("Phone the card company", "Contact your bank", "Try a different card"),
-    ("Have the bank allow overseas purchases", "Turn on foreign transactions for the card",
-     "Contact your bank"),
+    (
+        "Have the bank allow overseas purchases",
+        "Turn on foreign transactions for the card",
+        "Contact your bank",
+    ),
     ("Double-check the postcode", "Check the billing address", "Check the card number"),
-    ("Set up two-factor authentication", "Turn on two-factor authentication",
-     "Turn off two-factor authentication"),
+    (
+        "Set up two-factor authentication",
+        "Turn on two-factor authentication",
+        "Turn off two-factor authentication",
+    ),
     ("Enter one of your backup codes", "Sign in with a backup code", "Reset your password"),
     ("Turn on automatic date and time", "Sync the clock", "Turn on 2FA"),
     ("Re-login to the account", "Sign out and sign back in", "Remove the account"),
     ("Offload unused apps", "Free up storage on the phone", "Update the app"),
     ("Kill the background processes", "Close background apps", "Disable startup programs"),
-    ("Stop apps opening automatically on login", "Disable startup programs",
-     "Close background apps"),
+    (
+        "Stop apps opening automatically on login",
+        "Disable startup programs",
+        "Close background apps",
+    ),
     ("Run Malwarebytes", "Run a malware scan", "Uninstall the antivirus"),
     ("Clear out your inbox", "Free up mailbox space", "Check the spam folder"),
     ("Search the junk box", "Check the spam folder", "Empty the spam folder"),
@@ -1163,19 +1181,30 @@ VOCABULARY_PAIRS = [
     ("Pull out the crumpled sheet", "Clear the paper jam", "Replace the ink cartridge"),
     ("Flick Bluetooth off and on", "Turn Bluetooth off and back on", "Turn Bluetooth off"),
     ("Unpair the earbuds and pair them again", "Re-pair the headphones", "Reset the earbuds"),
-    ("Keep the headphones close by", "Bring the headphones closer",
-     "Charge the headphones"),
-    ("Plug the charger into another plug socket", "Try a different outlet",
-     "Try a different charger"),
-    ("Unplug everything and hold down the power key for half a minute",
-     "Drain the residual power", "Restart the computer"),
+    ("Keep the headphones close by", "Bring the headphones closer", "Charge the headphones"),
+    (
+        "Plug the charger into another plug socket",
+        "Try a different outlet",
+        "Try a different charger",
+    ),
+    (
+        "Unplug everything and hold down the power key for half a minute",
+        "Drain the residual power",
+        "Restart the computer",
+    ),
     ("Factory-default the router", "Reset the router", "Restart the router"),
     ("Report the fault to your provider", "Contact your ISP", "Check the router's cables"),
     ("Clean up the hard drive", "Free up disk space", "Clean the charging port"),
-    ("Switch over to the 5 GHz network", "Connect to the 5 GHz band",
-     "Connect to the 2.4 GHz band"),
-    ("Unplug the router, count to thirty, and put it back on", "Restart the router",
-     "Reset the router"),
+    (
+        "Switch over to the 5 GHz network",
+        "Connect to the 5 GHz band",
+        "Connect to the 2.4 GHz band",
+    ),
+    (
+        "Unplug the router, count to thirty, and put it back on",
+        "Restart the router",
+        "Reset the router",
+    ),
     ("Shut down the laptop and start it again", "Restart the computer", "Shut down the laptop"),
     ("把梯子关了", "关闭VPN", "卸载VPN"),
     ("把路由器的固件升到最新版", "更新路由器固件", "把路由器恢复出厂设置"),
@@ -2651,6 +2680,8 @@ def test_round6_english_folds_block_their_pair_and_keep_hard_negatives_apart(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
 # False-block round on batches 18-21: the same step on another named thing is another step
 # (which browser, the service a card is saved in, whose password, an app named without 'app',
 # the hardware a driver is for, a Bluetooth keyboard / mouse / controller, a card made the
@@ -3154,6 +3185,97 @@ ZH_ROUND6_PAIRS = [
 
 @pytest.mark.parametrize(("candidate", "failed", "negative"), ZH_ROUND6_PAIRS)
 def test_round6_chinese_folds_block_their_pair_and_keep_hard_negatives_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# False-block round 7 (batches 22-25): the same step on another kind of thing is another step.
+# (candidate, failed, negative): the candidate repeats the failed attempt; the negative, the
+# same step on a neighbouring thing or with another value, stays apart from the candidate.
+FB7_PAIRS = [
+    # the device plugged into another outlet ("for the monitor" / "the PC tower")
+    (
+        "Plug the monitor into another wall socket",
+        "Try a different outlet for the monitor",
+        "Plug the PC tower into a different outlet",
+    ),
+    (
+        "Try a different outlet for the printer",
+        "Plug the printer into another wall socket",
+        "Move the router's power adapter to a different outlet",
+    ),
+    ("把显示器的电源插到别的插座上", "显示器换个插座试试", "把主机插到另一个插座上"),
+    # phones and laptops named by brand or model are the device the step is done on
+    (
+        "Forget the network on your Pixel and rejoin it",
+        "Forget the Wi-Fi network on your phone and rejoin",
+        "Forget the network on your laptop and rejoin it",
+    ),
+    (
+        "Forget the network on your ThinkPad and reconnect",
+        "Forget the Wi-Fi network on the laptop and rejoin",
+        "Forget the network on your Galaxy and reconnect",
+    ),
+    (
+        "Clear Chrome's cache on your Galaxy",
+        "Clear the Chrome cache on your phone",
+        "Clear the Chrome cache on your Surface",
+    ),
+    # a channel's number is its value; a number is no language (改成1 / 设置成自动); what
+    # trails a Chinese value (试试, 看看) is no part of it; a unit does not make two values alike
+    ("try channel 6 on 2.4GHz", "Change the Wi-Fi channel to 6", "try channel 11 on 2.4GHz"),
+    (
+        "Use channel 36 on the 5 GHz band",
+        "Change the Wi-Fi channel to 36",
+        "Switch over to channel 149 instead",
+    ),
+    ("信道换成6试试", "把WiFi信道改成6", "把信道设置成自动看看"),
+    ("纸张大小改成A4试试", "纸张尺寸设成A4", "纸张大小改成Letter试试"),
+    (
+        "Set the channel width to 20MHz",
+        "Set the channel width to 20 MHz",
+        "Set the channel width to 40 MHz",
+    ),
+    # the scanner and the kind of scan run
+    (
+        "Do a quick Defender scan",
+        "Run a Quick scan in Microsoft Defender",
+        "Run a Microsoft Defender Offline scan",
+    ),
+    (
+        "Scan the whole PC with Malwarebytes",
+        "Run a full scan with Malwarebytes",
+        "Run a full scan with Windows Defender",
+    ),
+    (
+        "Run a Windows Defender virus scan",
+        "Scan for malware with Defender",
+        "Run another Defender scan, then also install Malwarebytes and scan with it",
+    ),
+    ("Defender快速扫描一遍", "用Windows Defender快速扫描一下", "用Defender做一次全盘扫描"),
+    # whose billing address: the shop's / the bank's
+    (
+        "Change the billing address saved in Amazon",
+        "Update the billing address on your Amazon account",
+        "Update the billing address with your card issuer",
+    ),
+    (
+        "Ask your bank to update the billing address on file",
+        "Update the billing address with your bank",
+        "Change the billing address in your PayPal account",
+    ),
+    # buttons held to enter recovery mode (进恢复模式) are no force restart
+    (
+        "按住电源键十秒，让手机强制重启",
+        "长按电源键10秒强制重启",
+        "同时长按电源键和音量减键，进恢复模式看看",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), FB7_PAIRS)
+def test_fb7_same_step_on_another_kind_is_another_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
