@@ -4082,6 +4082,9 @@ class GuardRule:
                     False, f"op-differs:{candidate.lead_op}/{failed.lead_op}", "frame"
                 )
             closeness = _object_closeness(candidate.lead_object, failed.lead_object)
+            if closeness >= self.object_words and _lead_values_differ(candidate, failed):
+                # "Set the print quality to best" after "... to draft": another value
+                return GuardDecision(False, f"value-differs:{candidate.lead_op}", "frame")
             if closeness >= self.object_words and not candidate.unread_clause:
                 return GuardDecision(True, f"frame:{candidate.lead_op}/~{closeness:.2f}", "frame")
         return self._similar(lazy, semantic)
@@ -4319,6 +4322,25 @@ _SCAN_KINDS = (
     (r"\bcustom\s+scan\b|自定义扫描", "custom"),
     (r"\bboot[- ]?time\s+scan\b", "boot_time"),
 )
+# What a scan looks for: malware, the disk's errors (chkdsk).
+_SCAN_TARGETS = (
+    (
+        r"malware|virus|viruses|antivirus|anti-virus|trojan|spyware|defender|windows security"
+        r"|malwarebytes|norton|mcafee|avast|kaspersky|bitdefender|病毒|杀毒|恶意软件|木马|查杀",
+        "malware",
+    ),
+    (r"\bchkdsk\b|\bcheck disk\b|\b(?:disk|drive) for errors\b|磁盘检查|磁盘错误", "disk"),
+)
+# The make of phone a step is done on: an iPhone is not an Android phone ("phone" fits both).
+_PHONE_MAKES = (
+    (r"\biphone\b|\bios\b|苹果手机", "iphone"),
+    (
+        r"\bandroid\b|\bpixel\b(?!\s+(?:buds|watch|tablet))|\bgalaxy\b(?!\s+(?:buds|watch|tab))"
+        r"|\bsamsung\s+(?:phone|galaxy)\b|\boneplus\b|\bxiaomi\b|\bredmi\b|安卓"
+        r"|(?:华为|小米|oppo|vivo|荣耀|三星)手机",
+        "android",
+    ),
+)
 _BILLING_OWNERS = (
     *_PAYMENT_SERVICES,
     (r"\b(?:bank|card issuer|issuer|issuing bank|credit union)\b|银行|发卡行", "bank"),
@@ -4343,11 +4365,26 @@ def _billing_step(step: Step) -> bool:
     return any(frame.obj == "billing.address" for frame in step.frames)
 
 
+def _browsing_step(step: Step) -> bool:
+    return bool(step.action_ids & {"login.clear_cookies", "login.clear_browser_cache"}) or any(
+        frame.obj in ("cookies", "history", "cache", "extensions")
+        or (frame.obj or "").startswith("browser.")
+        for frame in step.frames
+    )
+
+
+def _any_step(step: Step) -> bool:
+    return True
+
+
 _KIND_CHECKS: tuple[tuple[str, Callable[[Step], bool], tuple[tuple[str, str], ...]], ...] = (
     ("device", _outlet_step, _OUTLET_DEVICES),
     ("scanner", _scan_step, _SCANNERS),
     ("scan", _scan_step, _SCAN_KINDS),
+    ("scan-target", _scan_step, _SCAN_TARGETS),
     ("owner", _billing_step, _BILLING_OWNERS),
+    ("browser", _browsing_step, _BROWSER_NAMES),
+    ("phone", _any_step, _PHONE_MAKES),
 )
 
 
@@ -4468,7 +4505,23 @@ def _values_differ(candidate: TextActions, failed: TextActions) -> bool:
         if not left_values or not right_values:
             return False
         return not (left_values <= right_values or right_values <= left_values)
-    left, right = _set_value(candidate), _set_value(failed)
+    return _two_values_differ(_set_value(candidate), _set_value(failed))
+
+
+def _lead_values_differ(candidate: TextActions, failed: TextActions) -> bool:
+    """Whether two one-verb texts not fully read both set something, to two values."""
+    if candidate.lead_op != "set" or failed.lead_op != "set":
+        return False
+    left, right = (
+        (found := _ZH_VALUE.search(t.normalized) or _EN_VALUE.search(t.normalized))
+        and found.group(1).strip()
+        for t in (candidate, failed)
+    )
+    return _two_values_differ(left or None, right or None)
+
+
+def _two_values_differ(left: str | None, right: str | None) -> bool:
+    """Whether two values a setting is given are two different ones (see _values_differ)."""
     if not left or not right or left == right:
         return False
     left_cjk, right_cjk = (any(is_cjk(c) for c in value) for value in (left, right))

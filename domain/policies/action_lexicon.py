@@ -844,6 +844,9 @@ email.not_spam: not spam, not junk, not junk button, not spam button, report not
     mark as not spam, mark as not junk
 browser.tabs: tabs, browser tabs, open tabs, extra tabs, unused tabs, chrome tabs, other tabs,
     tabs you dont need, tabs you arent using, background tabs
+# Windows' own system files, checked by SFC / DISM: not a malware scan.
+system_files: sfc, sfc scan, sfc scannow, system file checker, system file check, system files,
+    corrupted system files, corrupt system files, dism, dism scan
 # The drive's own health (errors, bad sectors), not the battery's.
 disk.health: disk health, drive health, hard drive health, ssd health, disk errors, drive errors,
     errors on the disk, errors on the drive, disk for errors, drive for errors, chkdsk,

@@ -3234,6 +3234,27 @@ FB7_PAIRS = [
         "Update the billing address with your bank",
         "Change the billing address in your PayPal account",
     ),
+    # what a scan looks for (malware / the disk's errors); SFC checks the system files
+    (
+        "Scan the PC for viruses with Defender",
+        "Run a malware scan",
+        "Run chkdsk to scan the disk for errors",
+    ),
+    ("Run the System File Checker", "Run sfc /scannow", "Run a malware scan"),
+    # the browser whose cookies are cleared; the make of phone (an iPhone is no Android phone)
+    ("In Chrome, delete the cookies", "Clear cookies in Chrome", "Clear cookies in Safari"),
+    (
+        "Update the app on your OnePlus",
+        "Update the app on your phone",
+        "Update the app on your iPhone",
+    ),
+    ("在华为手机上清除应用缓存", "在手机上清除应用缓存", "在苹果手机上清除应用缓存"),
+    # a setting not fully read, set to another value
+    (
+        "Change the print quality to draft",
+        "Set the print quality to draft",
+        "Set the print quality to best",
+    ),
     # buttons held to enter recovery mode (进恢复模式) are no force restart
     (
         "按住电源键十秒，让手机强制重启",
