@@ -4085,6 +4085,11 @@ class GuardRule:
             if closeness >= self.object_words and _lead_values_differ(candidate, failed):
                 # "Set the print quality to best" after "... to draft": another value
                 return GuardDecision(False, f"value-differs:{candidate.lead_op}", "frame")
+            if closeness >= self.object_words and (
+                kinds := _kinds_differ(candidate, failed, ungated_only=True)
+            ):
+                # "Turn on SSL for outgoing mail" after "... for incoming mail"
+                return GuardDecision(False, f"{kinds}-differs:{candidate.lead_op}", "frame")
             if closeness >= self.object_words and not candidate.unread_clause:
                 return GuardDecision(True, f"frame:{candidate.lead_op}/~{closeness:.2f}", "frame")
         return self._similar(lazy, semantic)
@@ -4284,7 +4289,8 @@ def _places_compatible(candidate: TextActions, failed: TextActions) -> bool:
 # the scanner and the kind of scan run ("a Quick scan in Defender" / "a Defender Offline
 # scan" / "a Malwarebytes scan"), whose billing address is updated (the shop's / the bank's).
 # Each: when a step of both texts is (what the gate says), the kinds each text names, and the
-# candidate names one the failed text does not -> another step (a text naming none fits all).
+# candidate names one the failed text does not (_SUPERSET_KINDS) or none of them -> another
+# step (a text naming none fits all).
 _OUTLET_DEVICES = (
     (r"\bmonitors?\b|\bdisplay\b|显示器|屏幕", "monitor"),
     (r"\b(?:pc\s+)?tower\b|\bdesktop(?:\s+pc)?\b|台式机|台式电脑|主机", "desktop"),
@@ -4341,6 +4347,18 @@ _PHONE_MAKES = (
         "android",
     ),
 )
+# Which mail server a setting is for: incoming (IMAP / POP) is not outgoing (SMTP).
+_MAIL_DIRECTIONS = (
+    (r"\bincoming\b|\bimap\b|\bpop3?\b|收件服务器|接收服务器|收信服务器", "incoming"),
+    (r"\boutgoing\b|\bsmtp\b|发件服务器|发送服务器|发信服务器", "outgoing"),
+)
+# Which detail of a card is checked: the expiry date is not the CVV.
+_CARD_DETAILS = (
+    (r"\bexpir(?:y|ation|es)\b|\bexp(?:iry)? date\b|\bvalid thru\b|有效期|到期", "expiry"),
+    (r"\bcvv2?\b|\bcvc\b|\bsecurity code\b|安全码|背面三位|后三位", "cvv"),
+    (r"\bcard number\b|\blong number\b|卡号", "number"),
+    (r"\bname on (?:the )?card\b|\bcardholder name\b|持卡人姓名", "name"),
+)
 _BILLING_OWNERS = (
     *_PAYMENT_SERVICES,
     (r"\b(?:bank|card issuer|issuer|issuing bank|credit union)\b|银行|发卡行", "bank"),
@@ -4373,31 +4391,40 @@ def _browsing_step(step: Step) -> bool:
     )
 
 
-def _any_step(step: Step) -> bool:
-    return True
+def _card_details_step(step: Step) -> bool:
+    return "payment.check_card_details" in step.action_ids or any(
+        frame.obj == "card.details" for frame in step.frames
+    )
 
 
-_KIND_CHECKS: tuple[tuple[str, Callable[[Step], bool], tuple[tuple[str, str], ...]], ...] = (
+_KIND_CHECKS: tuple[tuple[str, Callable[[Step], bool] | None, tuple[tuple[str, str], ...]], ...] = (
     ("device", _outlet_step, _OUTLET_DEVICES),
     ("scanner", _scan_step, _SCANNERS),
     ("scan", _scan_step, _SCAN_KINDS),
     ("scan-target", _scan_step, _SCAN_TARGETS),
     ("owner", _billing_step, _BILLING_OWNERS),
     ("browser", _browsing_step, _BROWSER_NAMES),
-    ("phone", _any_step, _PHONE_MAKES),
+    ("card-detail", _card_details_step, _CARD_DETAILS),
+    # (no gate: whatever the step, on another make of phone / for the other mail server)
+    ("phone", None, _PHONE_MAKES),
+    ("server", None, _MAIL_DIRECTIONS),
 )
 
 
 def _kinds_named(text: TextActions, kinds: tuple[tuple[str, str], ...]) -> set[str]:
     words = unicodedata.normalize("NFKC", text.text).casefold()
-    return {kind for pattern, kind in kinds if re.search(pattern, words)}
+    return {kind for pattern, kind in kinds if re.search(pattern, words, re.ASCII)}
 
 
-def _kinds_differ(candidate: TextActions, failed: TextActions) -> str | None:
+def _kinds_differ(
+    candidate: TextActions, failed: TextActions, *, ungated_only: bool = False
+) -> str | None:
     """What the candidate does the same step on that the failed text does not name (None when
-    nothing): see _KIND_CHECKS."""
+    nothing): see _KIND_CHECKS. ``ungated_only``: only the checks that need no step read."""
     for what, gate, kinds in _KIND_CHECKS:
-        if not any(gate(s) for s in candidate.steps) or not any(gate(s) for s in failed.steps):
+        if gate is not None and (
+            ungated_only or not any(map(gate, candidate.steps)) or not any(map(gate, failed.steps))
+        ):
             continue
         mine, theirs = _kinds_named(candidate, kinds), _kinds_named(failed, kinds)
         if not mine or not theirs:
@@ -4406,9 +4433,15 @@ def _kinds_differ(candidate: TextActions, failed: TextActions) -> str | None:
             theirs |= _COMPUTER_KINDS
         if theirs & _COMPUTER_KINDS:
             theirs |= {"computer"}
-        if mine - theirs:
+        if (mine - theirs) if what in _SUPERSET_KINDS else not mine & theirs:
             return what
     return None
+
+
+# Checks where naming one more kind is already another step (a second scanner, a full scan as
+# well as the quick one); the others differ only when the two texts have no kind in common
+# (IMAP/SMTP服务 is one switch for both servers).
+_SUPERSET_KINDS = frozenset({"scanner", "scan", "scan-target"})
 
 
 # The value a setting is given: "... to A4", "改成余额优先".

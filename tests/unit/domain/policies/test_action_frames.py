@@ -3255,6 +3255,25 @@ FB7_PAIRS = [
         "Set the print quality to draft",
         "Set the print quality to best",
     ),
+    # which mail server (incoming / IMAP / POP vs outgoing / SMTP); a switch for both servers
+    # (IMAP/SMTP服务) still covers the one
+    (
+        "Enable SSL for the incoming mail server",
+        "Turn on SSL for incoming mail",
+        "Turn on SSL for outgoing mail",
+    ),
+    (
+        "登录QQ邮箱网页版，在设置-账户里开启IMAP/SMTP服务",
+        "把邮箱的IMAP服务打开",
+        "把邮箱的IMAP服务关掉",
+    ),
+    # which detail of the card is checked (卡号和CVV covers the CVV alone)
+    (
+        "再核对一下卡背面那三位安全码有没有输错",
+        "确认卡号和CVV都填对了，再提交一次",
+        "Check the card's expiry date",
+    ),
+    ("Double-check the CVV you entered", "Check the card's CVV", "Check the card's expiry date"),
     # buttons held to enter recovery mode (进恢复模式) are no force restart
     (
         "按住电源键十秒，让手机强制重启",
