@@ -2858,6 +2858,9 @@ _MORE_PLACES = (
         "headphones",
     ),
     (r"(?:耳机|耳机盒|充电盒)\s*(?:上|里|端)", "headphones"),
+    # a setting made on the router is not one made on a phone or computer ("DNS on the router")
+    (r"\b(?:on|in)\s+(?:your|the|this|my|a)?\s*(?:wi-?fi\s+|wireless\s+)?router\b", "router"),
+    (r"在\s*(?:家里的\s*|家里\s*)?(?:无线\s*)?路由器\s*(?:上|里)", "router"),
     # phones and computers named by brand or model ("on your Pixel", "on the ThinkPad")
     (
         r"\b(?:on|from|in)\s+(?:your|the|this|my|a|an|their)?\s*(?:google\s+|samsung\s+)?"

@@ -362,6 +362,11 @@ wifi_network: network, wifi network, wireless network, ssid, saved network, hots
 bluetooth: bluetooth, bt,
     bluetooth radio, bluetooth connection, bluetooth function, bluetooth feature,
     bluetooth adapter, bluetooth adaptor, bluetooth dongle, bluetooth card, bluetooth module
+# Wi-Fi's neighbouring switches: turning them off is not turning Wi-Fi off.
+wifi_assist: wi-fi assist, wifi assist, wlan assist, wi-fi assistant, adaptive wi-fi,
+    switch to mobile data automatically
+wifi_calling: wi-fi calling, wifi calling, wlan calling, wi-fi call, wi-fi calls, vowifi,
+    voice over wi-fi, wifi calls
 vpn: vpn, proxy, vpn connection,
     proxy server, proxy servers, vpn service, vpn tunnel, nordvpn, expressvpn, surfshark,
     protonvpn, proton vpn, anyconnect, cisco anyconnect, globalprotect, vpns,
@@ -1855,6 +1860,7 @@ microphone: 麦克风, 话筒
 notifications: 推送通知, 消息通知, 通知
 wifi_assist: WIFI助理, WLAN助理, WLAN+, WIFI+, 智能切换网络, 网络智能切换, 自动切换网络,
     无线局域网助理, WIFI助手, WLAN助手
+wifi_calling: WiFi通话, WLAN通话, Wi-Fi通话, 无线网络通话, WiFi电话, WLAN电话
 paper: 纸, 纸张, 打印纸, 纸盒, 进纸盒, 纸盘, 进纸托盘, A4纸
 password_reset: 重置密码链接, 密码重置链接, 找回密码链接, 重置密码邮件, 忘记密码链接, 忘记密码选项,
     忘记密码, 忘记密码按钮, 忘记了密码, 找回密码功能

@@ -3274,6 +3274,15 @@ FB7_PAIRS = [
         "Check the card's expiry date",
     ),
     ("Double-check the CVV you entered", "Check the card's CVV", "Check the card's expiry date"),
+    # Wi-Fi's neighbouring switches (Wi-Fi Assist, Wi-Fi calling) are not Wi-Fi itself
+    ("Disable WiFi Assist in Settings > Cellular", "Turn off Wi-Fi assist", "Turn off Wi-Fi"),
+    ("关掉WLAN通话", "关闭WiFi通话", "把WiFi关了"),
+    # a setting made on the router is not one made on the laptop
+    (
+        "Change the DNS to 8.8.8.8 in your router",
+        "Set the DNS to 8.8.8.8 on the router",
+        "Set the DNS to 8.8.8.8 on your laptop",
+    ),
     # buttons held to enter recovery mode (进恢复模式) are no force restart
     (
         "按住电源键十秒，让手机强制重启",
