@@ -4362,6 +4362,69 @@ _CARD_DETAILS = (
     (r"\bcard number\b|\blong number\b|卡号", "number"),
     (r"\bname on (?:the )?card\b|\bcardholder name\b|持卡人姓名", "name"),
 )
+# Whose account: the work / school one is not the personal one.
+_ACCOUNT_KINDS = (
+    (
+        r"\b(?:work|school|office|corporate|company|business)\s+(?:or\s+school\s+)?"
+        r"(?:account|email|e-mail|profile|mailbox|login)\b|工作账号|工作邮箱|公司账号|公司邮箱",
+        "work",
+    ),
+    (
+        r"\b(?:personal|private|home)\s+(?:account|email|e-mail|profile|mailbox)\b"
+        r"|个人账号|个人邮箱|私人账号|私人邮箱",
+        "personal",
+    ),
+)
+# Which paper tray.
+_TRAYS = (
+    (r"\btray\s*(?:1|one)\b|纸盒\s*(?:1|一)|纸盘\s*(?:1|一)|1号纸盒", "tray1"),
+    (r"\btray\s*(?:2|two)\b|纸盒\s*(?:2|二)|纸盘\s*(?:2|二)|2号纸盒", "tray2"),
+    (r"\btray\s*(?:3|three)\b|纸盒\s*(?:3|三)|3号纸盒", "tray3"),
+    (r"\b(?:manual feed|bypass|rear|multi-?purpose)\s+(?:tray|slot)\b|手动进纸|后进纸", "manual"),
+)
+# Which side: the left earbud is not the right one.
+_SIDES = (
+    (
+        r"\bleft\s+(?:earbud|earbuds|airpod|bud|ear|earpiece|headphone|speaker)\b|左耳|左边(?:的)?耳机",
+        "left",
+    ),
+    (
+        r"\bright\s+(?:earbud|earbuds|airpod|bud|ear|earpiece|headphone|speaker)\b|右耳|右边(?:的)?耳机",
+        "right",
+    ),
+)
+# Which connector a port or cable is: a USB port is not an HDMI port.
+_PORT_KINDS = (
+    (r"\busb(?![- ]?c\b)\b", "usb"),
+    (r"\busb[- ]?c\b|\btype[- ]?c\b|\bthunderbolt\b", "usb_c"),
+    (r"\bhdmi\b", "hdmi"),
+    (r"\bethernet\b|\blan\b|网线|网口", "ethernet"),
+    (r"\bdisplay\s*port\b|\bdp\b", "displayport"),
+    (r"\blightning\b", "lightning"),
+)
+# What is plugged into another port: the printer is not the mouse.
+_PLUGGED = (
+    (r"\bprinter\b|打印机", "printer"),
+    (r"\bmouse\b|鼠标", "mouse"),
+    (r"\bkeyboard\b|键盘", "keyboard"),
+    (r"\bwebcam\b|\bcamera\b|摄像头", "camera"),
+    (r"\bheadset\b|\bheadphones\b|耳机", "headset"),
+    (r"\b(?:flash|usb|external|hard)\s+drive\b|\bthumb drive\b|u盘|移动硬盘", "drive"),
+    (r"\bcontroller\b|手柄", "controller"),
+    (r"\bmonitor\b|显示器", "monitor"),
+    (r"\bdock\b|\bhub\b|扩展坞", "dock"),
+)
+# What is synced: the photos are not the contacts.
+_SYNCED = (
+    (r"\bphotos\b|照片|相册", "photos"),
+    (r"\bcontacts\b|通讯录|联系人", "contacts"),
+    (r"\bcalendars?\b|日历", "calendar"),
+    (r"\bnotes\b|备忘录", "notes"),
+    (r"\breminders\b|提醒事项", "reminders"),
+    (r"\bmessages\b|短信", "messages"),
+    (r"\bicloud drive\b|\bdrive\b|云盘", "drive"),
+    (r"\bbookmarks\b|书签", "bookmarks"),
+)
 _BILLING_OWNERS = (
     *_PAYMENT_SERVICES,
     (r"\b(?:bank|card issuer|issuer|issuing bank|credit union)\b|银行|发卡行", "bank"),
@@ -4394,6 +4457,14 @@ def _browsing_step(step: Step) -> bool:
     )
 
 
+def _port_step(step: Step) -> bool:
+    return any((frame.obj or "").rsplit(".", 1)[-1] in ("port", "cable") for frame in step.frames)
+
+
+def _sync_step(step: Step) -> bool:
+    return any((frame.obj or "").endswith("sync") for frame in step.frames)
+
+
 def _card_details_step(step: Step) -> bool:
     return "payment.check_card_details" in step.action_ids or any(
         frame.obj == "card.details" for frame in step.frames
@@ -4408,9 +4479,15 @@ _KIND_CHECKS: tuple[tuple[str, Callable[[Step], bool] | None, tuple[tuple[str, s
     ("owner", _billing_step, _BILLING_OWNERS),
     ("browser", _browsing_step, _BROWSER_NAMES),
     ("card-detail", _card_details_step, _CARD_DETAILS),
+    ("connector", _port_step, _PORT_KINDS),
+    ("plugged", _port_step, _PLUGGED),
+    ("synced", _sync_step, _SYNCED),
     # (no gate: whatever the step, on another make of phone / for the other mail server)
     ("phone", None, _PHONE_MAKES),
     ("server", None, _MAIL_DIRECTIONS),
+    ("account", None, _ACCOUNT_KINDS),
+    ("tray", None, _TRAYS),
+    ("side", None, _SIDES),
 )
 
 

@@ -3283,6 +3283,26 @@ FB7_PAIRS = [
         "Set the DNS to 8.8.8.8 on the router",
         "Set the DNS to 8.8.8.8 on your laptop",
     ),
+    # whose account (work / personal), which tray, which earbud, which connector, what is
+    # plugged into another port, what is synced
+    (
+        "Log out of your work account, then log back in",
+        "Sign out of your work account and back in",
+        "Sign out of your personal account and back in",
+    ),
+    ("Load some more paper into tray 1", "Load paper into tray 1", "Load paper into tray 2"),
+    ("把左耳机放回充电仓充电", "左耳机放回仓里充电", "右耳机放回仓里充电"),
+    ("Use another USB port", "Try a different USB port", "Try a different HDMI port"),
+    (
+        "Move the printer's USB cable to another port on your laptop",
+        "Plug the printer into a different USB port on the laptop",
+        "Plug the mouse into a different USB port on the laptop",
+    ),
+    (
+        "Switch off iCloud syncing for Photos",
+        "Turn off iCloud sync for Photos",
+        "Turn off iCloud sync for Contacts",
+    ),
     # buttons held to enter recovery mode (进恢复模式) are no force restart
     (
         "按住电源键十秒，让手机强制重启",
