@@ -2760,7 +2760,7 @@ def _fold_named_targets(
         if after and after[0].name in _HOLDERS:
             named = after[0].qualifier if _named(after[0].qualifier) else None
             return op, f"{after[0].name}.{obj}", qualifier or named
-    peripherals = ("keyboard", "mouse", "controller")
+    peripherals = ("keyboard", "mouse", "controller", "remote")
     holder = [
         n for n in (*(target.nouns if target else ()), *_objects_of(clause)) if n in peripherals
     ]

@@ -2423,6 +2423,8 @@ camera|camera: webcam, web cam, 网络摄像头
 monitor|monitor: monitor, monitors, external monitor, external display, second monitor, 显示器,
     外接显示器
 scanner|scanner: scanner, document scanner, 扫描仪
+remote|remote: remote, remotes, remote control, tv remote, the remote, voice remote,
+    alexa voice remote, siri remote, 遥控器, 遥控, 电视遥控器
 # the phone's (tablet's) screen-lock code is not an account's password
 screen_lock: iphone passcode, ipad passcode, phone passcode, device passcode, screen passcode,
     lock screen passcode, screen lock passcode, screen lock password, lock screen password,

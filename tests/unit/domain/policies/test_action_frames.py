@@ -3303,6 +3303,13 @@ FB7_PAIRS = [
         "Turn off iCloud sync for Photos",
         "Turn off iCloud sync for Contacts",
     ),
+    # the remote is a thing of its own (not the Fire Stick it works), with its own batteries
+    ("Reset the Fire Stick remote", "Reset the remote", "Reset the Fire Stick"),
+    (
+        "Change the batteries in the remote",
+        "Replace the remote's batteries",
+        "Replace the mouse batteries",
+    ),
     # buttons held to enter recovery mode (进恢复模式) are no force restart
     (
         "按住电源键十秒，让手机强制重启",
