@@ -4305,6 +4305,10 @@ _OUTLET_DEVICES = (
     (r"\btv\b|\btelevision\b|电视", "tv"),
     (r"\b(?:phone|iphone)\b|手机", "phone"),
     (r"\bconsole\b|\bxbox\b|\bplaystation\b|\bps5\b|游戏机", "console"),
+    (r"\bsoundbar\b|\bspeakers?\b|音箱|音响|回音壁", "speaker"),
+    (r"\bextender\b|\brepeater\b|\bmesh (?:node|point)\b|扩展器|中继器", "extender"),
+    (r"\b(?:set-top|cable|tv) box\b|机顶盒", "set_top_box"),
+    (r"\b(?:fire|streaming) stick\b|\broku\b|\bchromecast\b|\bapple tv\b|电视盒子", "streamer"),
 )
 _SCANNERS = (
     (r"\bdefender\b|\bwindows security\b|windows\s*安全中心|windows\s*安全", "defender"),

@@ -3175,6 +3175,11 @@ FB7_PAIRS = [
         "Move the router's power adapter to a different outlet",
     ),
     ("把显示器的电源插到别的插座上", "显示器换个插座试试", "把主机插到另一个插座上"),
+    (
+        "Plug the TV into another wall socket",
+        "Plug the TV into a different outlet",
+        "Plug the soundbar into a different outlet",
+    ),
     # phones and laptops named by brand or model are the device the step is done on
     (
         "Forget the network on your Pixel and rejoin it",
