@@ -3169,7 +3169,7 @@ def _fold_named_targets(
         if after and after[0].name in _HOLDERS:
             named = after[0].qualifier if _named(after[0].qualifier) else None
             return op, f"{after[0].name}.{obj}", qualifier or named
-    peripherals = ("keyboard", "mouse", "controller")
+    peripherals = ("keyboard", "mouse", "controller", "remote")
     holder = [
         n for n in (*(target.nouns if target else ()), *_objects_of(clause)) if n in peripherals
     ]
@@ -3244,7 +3244,11 @@ def _fold_apps_accounts_disk_en(
         return op, obj, NAME_PREFIX + qualifier
     if op in ("add", "open", "run", "use") and obj == "disk.storage":
         return "free", obj, qualifier  # "type cleanmgr in Start": Disk Cleanup run
-    if obj == "files" and op in ("clean", "clear", "remove") and "disk.storage" in context:
+    if (
+        obj in ("files", "system_files")
+        and op in ("clean", "clear", "remove")
+        and ("disk.storage" in context)
+    ):
         return "free", "disk.storage", qualifier  # "clean up system files with Disk Cleanup"
     solid = bool(words & {"ssd", "ssds", "solid state drive", "solid-state drive", "nvme"})
     if obj == "disk" and op in ("set", "use", "update", "move") and solid:
@@ -3446,6 +3450,25 @@ _MORE_PLACES = (
         "headphones",
     ),
     (r"(?:耳机|耳机盒|充电盒)\s*(?:上|里|端)", "headphones"),
+    # a setting made on the router is not one made on a phone or computer ("DNS on the router")
+    (r"\b(?:on|in)\s+(?:your|the|this|my|a)?\s*(?:wi-?fi\s+|wireless\s+)?router\b", "router"),
+    (r"在\s*(?:家里的\s*|家里\s*)?(?:无线\s*)?路由器\s*(?:上|里)", "router"),
+    # phones and computers named by brand or model ("on your Pixel", "on the ThinkPad")
+    (
+        r"\b(?:on|from|in)\s+(?:your|the|this|my|a|an|their)?\s*(?:google\s+|samsung\s+)?"
+        r"(?:pixel|galaxy|samsung|oneplus|xiaomi|redmi|huawei|motorola|moto)"
+        r"(?!\s+(?:buds|watch|tab|tablet|tv|earbuds|book|chromebook|galaxy))\b",
+        "phone",
+    ),
+    (
+        r"\b(?:on|from|in)\s+(?:your|the|this|my|a|an|their)?\s*(?:thinkpad|dell xps|xps)\b",
+        "laptop",
+    ),
+    (r"\b(?:on|from|in)\s+(?:your|the|this|my|a|an|their)?\s*(?:galaxy\s+tab)\b", "tablet"),
+    (
+        r"\b(?:on|from|in)\s+(?:your|the|this|my|a|an|their)?\s*(?:microsoft\s+)?surface\b",
+        "computer",
+    ),
 )
 
 
@@ -4656,6 +4679,9 @@ class GuardRule:
             if covered and not _places_compatible(candidate, failed):
                 # "... on your laptop" after "... on your phone": the same step, another device.
                 return GuardDecision(False, "place-differs:" + _labels(candidate.steps), how)
+            if covered and (kinds := _kinds_differ(candidate, failed)):
+                # "... for the monitor" / "... the PC tower": the same step on another kind.
+                return GuardDecision(False, f"{kinds}-differs:" + _labels(candidate.steps), how)
             if covered:
                 return GuardDecision(True, how, how.split(":", 1)[0])
             if failed.understood:
@@ -4674,6 +4700,11 @@ class GuardRule:
             # attempt, both ways round: every step of each text is a step of the other.
             covered, how = self._covered(candidate.steps, failed.steps)
             back, _ = self._covered(failed.steps, candidate.steps)
+            if covered and back and _values_differ(candidate, failed):
+                # "把信道设置成自动看看" after "信道改成1": read in part, but another value
+                return GuardDecision(False, "value-differs:" + _labels(candidate.steps), "partial")
+            if covered and back and _kinds_differ(candidate, failed):
+                return GuardDecision(False, "kind-differs:" + _labels(candidate.steps), "partial")
             if covered and back and _places_compatible(candidate, failed):
                 return GuardDecision(True, "partial:" + how, "partial")
             if self.partial_disjoint_differs and not self._overlaps(candidate.steps, failed.steps):
@@ -4693,6 +4724,14 @@ class GuardRule:
                     False, f"op-differs:{candidate.lead_op}/{failed.lead_op}", "frame"
                 )
             closeness = _object_closeness(candidate.lead_object, failed.lead_object)
+            if closeness >= self.object_words and _lead_values_differ(candidate, failed):
+                # "Set the print quality to best" after "... to draft": another value
+                return GuardDecision(False, f"value-differs:{candidate.lead_op}", "frame")
+            if closeness >= self.object_words and (
+                kinds := _kinds_differ(candidate, failed, ungated_only=True)
+            ):
+                # "Turn on SSL for outgoing mail" after "... for incoming mail"
+                return GuardDecision(False, f"{kinds}-differs:{candidate.lead_op}", "frame")
             if closeness >= self.object_words and not candidate.unread_clause:
                 return GuardDecision(True, f"frame:{candidate.lead_op}/~{closeness:.2f}", "frame")
         return self._similar(lazy, semantic)
@@ -4887,6 +4926,247 @@ def _places_compatible(candidate: TextActions, failed: TextActions) -> bool:
     )
 
 
+# The same step on another kind of thing, said in words no frame reads as its object: the
+# device plugged into another outlet ("... for the monitor" / "plug the PC tower into ..."),
+# the scanner and the kind of scan run ("a Quick scan in Defender" / "a Defender Offline
+# scan" / "a Malwarebytes scan"), whose billing address is updated (the shop's / the bank's).
+# Each: when a step of both texts is (what the gate says), the kinds each text names, and the
+# candidate names one the failed text does not (_SUPERSET_KINDS) or none of them -> another
+# step (a text naming none fits all).
+_OUTLET_DEVICES = (
+    (r"\bmonitors?\b|\bdisplay\b|显示器|屏幕", "monitor"),
+    (r"\b(?:pc\s+)?tower\b|\bdesktop(?:\s+pc)?\b|台式机|台式电脑|主机", "desktop"),
+    (r"\blaptop\b|\bnotebook\b|\bmacbook\b|笔记本", "laptop"),
+    (r"\b(?:pc|computer)\b(?!\s+tower)|(?<!笔记本)电脑(?!主机)", "computer"),
+    (r"\brouter\b|路由器|路由", "router"),
+    (r"\bmodem\b|光猫|\bont\b", "modem"),
+    (r"\bprinter\b|打印机", "printer"),
+    (r"\btv\b|\btelevision\b|电视", "tv"),
+    (r"\b(?:phone|iphone)\b|手机", "phone"),
+    (r"\bconsole\b|\bxbox\b|\bplaystation\b|\bps5\b|游戏机", "console"),
+    (r"\bsoundbar\b|\bspeakers?\b|音箱|音响|回音壁", "speaker"),
+    (r"\bextender\b|\brepeater\b|\bmesh (?:node|point)\b|扩展器|中继器", "extender"),
+    (r"\b(?:set-top|cable|tv) box\b|机顶盒", "set_top_box"),
+    (r"\b(?:fire|streaming) stick\b|\broku\b|\bchromecast\b|\bapple tv\b|电视盒子", "streamer"),
+)
+_SCANNERS = (
+    (r"\bdefender\b|\bwindows security\b|windows\s*安全中心|windows\s*安全", "defender"),
+    (r"\bmalwarebytes\b", "malwarebytes"),
+    (r"\bnorton\b|诺顿", "norton"),
+    (r"\bmcafee\b|迈克菲", "mcafee"),
+    (r"\bavast\b", "avast"),
+    (r"\bavg\b", "avg"),
+    (r"\bkaspersky\b|卡巴斯基", "kaspersky"),
+    (r"\bbitdefender\b", "bitdefender"),
+    (r"\beset\b", "eset"),
+    (r"360\s*(?:安全卫士|杀毒)", "360"),
+    (r"火绒", "huorong"),
+    (r"电脑管家", "tencent"),
+)
+_SCAN_KINDS = (
+    (r"\bquick(?:\s+\w+)?\s+scan\b|快速扫描|快速查杀|快扫", "quick"),
+    (
+        r"\bfull(?:\s+\w+){0,2}\s+scan\b|\bscan\s+(?:the\s+)?(?:whole|entire)\b"
+        r"|全盘|全面扫描|完整扫描|全面查杀",
+        "full",
+    ),
+    (r"\boffline\s+scan\b|\bdefender offline\b|脱机扫描|离线扫描", "offline"),
+    (r"\bcustom\s+scan\b|自定义扫描", "custom"),
+    (r"\bboot[- ]?time\s+scan\b", "boot_time"),
+)
+# What a scan looks for: malware, the disk's errors (chkdsk).
+_SCAN_TARGETS = (
+    (
+        r"malware|virus|viruses|antivirus|anti-virus|trojan|spyware|defender|windows security"
+        r"|malwarebytes|norton|mcafee|avast|kaspersky|bitdefender|病毒|杀毒|恶意软件|木马|查杀",
+        "malware",
+    ),
+    (r"\bchkdsk\b|\bcheck disk\b|\b(?:disk|drive) for errors\b|磁盘检查|磁盘错误", "disk"),
+)
+# The make of phone a step is done on: an iPhone is not an Android phone ("phone" fits both).
+_PHONE_MAKES = (
+    (r"\biphone\b|\bios\b|苹果手机", "iphone"),
+    (
+        r"\bandroid\b|\bpixel\b(?!\s+(?:buds|watch|tablet))|\bgalaxy\b(?!\s+(?:buds|watch|tab))"
+        r"|\bsamsung\s+(?:phone|galaxy)\b|\boneplus\b|\bxiaomi\b|\bredmi\b|安卓"
+        r"|(?:华为|小米|oppo|vivo|荣耀|三星)手机",
+        "android",
+    ),
+)
+# Which mail server a setting is for: incoming (IMAP / POP) is not outgoing (SMTP).
+_MAIL_DIRECTIONS = (
+    (r"\bincoming\b|\bimap\b|\bpop3?\b|收件服务器|接收服务器|收信服务器", "incoming"),
+    (r"\boutgoing\b|\bsmtp\b|发件服务器|发送服务器|发信服务器", "outgoing"),
+)
+# Which detail of a card is checked: the expiry date is not the CVV.
+_CARD_DETAILS = (
+    (r"\bexpir(?:y|ation|es)\b|\bexp(?:iry)? date\b|\bvalid thru\b|有效期|到期", "expiry"),
+    (r"\bcvv2?\b|\bcvc\b|\bsecurity code\b|安全码|背面三位|后三位", "cvv"),
+    (r"\bcard number\b|\blong number\b|卡号", "number"),
+    (r"\bname on (?:the )?card\b|\bcardholder name\b|持卡人姓名", "name"),
+)
+# Whose account: the work / school one is not the personal one.
+_ACCOUNT_KINDS = (
+    (
+        r"\b(?:work|school|office|corporate|company|business)\s+(?:or\s+school\s+)?"
+        r"(?:account|email|e-mail|profile|mailbox|login)\b|工作账号|工作邮箱|公司账号|公司邮箱",
+        "work",
+    ),
+    (
+        r"\b(?:personal|private|home)\s+(?:account|email|e-mail|profile|mailbox)\b"
+        r"|个人账号|个人邮箱|私人账号|私人邮箱",
+        "personal",
+    ),
+)
+# Which paper tray.
+_TRAYS = (
+    (r"\btray\s*(?:1|one)\b|纸盒\s*(?:1|一)|纸盘\s*(?:1|一)|1号纸盒", "tray1"),
+    (r"\btray\s*(?:2|two)\b|纸盒\s*(?:2|二)|纸盘\s*(?:2|二)|2号纸盒", "tray2"),
+    (r"\btray\s*(?:3|three)\b|纸盒\s*(?:3|三)|3号纸盒", "tray3"),
+    (r"\b(?:manual feed|bypass|rear|multi-?purpose)\s+(?:tray|slot)\b|手动进纸|后进纸", "manual"),
+)
+# Which side: the left earbud is not the right one.
+_SIDES = (
+    (
+        r"\bleft\s+(?:earbud|earbuds|airpod|bud|ear|earpiece|headphone|speaker)\b|左耳|左边(?:的)?耳机",
+        "left",
+    ),
+    (
+        r"\bright\s+(?:earbud|earbuds|airpod|bud|ear|earpiece|headphone|speaker)\b|右耳|右边(?:的)?耳机",
+        "right",
+    ),
+)
+# Which connector a port or cable is: a USB port is not an HDMI port.
+_PORT_KINDS = (
+    (r"\busb(?![- ]?c\b)\b", "usb"),
+    (r"\busb[- ]?c\b|\btype[- ]?c\b|\bthunderbolt\b", "usb_c"),
+    (r"\bhdmi\b", "hdmi"),
+    (r"\bethernet\b|\blan\b|网线|网口", "ethernet"),
+    (r"\bdisplay\s*port\b|\bdp\b", "displayport"),
+    (r"\blightning\b", "lightning"),
+)
+# What is plugged into another port: the printer is not the mouse.
+_PLUGGED = (
+    (r"\bprinter\b|打印机", "printer"),
+    (r"\bmouse\b|鼠标", "mouse"),
+    (r"\bkeyboard\b|键盘", "keyboard"),
+    (r"\bwebcam\b|\bcamera\b|摄像头", "camera"),
+    (r"\bheadset\b|\bheadphones\b|耳机", "headset"),
+    (r"\b(?:flash|usb|external|hard)\s+drive\b|\bthumb drive\b|u盘|移动硬盘", "drive"),
+    (r"\bcontroller\b|手柄", "controller"),
+    (r"\bmonitor\b|显示器", "monitor"),
+    (r"\bdock\b|\bhub\b|扩展坞", "dock"),
+)
+# What is synced: the photos are not the contacts.
+_SYNCED = (
+    (r"\bphotos\b|照片|相册", "photos"),
+    (r"\bcontacts\b|通讯录|联系人", "contacts"),
+    (r"\bcalendars?\b|日历", "calendar"),
+    (r"\bnotes\b|备忘录", "notes"),
+    (r"\breminders\b|提醒事项", "reminders"),
+    (r"\bmessages\b|短信", "messages"),
+    (r"\bicloud drive\b|\bdrive\b|云盘", "drive"),
+    (r"\bbookmarks\b|书签", "bookmarks"),
+)
+_BILLING_OWNERS = (
+    *_PAYMENT_SERVICES,
+    (r"\b(?:bank|card issuer|issuer|issuing bank|credit union)\b|银行|发卡行", "bank"),
+    (r"\b(?:ebay|apple store|steam|uber|walmart)\b|淘宝|京东|拼多多", "shop"),
+)
+_COMPUTER_KINDS = frozenset({"laptop", "desktop"})
+
+
+def _outlet_step(step: Step) -> bool:
+    return "power.try_other_outlet" in step.action_ids or any(
+        frame.obj == "power_outlet" for frame in step.frames
+    )
+
+
+def _scan_step(step: Step) -> bool:
+    return "slow.malware_scan" in step.action_ids or any(
+        frame.op == "scan" for frame in step.frames
+    )
+
+
+def _billing_step(step: Step) -> bool:
+    return any(frame.obj == "billing.address" for frame in step.frames)
+
+
+def _browsing_step(step: Step) -> bool:
+    return bool(step.action_ids & {"login.clear_cookies", "login.clear_browser_cache"}) or any(
+        frame.obj in ("cookies", "history", "cache", "extensions")
+        or (frame.obj or "").startswith("browser.")
+        for frame in step.frames
+    )
+
+
+def _port_step(step: Step) -> bool:
+    return any((frame.obj or "").rsplit(".", 1)[-1] in ("port", "cable") for frame in step.frames)
+
+
+def _sync_step(step: Step) -> bool:
+    return any((frame.obj or "").endswith("sync") for frame in step.frames)
+
+
+def _card_details_step(step: Step) -> bool:
+    return "payment.check_card_details" in step.action_ids or any(
+        frame.obj == "card.details" for frame in step.frames
+    )
+
+
+_KIND_CHECKS: tuple[tuple[str, Callable[[Step], bool] | None, tuple[tuple[str, str], ...]], ...] = (
+    ("device", _outlet_step, _OUTLET_DEVICES),
+    ("scanner", _scan_step, _SCANNERS),
+    ("scan", _scan_step, _SCAN_KINDS),
+    ("scan-target", _scan_step, _SCAN_TARGETS),
+    ("owner", _billing_step, _BILLING_OWNERS),
+    ("browser", _browsing_step, _BROWSER_NAMES),
+    ("card-detail", _card_details_step, _CARD_DETAILS),
+    ("connector", _port_step, _PORT_KINDS),
+    ("plugged", _port_step, _PLUGGED),
+    ("synced", _sync_step, _SYNCED),
+    # (no gate: whatever the step, on another make of phone / for the other mail server)
+    ("phone", None, _PHONE_MAKES),
+    ("server", None, _MAIL_DIRECTIONS),
+    ("account", None, _ACCOUNT_KINDS),
+    ("tray", None, _TRAYS),
+    ("side", None, _SIDES),
+)
+
+
+def _kinds_named(text: TextActions, kinds: tuple[tuple[str, str], ...]) -> set[str]:
+    words = unicodedata.normalize("NFKC", text.text).casefold()
+    return {kind for pattern, kind in kinds if re.search(pattern, words, re.ASCII)}
+
+
+def _kinds_differ(
+    candidate: TextActions, failed: TextActions, *, ungated_only: bool = False
+) -> str | None:
+    """What the candidate does the same step on that the failed text does not name (None when
+    nothing): see _KIND_CHECKS. ``ungated_only``: only the checks that need no step read."""
+    for what, gate, kinds in _KIND_CHECKS:
+        if gate is not None and (
+            ungated_only or not any(map(gate, candidate.steps)) or not any(map(gate, failed.steps))
+        ):
+            continue
+        mine, theirs = _kinds_named(candidate, kinds), _kinds_named(failed, kinds)
+        if not mine or not theirs:
+            continue
+        if "computer" in theirs:
+            theirs |= _COMPUTER_KINDS
+        if theirs & _COMPUTER_KINDS:
+            theirs |= {"computer"}
+        if (mine - theirs) if what in _SUPERSET_KINDS else not mine & theirs:
+            return what
+    return None
+
+
+# Checks where naming one more kind is already another step (a second scanner, a full scan as
+# well as the quick one); the others differ only when the two texts have no kind in common
+# (IMAP/SMTP服务 is one switch for both servers).
+_SUPERSET_KINDS = frozenset({"scanner", "scan", "scan-target"})
+
+
 # The value a setting is given: "... to A4", "改成余额优先".
 # ("go to 192.168.1.1, ... set the channel to 6": a way in is no value; the value is the 6)
 _EN_VALUE = re.compile(
@@ -4894,6 +5174,12 @@ _EN_VALUE = re.compile(
     r"(?:to|into)\s+(.+)$"
 )
 _EN_PORT_VALUE = re.compile(r"\bport\s+(\d+)\b")
+# "try channel 11", "use channel 149 on the 5 GHz band": the channel's number is the value
+_EN_CHANNEL_VALUE = re.compile(r"\bchannel\s+(\d+)\b")
+# What trails a Chinese value and is no part of it ("改成Letter试试", "设置成自动看看").
+_ZH_VALUE_TAIL = re.compile(r"(?:试试看|试一试|试一下|试下|试试|看看|看一下|一下|再试|吧|了)+$")
+# Units a number is given in: "20 MHz" / "40 MHz" differ by the number.
+_VALUE_UNITS = frozenset({"mhz", "ghz", "hz", "mb", "gb", "dpi", "%"})
 _ZH_VALUE = re.compile(
     r"(?:改成|改为|设成|设为|设置成|设置为|换成|调成|调为|切换到|切换成|切到"
     r"|改回到|改回成|改回|换回到|换回|调回到|调回|设回|切回到|切回|恢复成|恢复为)\s*(.+)$"
@@ -4914,6 +5200,9 @@ def _set_value(text: TextActions) -> str | None:
         return None
     if any(frame.op != "set" or frame.qualifier is not None for frame in firsts):
         return None  # a value the lexicon read ("google" DNS) is compared as the qualifier
+    channel = _EN_CHANNEL_VALUE.search(text.normalized)
+    if channel is not None and any(frame.obj and "channel" in frame.obj for frame in firsts):
+        return channel.group(1)
     found = _ZH_VALUE.search(text.normalized) or _EN_VALUE.search(text.normalized)
     if found is None:
         port = _EN_PORT_VALUE.search(text.normalized)  # "use port 587 for outgoing mail"
@@ -4926,6 +5215,8 @@ def _set_value(text: TextActions) -> str | None:
         value = normalize_solution(re.split(r"[,;!?]|\.(?:\s|$)", again.group(1) + " ")[0])
         value = value.strip() or found.group(1).strip()
     value = _without_trial_zh(value)
+    if any(is_cjk(c) for c in value):
+        value = _ZH_VALUE_TAIL.sub("", value).strip() or value
     objects = {frame.obj for frame in firsts}
     if len(objects) == 1 and _names_only(value, objects.pop()):
         return None  # "把这张卡设为默认支付方式": what it is set as is the thing set, no value
@@ -4989,12 +5280,31 @@ def _values_differ(candidate: TextActions, failed: TextActions) -> bool:
         if not left_values or not right_values:
             return False
         return not (left_values <= right_values or right_values <= left_values)
-    left, right = _set_value(candidate), _set_value(failed)
+    return _two_values_differ(_set_value(candidate), _set_value(failed))
+
+
+def _lead_values_differ(candidate: TextActions, failed: TextActions) -> bool:
+    """Whether two one-verb texts not fully read both set something, to two values."""
+    if candidate.lead_op != "set" or failed.lead_op != "set":
+        return False
+    left, right = (
+        (found := _ZH_VALUE.search(t.normalized) or _EN_VALUE.search(t.normalized))
+        and found.group(1).strip()
+        for t in (candidate, failed)
+    )
+    return _two_values_differ(left or None, right or None)
+
+
+def _two_values_differ(left: str | None, right: str | None) -> bool:
+    """Whether two values a setting is given are two different ones (see _values_differ)."""
     if not left or not right or left == right:
         return False
     left_cjk, right_cjk = (any(is_cjk(c) for c in value) for value in (left, right))
     if left_cjk != right_cjk:
-        return False  # "push" / "推送": two languages, not two values
+        # "push" / "推送": two languages, not two values; but a number is no language
+        # ("改成1" / "设置成自动")
+        latin, cjk = (right, left) if left_cjk else (left, right)
+        return bool(re.fullmatch(r"[\d.\s]+", latin)) and latin.strip() not in cjk
     if left_cjk:
         start = 0
         while start < min(len(left), len(right)) and left[start] == right[start]:
@@ -5004,8 +5314,12 @@ def _values_differ(candidate: TextActions, failed: TextActions) -> bool:
             end += 1
         rest_left = left[start : len(left) - end].strip()
         return bool(rest_left and right[start : len(right) - end].strip())
-    words_left = set(left.split()) - _VALUE_FILLER
-    words_right = set(right.split()) - _VALUE_FILLER
+    words_left, words_right = (
+        {re.sub(r"(?<=\d)(?:mhz|ghz|hz|mb|gb|dpi)$", "", w) for w in value.split()}
+        - _VALUE_FILLER
+        - _VALUE_UNITS
+        for value in (left, right)
+    )
     return bool(words_left and words_right and not words_left & words_right)
 
 

@@ -362,6 +362,11 @@ wifi_network: network, wifi network, wireless network, ssid, saved network, hots
 bluetooth: bluetooth, bt,
     bluetooth radio, bluetooth connection, bluetooth function, bluetooth feature,
     bluetooth adapter, bluetooth adaptor, bluetooth dongle, bluetooth card, bluetooth module
+# Wi-Fi's neighbouring switches: turning them off is not turning Wi-Fi off.
+wifi_assist: wi-fi assist, wifi assist, wlan assist, wi-fi assistant, adaptive wi-fi,
+    switch to mobile data automatically
+wifi_calling: wi-fi calling, wifi calling, wlan calling, wi-fi call, wi-fi calls, vowifi,
+    voice over wi-fi, wifi calls
 vpn: vpn, proxy, vpn connection,
     proxy server, proxy servers, vpn service, vpn tunnel, nordvpn, expressvpn, surfshark,
     protonvpn, proton vpn, anyconnect, cisco anyconnect, globalprotect, vpns,
@@ -844,6 +849,9 @@ email.not_spam: not spam, not junk, not junk button, not spam button, report not
     mark as not spam, mark as not junk
 browser.tabs: tabs, browser tabs, open tabs, extra tabs, unused tabs, chrome tabs, other tabs,
     tabs you dont need, tabs you arent using, background tabs
+# Windows' own system files, checked by SFC / DISM: not a malware scan.
+system_files: sfc, sfc scan, sfc scannow, system file checker, system file check, system files,
+    corrupted system files, corrupt system files, dism, dism scan
 # The drive's own health (errors, bad sectors), not the battery's.
 disk.health: disk health, drive health, hard drive health, ssd health, disk errors, drive errors,
     errors on the disk, errors on the drive, disk for errors, drive for errors, chkdsk,
@@ -1852,6 +1860,7 @@ microphone: 麦克风, 话筒
 notifications: 推送通知, 消息通知, 通知
 wifi_assist: WIFI助理, WLAN助理, WLAN+, WIFI+, 智能切换网络, 网络智能切换, 自动切换网络,
     无线局域网助理, WIFI助手, WLAN助手
+wifi_calling: WiFi通话, WLAN通话, Wi-Fi通话, 无线网络通话, WiFi电话, WLAN电话
 paper: 纸, 纸张, 打印纸, 纸盒, 进纸盒, 纸盘, 进纸托盘, A4纸
 password_reset: 重置密码链接, 密码重置链接, 找回密码链接, 重置密码邮件, 忘记密码链接, 忘记密码选项,
     忘记密码, 忘记密码按钮, 忘记了密码, 找回密码功能
@@ -2414,6 +2423,8 @@ camera|camera: webcam, web cam, 网络摄像头
 monitor|monitor: monitor, monitors, external monitor, external display, second monitor, 显示器,
     外接显示器
 scanner|scanner: scanner, document scanner, 扫描仪
+remote|remote: remote, remotes, remote control, tv remote, the remote, voice remote,
+    alexa voice remote, siri remote, 遥控器, 遥控, 电视遥控器
 # the phone's (tablet's) screen-lock code is not an account's password
 screen_lock: iphone passcode, ipad passcode, phone passcode, device passcode, screen passcode,
     lock screen passcode, screen lock passcode, screen lock password, lock screen password,
@@ -2580,6 +2591,7 @@ sub -: 为啥 为什么 怎么回事 什么原因 问问是不是 问一下是�
 loc -: 填到 填进 填在 填入到 粘贴到 贴到 粘到
 op update: 在线升级 在线更新 线上升级
 obj channel_width: 频宽 信道宽度 频道宽度 频带宽度 信道带宽
+obj boot_mode: 恢复模式 recovery模式 下载模式 fastboot模式 DFU模式 rec模式 挖煤模式
 obj verification_code: 手机号快捷 手机快捷 短信快捷 手机号码快捷 六位数字
     那六位数字 六位数 六位验证码 数字验证码 收到的数字 六位数的验证码 四位数字
 de -: 收到的

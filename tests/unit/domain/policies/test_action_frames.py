@@ -3736,3 +3736,175 @@ def test_round7_a_value_tried_is_the_value_without_the_trial_words() -> None:
     """ "纸张大小改成Letter试试": 试试 / 看看 after a value only say "try it"."""
     assert decide("纸张大小改成Letter试试", "纸张尺寸设成A4") == (False, "value-differs:set/paper")
     assert decide("纸张大小改成A4试试", "纸张尺寸设成A4")[0]
+
+
+# False-block round 7 (batches 22-25): the same step on another kind of thing is another step.
+# (candidate, failed, negative): the candidate repeats the failed attempt; the negative, the
+# same step on a neighbouring thing or with another value, stays apart from the candidate.
+FB7_PAIRS = [
+    # the device plugged into another outlet ("for the monitor" / "the PC tower")
+    (
+        "Plug the monitor into another wall socket",
+        "Try a different outlet for the monitor",
+        "Plug the PC tower into a different outlet",
+    ),
+    (
+        "Try a different outlet for the printer",
+        "Plug the printer into another wall socket",
+        "Move the router's power adapter to a different outlet",
+    ),
+    ("把显示器的电源插到别的插座上", "显示器换个插座试试", "把主机插到另一个插座上"),
+    (
+        "Plug the TV into another wall socket",
+        "Plug the TV into a different outlet",
+        "Plug the soundbar into a different outlet",
+    ),
+    # phones and laptops named by brand or model are the device the step is done on
+    (
+        "Forget the network on your Pixel and rejoin it",
+        "Forget the Wi-Fi network on your phone and rejoin",
+        "Forget the network on your laptop and rejoin it",
+    ),
+    (
+        "Forget the network on your ThinkPad and reconnect",
+        "Forget the Wi-Fi network on the laptop and rejoin",
+        "Forget the network on your Galaxy and reconnect",
+    ),
+    (
+        "Clear Chrome's cache on your Galaxy",
+        "Clear the Chrome cache on your phone",
+        "Clear the Chrome cache on your Surface",
+    ),
+    # a channel's number is its value; a number is no language (改成1 / 设置成自动); what
+    # trails a Chinese value (试试, 看看) is no part of it; a unit does not make two values alike
+    ("try channel 6 on 2.4GHz", "Change the Wi-Fi channel to 6", "try channel 11 on 2.4GHz"),
+    (
+        "Use channel 36 on the 5 GHz band",
+        "Change the Wi-Fi channel to 36",
+        "Switch over to channel 149 instead",
+    ),
+    ("信道换成6试试", "把WiFi信道改成6", "把信道设置成自动看看"),
+    ("纸张大小改成A4试试", "纸张尺寸设成A4", "纸张大小改成Letter试试"),
+    (
+        "Set the channel width to 20MHz",
+        "Set the channel width to 20 MHz",
+        "Set the channel width to 40 MHz",
+    ),
+    # the scanner and the kind of scan run
+    (
+        "Do a quick Defender scan",
+        "Run a Quick scan in Microsoft Defender",
+        "Run a Microsoft Defender Offline scan",
+    ),
+    (
+        "Scan the whole PC with Malwarebytes",
+        "Run a full scan with Malwarebytes",
+        "Run a full scan with Windows Defender",
+    ),
+    (
+        "Run a Windows Defender virus scan",
+        "Scan for malware with Defender",
+        "Run another Defender scan, then also install Malwarebytes and scan with it",
+    ),
+    ("Defender快速扫描一遍", "用Windows Defender快速扫描一下", "用Defender做一次全盘扫描"),
+    # whose billing address: the shop's / the bank's
+    (
+        "Change the billing address saved in Amazon",
+        "Update the billing address on your Amazon account",
+        "Update the billing address with your card issuer",
+    ),
+    (
+        "Ask your bank to update the billing address on file",
+        "Update the billing address with your bank",
+        "Change the billing address in your PayPal account",
+    ),
+    # what a scan looks for (malware / the disk's errors); SFC checks the system files
+    (
+        "Scan the PC for viruses with Defender",
+        "Run a malware scan",
+        "Run chkdsk to scan the disk for errors",
+    ),
+    ("Run the System File Checker", "Run sfc /scannow", "Run a malware scan"),
+    # the browser whose cookies are cleared; the make of phone (an iPhone is no Android phone)
+    ("In Chrome, delete the cookies", "Clear cookies in Chrome", "Clear cookies in Safari"),
+    (
+        "Update the app on your OnePlus",
+        "Update the app on your phone",
+        "Update the app on your iPhone",
+    ),
+    ("在华为手机上清除应用缓存", "在手机上清除应用缓存", "在苹果手机上清除应用缓存"),
+    # a setting not fully read, set to another value
+    (
+        "Change the print quality to draft",
+        "Set the print quality to draft",
+        "Set the print quality to best",
+    ),
+    # which mail server (incoming / IMAP / POP vs outgoing / SMTP); a switch for both servers
+    # (IMAP/SMTP服务) still covers the one
+    (
+        "Enable SSL for the incoming mail server",
+        "Turn on SSL for incoming mail",
+        "Turn on SSL for outgoing mail",
+    ),
+    (
+        "登录QQ邮箱网页版，在设置-账户里开启IMAP/SMTP服务",
+        "把邮箱的IMAP服务打开",
+        "把邮箱的IMAP服务关掉",
+    ),
+    # which detail of the card is checked (卡号和CVV covers the CVV alone)
+    (
+        "再核对一下卡背面那三位安全码有没有输错",
+        "确认卡号和CVV都填对了，再提交一次",
+        "Check the card's expiry date",
+    ),
+    ("Double-check the CVV you entered", "Check the card's CVV", "Check the card's expiry date"),
+    # Wi-Fi's neighbouring switches (Wi-Fi Assist, Wi-Fi calling) are not Wi-Fi itself
+    ("Disable WiFi Assist in Settings > Cellular", "Turn off Wi-Fi assist", "Turn off Wi-Fi"),
+    ("关掉WLAN通话", "关闭WiFi通话", "把WiFi关了"),
+    # a setting made on the router is not one made on the laptop
+    (
+        "Change the DNS to 8.8.8.8 in your router",
+        "Set the DNS to 8.8.8.8 on the router",
+        "Set the DNS to 8.8.8.8 on your laptop",
+    ),
+    # whose account (work / personal), which tray, which earbud, which connector, what is
+    # plugged into another port, what is synced
+    (
+        "Log out of your work account, then log back in",
+        "Sign out of your work account and back in",
+        "Sign out of your personal account and back in",
+    ),
+    ("Load some more paper into tray 1", "Load paper into tray 1", "Load paper into tray 2"),
+    ("把左耳机放回充电仓充电", "左耳机放回仓里充电", "右耳机放回仓里充电"),
+    ("Use another USB port", "Try a different USB port", "Try a different HDMI port"),
+    (
+        "Move the printer's USB cable to another port on your laptop",
+        "Plug the printer into a different USB port on the laptop",
+        "Plug the mouse into a different USB port on the laptop",
+    ),
+    (
+        "Switch off iCloud syncing for Photos",
+        "Turn off iCloud sync for Photos",
+        "Turn off iCloud sync for Contacts",
+    ),
+    # the remote is a thing of its own (not the Fire Stick it works), with its own batteries
+    ("Reset the Fire Stick remote", "Reset the remote", "Reset the Fire Stick"),
+    (
+        "Change the batteries in the remote",
+        "Replace the remote's batteries",
+        "Replace the mouse batteries",
+    ),
+    # buttons held to enter recovery mode (进恢复模式) are no force restart
+    (
+        "按住电源键十秒，让手机强制重启",
+        "长按电源键10秒强制重启",
+        "同时长按电源键和音量减键，进恢复模式看看",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), FB7_PAIRS)
+def test_fb7_same_step_on_another_kind_is_another_step(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
