@@ -159,11 +159,11 @@ def test_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> No
 
 def test_fresh_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
     fresh = measure(rows, guard, lambda r: r.split == "test2")
-    # Measured: R=0.893 FBR=0.000; English R=0.912, Chinese (zh + mixed) R=0.864.
-    assert fresh.recall >= 0.85, fresh
+    # Measured: R=0.911 FBR=0.000; English R=0.941, Chinese (zh + mixed) R=0.864.
+    assert fresh.recall >= 0.87, fresh
     assert fresh.false_block_rate <= 0.05, fresh
     english = measure(rows, guard, lambda r: r.split == "test2" and r.lang == "en")
-    assert english.recall >= 0.85 and english.false_block_rate <= 0.05, english
+    assert english.recall >= 0.90 and english.false_block_rate <= 0.05, english
     chinese = measure(rows, guard, lambda r: r.split == "test2" and r.lang != "en")
     assert chinese.recall >= 0.80 and chinese.false_block_rate <= 0.05, chinese
 
@@ -171,22 +171,25 @@ def test_fresh_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence)
 def test_blind_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
     """test3 (batch 10), test4 (batch 16) and test5 (batch 17) were written by hands that never
     saw the guard and are looked at only in aggregate: the floors keep what the fold rounds
-    gained on them."""
+    gained on them (rounds 6 and 7 of 2026-11-30 worked from other blind batches, 18-25, made
+    dev rows after their fresh measurement)."""
     test3 = measure(rows, guard, lambda r: r.split == "test3")
-    # Measured: R=0.645 FBR=0.071 (0.435 / 0.071 when written, 0.516 / 0.095 this morning).
-    assert test3.recall >= 0.60 and test3.false_block_rate <= 0.10, test3
+    # Measured: R=0.710 FBR=0.071 (0.435 / 0.071 when written, 0.645 / 0.071 before round 6).
+    assert test3.recall >= 0.67 and test3.false_block_rate <= 0.10, test3
     test4 = measure(rows, guard, lambda r: r.split == "test4")
-    # Measured: R=0.671 FBR=0.041 (0.500 / 0.041 with the code of the morning it was written).
-    assert test4.recall >= 0.62 and test4.false_block_rate <= 0.06, test4
+    # Measured: R=0.786 FBR=0.020 (0.500 / 0.041 with the code of the morning it was written,
+    # 0.671 / 0.041 before round 6).
+    assert test4.recall >= 0.74 and test4.false_block_rate <= 0.05, test4
     test5 = measure(rows, guard, lambda r: r.split == "test5")
-    # Measured: R=0.588 FBR=0.020 (0.382 / 0.060 with the code of the morning it was written).
-    assert test5.recall >= 0.54 and test5.false_block_rate <= 0.05, test5
+    # Measured: R=0.735 FBR=0.000 (0.382 / 0.060 with the code of the morning it was written,
+    # 0.588 / 0.020 before round 6).
+    assert test5.recall >= 0.69 and test5.false_block_rate <= 0.03, test5
 
 
 def test_dev_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
     dev = measure(rows, guard, lambda r: r.split == "dev")
-    # Measured: R=0.987 FBR=0.000 (batches 1, 2, 5-9, 11-15) — the set the lexicon was written
-    # against.
+    # Measured: R=0.977 FBR=0.001 (batches 1, 2, 5-9, 11-15, 18-25; 2,229 rows) — the set the
+    # lexicon was written against.
     assert dev.recall >= 0.96, dev
     assert dev.false_block_rate <= 0.01, dev
 
@@ -204,9 +207,9 @@ def test_guard_beats_plain_similarity(
 
 @pytest.mark.xfail(
     strict=True,
-    reason="held-out recall is 0.962 (test), 0.893 (test2; zh+mixed 0.86), 0.645 (test3; "
-    "false-block 0.071), 0.671 (test4; zh+mixed 0.55) and 0.588 (test5) — test3 to test5 "
-    "written without sight of the guard — below the 0.95 target",
+    reason="held-out recall is 0.962 (test), 0.911 (test2; zh+mixed 0.86), 0.710 (test3; "
+    "false-block 0.071), 0.786 (test4) and 0.735 (test5) — test3 to test5 written without "
+    "sight of the guard — below the 0.95 target",
 )
 def test_target_recall_on_held_out(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
     for split in ("test", "test2", "test3", "test4", "test5"):
