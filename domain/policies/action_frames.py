@@ -5214,24 +5214,11 @@ def _set_value(text: TextActions) -> str | None:
     if again is not None:
         value = normalize_solution(re.split(r"[,;!?]|\.(?:\s|$)", again.group(1) + " ")[0])
         value = value.strip() or found.group(1).strip()
-    value = _without_trial_zh(value)
     if any(is_cjk(c) for c in value):
         value = _ZH_VALUE_TAIL.sub("", value).strip() or value
     objects = {frame.obj for frame in firsts}
     if len(objects) == 1 and _names_only(value, objects.pop()):
         return None  # "把这张卡设为默认支付方式": what it is set as is the thing set, no value
-    return value
-
-
-# Round 7: words after a value that only say "try it" ("纸张大小改成Letter试试").
-_TRIAL_ZH = ("试一下看看", "试试看", "试一试", "试一下", "看一下", "试试", "看看", "一下", "吧")
-
-
-def _without_trial_zh(value: str) -> str:
-    """The value without a trailing "try it" (试试 / 看看): "letter试试" is the value "letter"."""
-    for trial in _TRIAL_ZH:
-        if value.endswith(trial) and len(value) > len(trial):
-            return value[: -len(trial)].strip()
     return value
 
 
