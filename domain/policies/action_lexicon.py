@@ -2671,10 +2671,11 @@ ctx where: 转发和POP/IMAP 转发和POP/IMAP设置
 """
 
 
-def _colloquial_zh() -> dict[str, Lexeme]:
+def _kinded_zh(block: str) -> dict[str, Lexeme]:
+    """Parse "kind value: 词 词" lines (value "-" is empty; continuations are indented)."""
     table: dict[str, Lexeme] = {}
     lexeme: Lexeme = ("stop", "")
-    for line in _ZH_COLLOQUIAL.strip().splitlines():
+    for line in block.strip().splitlines():
         if not line.startswith(" "):
             head, line = line.split(": ", 1)
             kind, value = head.split()
@@ -2683,7 +2684,7 @@ def _colloquial_zh() -> dict[str, Lexeme]:
     return table
 
 
-ZH_LEXICON.update(_colloquial_zh())
+ZH_LEXICON.update(_kinded_zh(_ZH_COLLOQUIAL))
 
 # -- everyday English wordings of common steps (the EN round-7 classes, batches 22-25) -------
 # "kind value: phrase, phrase" (value "-" is empty); an op's first word (or the starred one) is
@@ -2746,18 +2747,23 @@ op enable: bring* both back up, bring* them both back up, bring* them back up,
 """
 
 
-def _everyday_en() -> dict[str, Lexeme]:
+def _kinded_en(block: str) -> dict[str, Lexeme]:
+    """Parse "kind value: phrase, phrase" lines (value "-" is empty and may hold a colon,
+    "app|name:office"; continuations are indented); an op's or weak op's phrases are inflected."""
     table: dict[str, Lexeme] = {}
-    for head, phrases in _entries(_EN_EVERYDAY):
-        kind, value = head.split()
-        lexeme: Lexeme = (kind, "" if value == "-" else value)
-        for phrase in phrases:
-            keys = _verb_forms(phrase) if kind in ("op", "weak") else {_en_key(phrase)}
+    lexeme: Lexeme = ("stop", "")
+    for line in block.strip().splitlines():
+        if not line.startswith(" "):
+            head, line = line.split(": ", 1)
+            kind, value = head.split()
+            lexeme = (kind, "" if value == "-" else value)
+        for phrase in (p.strip() for p in line.split(",") if p.strip()):
+            keys = _verb_forms(phrase) if lexeme[0] in ("op", "weak") else {_en_key(phrase)}
             table.update(dict.fromkeys(keys, lexeme))
     return table
 
 
-EN_LEXICON.update(_everyday_en())
+EN_LEXICON.update(_kinded_en(_EN_EVERYDAY))
 
 
 # -- everyday English wordings of account, mail and disk steps (the EN round-7 classes) --------
@@ -2826,22 +2832,7 @@ obj password_reset: forgot your login details, forgot login details,
 """
 
 
-def _accounts_disk_en() -> dict[str, Lexeme]:
-    table: dict[str, Lexeme] = {}
-    lexeme: Lexeme = ("stop", "")
-    for raw in _EN_ACCOUNTS_DISK.strip().splitlines():
-        line = raw
-        if not raw.startswith(" "):
-            head, line = raw.split(": ", 1)
-            kind, value = head.split()
-            lexeme = (kind, "" if value == "-" else value)
-        for phrase in (p.strip() for p in line.split(",") if p.strip()):
-            forms = _verb_forms(phrase) if lexeme[0] == "op" else {_en_key(phrase)}
-            table.update(dict.fromkeys(forms, lexeme))
-    return table
-
-
-EN_LEXICON.update(_accounts_disk_en())
+EN_LEXICON.update(_kinded_en(_EN_ACCOUNTS_DISK))
 
 
 # Round 7 (zh): everyday words of batches 22-25's families — a mail folder named with 文件夹,
@@ -2869,12 +2860,7 @@ obj files: 下载的东西 下载的文件 大文件 没用的东西 没用的�
 op update: 看看有没有新版本 看看有没有更新 看有没有新版本 看看有没有新版 看下有没有新版本
     看一下有没有新版本 看看有没有新的版本 看看有没有更新版本
 """
-for _line in _ZH_ROUND7.strip().splitlines():
-    if not _line.startswith(" "):
-        _head, _line = _line.split(": ", 1)
-        _kind, _value = _head.split()
-        _lexeme: Lexeme = (_kind, "" if _value == "-" else _value)
-    ZH_LEXICON.update(dict.fromkeys((p.upper() for p in _line.split()), _lexeme))
+ZH_LEXICON.update(_kinded_zh(_ZH_ROUND7))
 # A vendor's headphones app is an app opened on the way, not the headphones connected.
 for _app in ("headphones connect", "sony headphones connect"):
     EN_LEXICON[_en_key(_app)] = ("objq", "app|name:headphones_connect")
