@@ -4740,6 +4740,16 @@ class GuardRule:
                 return GuardDecision(False, f"{kinds}-differs:{candidate.lead_op}", "frame")
             if closeness >= self.object_words and not candidate.unread_clause:
                 return GuardDecision(True, f"frame:{candidate.lead_op}/~{closeness:.2f}", "frame")
+        if (
+            structured
+            and candidate.steps
+            and failed.steps
+            and self._overlaps(candidate.steps, failed.steps)
+            and (kinds := _kinds_differ(candidate, failed))
+        ):
+            # not fully read, but what was read is a step of the failed attempt, on another
+            # kind of thing: "re-add the work account in the Outlook app" / "... in iPhone Mail"
+            return GuardDecision(False, f"{kinds}-differs:" + _labels(candidate.steps), "frame")
         if structured and _path_leaves_differ(candidate, failed):
             # "Developer options > Bluetooth audio codec > AAC" after "... > LDAC": the same
             # menu, another choice at its end
@@ -5126,6 +5136,24 @@ _RESET_OPTIONS = (
     (r"\bkeep(?:ing)? (?:my|your|the|all)? ?(?:personal )?files\b|保留(?:我的)?文件", "keep"),
     (r"\bremove everything\b|\b(?:wipe|erase) everything\b|删除所有内容|删除全部", "remove"),
 )
+# Which mail app the account is in: the iPhone's Mail app is not Outlook.
+_MAIL_CLIENTS = (
+    (
+        r"\b(?:iphone|ipad|ios|apple|mac|macos)(?:'s)?\s+mail\b|\bapple mail\b"
+        r"|(?:iphone|苹果)(?:自带的?)?邮件",
+        "apple_mail",
+    ),
+    (r"\boutlook\b", "outlook"),
+    (r"\bgmail app\b|gmail\s*(?:应用|客户端)", "gmail_app"),
+    (r"\bthunderbird\b", "thunderbird"),
+    (r"\bfoxmail\b", "foxmail"),
+    (r"邮箱大师", "mail_master"),
+)
+# Which way Office is repaired: Quick Repair is not Online Repair.
+_REPAIR_KINDS = (
+    (r"\bquick repair\b|快速修复", "quick"),
+    (r"\bonline repair\b|联机修复|在线修复", "online"),
+)
 # Which kind of card: the debit card is not the credit card.
 _CARD_KINDS = (
     (r"\bdebit\b|借记卡|储蓄卡", "debit"),
@@ -5194,6 +5222,12 @@ def _pc_reset_step(step: Step) -> bool:
     return any(frame.op == "reset" and frame.obj == "computer" for frame in step.frames)
 
 
+def _mail_account_step(step: Step) -> bool:
+    return any(i.startswith("email.") for i in step.action_ids) or any(
+        (frame.obj or "").startswith("email") for frame in step.frames
+    )
+
+
 def _card_step(step: Step) -> bool:
     return any(i.startswith("payment.") for i in step.action_ids) or any(
         (frame.obj or "").startswith("card") for frame in step.frames
@@ -5222,12 +5256,14 @@ _KIND_CHECKS: tuple[tuple[str, Callable[[Step], bool] | None, tuple[tuple[str, s
     ("box", _router_restart_step, _ROUTER_BOXES),
     ("reset-option", _pc_reset_step, _RESET_OPTIONS),
     ("card", _card_step, _CARD_KINDS),
+    ("mail-app", _mail_account_step, _MAIL_CLIENTS),
     # (no gate: whatever the step, on another make of phone / for the other mail server)
     ("phone", None, _PHONE_MAKES),
     ("server", None, _MAIL_DIRECTIONS),
     ("account", None, _ACCOUNT_KINDS),
     ("tray", None, _TRAYS),
     ("side", None, _SIDES),
+    ("repair", None, _REPAIR_KINDS),
 )
 
 

@@ -1355,6 +1355,10 @@ _EN_STRUCTURE: dict[str, Lexeme] = {
     "rather than": ("instead", ""),
     "instead of": ("instead", ""),
     "in place of": ("instead", ""),
+    # "tap Clear storage (not just Clear cache)": what is named after is not the step
+    "not just": ("instead", ""),
+    "not only": ("instead", ""),
+    "not merely": ("instead", ""),
     "instead": ("stop", ""),
     "let": ("causative", ""),
     "have": ("causative", ""),

@@ -3999,6 +3999,25 @@ FB8_PAIRS = [
         "Clear the browser cache in Chrome",
         "Clear the cache of Android System WebView",
     ),
+    # what follows "not just" is no step ("Clear storage (not just Clear cache)")
+    (
+        "Clear the cache of the Spotify app",
+        "Cleared Spotify's cache",
+        "Clear Spotify's storage too, not just the cache",
+    ),
+    # which mail app the account is re-added in (past a reply's opening reason)
+    (
+        "In Outlook, remove the work email account and re-add it",
+        "Remove the work email account from Outlook and add it again",
+        "Since Outlook still won't sync, could you remove and re-add the work email account in"
+        " the iPhone Mail app instead?",
+    ),
+    # which repair of Office (Quick / Online)
+    (
+        "Run an Online Repair of Office",
+        "Repair Office with Online Repair",
+        "Run a Quick Repair of Office",
+    ),
 ]
 
 
