@@ -4750,6 +4750,12 @@ class GuardRule:
             # not fully read, but what was read is a step of the failed attempt, on another
             # kind of thing: "re-add the work account in the Outlook app" / "... in iPhone Mail"
             return GuardDecision(False, f"{kinds}-differs:" + _labels(candidate.steps), "frame")
+        if structured and (
+            _quantities_differ(candidate, failed) or _said_values_differ(candidate, failed)
+        ):
+            # "paging file: initial 8192 MB" after "... to 4096 MB"; "set the lid-close action
+            # to Do nothing when plugged in" after "... to Sleep": words alike, another value
+            return GuardDecision(False, "value-differs:unread", "frame")
         if structured and _path_leaves_differ(candidate, failed):
             # "Developer options > Bluetooth audio codec > AAC" after "... > LDAC": the same
             # menu, another choice at its end
@@ -5422,13 +5428,61 @@ def _values_differ(candidate: TextActions, failed: TextActions) -> bool:
             return False
         return not (left_values <= right_values or right_values <= left_values)
     names = _object_words(candidate) | _object_words(failed)
-    if _two_values_differ(_set_value(candidate), _set_value(failed), names):
-        return True
+    left, right = _set_value(candidate), _set_value(failed)
+    if _two_values_differ(left, right, names):
+        return not _quantities_in(left or "") & _quantities_in(right or "")  # 4 GB is 4096 MB
     # "change SMTP encryption to STARTTLS on port 587" after "... to SSL/TLS on port 465"
     ports = [set(_EN_PORT_VALUE.findall(t.normalized)) for t in (candidate, failed)]
     return bool(ports[0] and ports[1] and not ports[0] & ports[1]) and all(
         _only_sets(t) for t in (candidate, failed)
     )
+
+
+# A quantity a setting is given: "4096 MB", "8 GB", "20 MHz" (in MB / MHz where it converts).
+_QUANTITY = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(mb|gb|tb|mhz|ghz|dpi|hz)\b")
+_QUANTITY_SCALE = {"gb": ("mb", 1024.0), "tb": ("mb", 1024.0**2), "ghz": ("mhz", 1000.0)}
+
+
+def _quantities(text: TextActions) -> set[tuple[str, float]]:
+    return _quantities_in(text.normalized)
+
+
+def _quantities_in(words: str) -> set[tuple[str, float]]:
+    found = set()
+    for number, unit in _QUANTITY.findall(words):
+        base, scale = _QUANTITY_SCALE.get(unit, (unit, 1.0))
+        found.add((base, float(number) * scale))
+        if unit == "gb":
+            found.add(("mb", float(number) * 1000.0))  # "4 GB" is also written 4000 MB
+    return found
+
+
+def _quantities_differ(candidate: TextActions, failed: TextActions) -> bool:
+    """Whether both texts give quantities in one unit and none of them is the same."""
+    mine, theirs = _quantities(candidate), _quantities(failed)
+    units = {unit for unit, _ in mine} & {unit for unit, _ in theirs}
+    return bool(units) and not mine & theirs
+
+
+# "set X to V" said in a text not read; a condition the value is for is no part of it
+# ("to Sleep for plugged in": Sleep)
+_SAID_VALUE = re.compile(r"\b(?:set|change|switch)\w*\b.*?\bto\s+(.+)$")
+_VALUE_CONDITION = re.compile(
+    r"\s+(?:when|while|for|on|if)\s+(?:it is\s+|it's\s+)?"
+    r"(?:plugged in|on battery|on ac|battery|charging|power|ac power)\b.*$"
+)
+
+
+def _said_values_differ(candidate: TextActions, failed: TextActions) -> bool:
+    if candidate.steps or failed.steps:
+        return False  # a text read in part compares its read values (_values_differ)
+    values = []
+    for text in (candidate, failed):
+        found = _SAID_VALUE.search(text.normalized)
+        if found is None:
+            return False
+        values.append(_VALUE_CONDITION.sub("", found.group(1)).strip())
+    return _two_values_differ(values[0], values[1])
 
 
 _PATH_SEPARATOR = re.compile(r"\s*(?:>|→|»|›)\s*")

@@ -4018,6 +4018,19 @@ FB8_PAIRS = [
         "Repair Office with Online Repair",
         "Run a Quick Repair of Office",
     ),
+    # other quantities (a text not read: "Page file: custom size, 2048 MB to 6144 MB"); 4 GB
+    # is 4096 MB
+    (
+        "Set the paging file to 4096 MB",
+        "Set virtual memory to 4 GB",
+        "Page file: custom size, 2048 MB to 6144 MB",
+    ),
+    # "set ... to V" in a text not read, the condition the value is for set aside
+    (
+        "set 'when i close the lid' to sleep for plugged in.",
+        "Set 'When I close the lid' to Sleep for plugged in",
+        "Change the lid close action to Hibernate when plugged in",
+    ),
 ]
 
 
