@@ -2972,6 +2972,8 @@ _BROWSER_NAMES = (
     (r"(?<![a-z])safari(?![a-z])", "safari"),
     (r"(?<![a-z])opera(?![a-z])", "opera"),
     (r"(?<![a-z])brave(?![a-z])", "brave"),
+    # the system WebView apps render pages with is no browser's own cache
+    (r"(?<![a-z])(?:android system )?webview(?![a-z])", "webview"),
     (r"360浏览器", "360"),
     (r"qq浏览器", "qqbrowser"),
 )
@@ -3441,7 +3443,11 @@ _MORE_PLACES = (
         r"\b(?:on|from|in)\s+(?:your|the|this|my|a|an|their)?\s*(?:game\s+)?(?:console|xbox|playstation|ps5|ps4)\b",
         "console",
     ),
-    (r"\b(?:on|from|in)\s+(?:your|the|this|my|a|an|their)?\s*(?:apple\s+)?watch\b", "watch"),
+    (
+        r"\b(?:on|from|in)\s+(?:your|the|this|my|a|an|their)?\s*"
+        r"(?:(?:apple|pixel|galaxy|smart)\s*)?watch\b",
+        "watch",
+    ),
     (r"(?:电视|电视机|智能电视)\s*(?:上|里|端)", "tv"),
     (r"(?:游戏机)\s*(?:上|里|端)", "console"),
     (r"(?:手表|智能手表)\s*(?:上|里|端)", "watch"),
@@ -4734,6 +4740,26 @@ class GuardRule:
                 return GuardDecision(False, f"{kinds}-differs:{candidate.lead_op}", "frame")
             if closeness >= self.object_words and not candidate.unread_clause:
                 return GuardDecision(True, f"frame:{candidate.lead_op}/~{closeness:.2f}", "frame")
+        if (
+            structured
+            and candidate.steps
+            and failed.steps
+            and self._overlaps(candidate.steps, failed.steps)
+            and (kinds := _kinds_differ(candidate, failed))
+        ):
+            # not fully read, but what was read is a step of the failed attempt, on another
+            # kind of thing: "re-add the work account in the Outlook app" / "... in iPhone Mail"
+            return GuardDecision(False, f"{kinds}-differs:" + _labels(candidate.steps), "frame")
+        if structured and (
+            _quantities_differ(candidate, failed) or _said_values_differ(candidate, failed)
+        ):
+            # "paging file: initial 8192 MB" after "... to 4096 MB"; "set the lid-close action
+            # to Do nothing when plugged in" after "... to Sleep": words alike, another value
+            return GuardDecision(False, "value-differs:unread", "frame")
+        if structured and _path_leaves_differ(candidate, failed):
+            # "Developer options > Bluetooth audio codec > AAC" after "... > LDAC": the same
+            # menu, another choice at its end
+            return GuardDecision(False, "leaf-differs", "frame")
         return self._similar(lazy, semantic)
 
     def _gate_open(self, lexical: _Lazy) -> bool:
@@ -4890,7 +4916,7 @@ _EN_PLACE = re.compile(
 )
 _ZH_PLACE = re.compile(
     r"(iphone|ipad|imac|macbook|安卓手机|苹果手机|手机|平板电脑|平板|笔记本电脑|笔记本|台式电脑|台式机|电脑)"
-    r"\s*(?:上|里|端)"
+    r"\s*(?:的\s*[a-z0-9 ]{2,16}?\s*)?(?:上|里|端)"  # "电脑的 Outlook 里": in an app on it
 )
 _PLACE_KINDS = {
     **dict.fromkeys(("iphone", "android phone", "smartphone", "cell phone", "phone"), "phone"),
@@ -4904,10 +4930,28 @@ _PLACE_KINDS = {
 }
 
 
+# A clause that leaves a device alone ("手机上的先不动", "leave the phone as it is") names no
+# place the step is done on; nor does a reply's opening reason ("Since the phone ...,").
+_LEFT_ALONE = re.compile(
+    r"先不动|不用动|别动|不要动|先别管|不用管|先放着"
+    r"|\bleave\b.*\b(?:alone|as it is|as is)\b|\bdon'?t touch\b|\bno need to touch\b"
+)
+
+
+def _place_words(text: TextActions) -> str:
+    raw = unicodedata.normalize("NFKC", text.text).casefold()
+    if not _LEFT_ALONE.search(raw) and not _REASON_CLAUSE.match(raw):
+        return text.normalized
+    raw = _REASON_CLAUSE.sub("", raw, count=1)
+    kept = [part for part in re.split(r"[,;!?。]", raw) if not _LEFT_ALONE.search(part)]
+    return normalize_solution(" ".join(kept)) or text.normalized
+
+
 def _places(text: TextActions) -> frozenset[str]:
-    found = [m.group(1) for m in _EN_PLACE.finditer(text.normalized)]
-    found += [m.group(1) for m in _ZH_PLACE.finditer(text.normalized)]
-    more = {kind for pattern, kind in _MORE_PLACES if re.search(pattern, text.normalized)}
+    words = _place_words(text)
+    found = [m.group(1) for m in _EN_PLACE.finditer(words)]
+    found += [m.group(1) for m in _ZH_PLACE.finditer(words)]
+    more = {kind for pattern, kind in _MORE_PLACES if re.search(pattern, words)}
     return frozenset(_PLACE_KINDS[word] for word in found) | more
 
 
@@ -5068,6 +5112,60 @@ _SYNCED = (
     (r"\bicloud drive\b|\bdrive\b|云盘", "drive"),
     (r"\bbookmarks\b|书签", "bookmarks"),
 )
+# Which cartridge: the black one is not the colour one (a text naming both fits either).
+_INK_COLOURS = (
+    (r"\bblack\b|\bblk\b|\bmono(?:chrome)?\b|黑色|黑墨", "black"),
+    (
+        r"\bcolou?rs?\b|\btri-?colou?r\b|\bcyan\b|\bmagenta\b|\byellow\b"
+        r"|彩色|彩墨|三色|青色|品红|黄色",
+        "colour",
+    ),
+)
+# What the Bluetooth is switched on: the car's head unit is not the phone.
+_BLUETOOTH_HOSTS = (
+    (
+        r"\bcar(?:'s)?\b|\bhead unit\b|\bcarplay\b|\bandroid auto\b|\binfotainment\b"
+        r"|\bcar stereo\b|车机|车载|汽车|车上|中控",
+        "car",
+    ),
+    (r"\b(?:phone|iphone|smartphone)\b|手机", "phone"),
+    (r"\b(?:laptop|pc|computer|macbook)\b|电脑|笔记本", "computer"),
+)
+# Which box is power-cycled: the modem (光猫) is not the router behind it.
+_ROUTER_BOXES = (
+    (r"\brouter\b|路由器|路由", "router"),
+    (r"\bmodem\b|\bont\b|光猫", "modem"),
+    (r"\bextender\b|\brepeater\b|\bmesh (?:node|point)\b|扩展器|中继器", "extender"),
+)
+# What a reset of the PC keeps: 'Keep my files' is not 'Remove everything'.
+_RESET_OPTIONS = (
+    (r"\bkeep(?:ing)? (?:my|your|the|all)? ?(?:personal )?files\b|保留(?:我的)?文件", "keep"),
+    (r"\bremove everything\b|\b(?:wipe|erase) everything\b|删除所有内容|删除全部", "remove"),
+)
+# Which mail app the account is in: the iPhone's Mail app is not Outlook.
+_MAIL_CLIENTS = (
+    (
+        r"\b(?:iphone|ipad|ios|apple|mac|macos)(?:'s)?\s+mail\b|\bapple mail\b"
+        r"|(?:iphone|苹果)(?:自带的?)?邮件",
+        "apple_mail",
+    ),
+    (r"\boutlook\b", "outlook"),
+    (r"\bgmail app\b|gmail\s*(?:应用|客户端)", "gmail_app"),
+    (r"\bthunderbird\b", "thunderbird"),
+    (r"\bfoxmail\b", "foxmail"),
+    (r"邮箱大师", "mail_master"),
+)
+# Which way Office is repaired: Quick Repair is not Online Repair.
+_REPAIR_KINDS = (
+    (r"\bquick repair\b|快速修复", "quick"),
+    (r"\bonline repair\b|联机修复|在线修复", "online"),
+)
+# Which kind of card: the debit card is not the credit card.
+_CARD_KINDS = (
+    (r"\bdebit\b|借记卡|储蓄卡", "debit"),
+    (r"\bcredit\b(?!\s+(?:balance|limit|score))|信用卡", "credit"),
+    (r"\bprepaid\b|预付卡", "prepaid"),
+)
 _BILLING_OWNERS = (
     *_PAYMENT_SERVICES,
     (r"\b(?:bank|card issuer|issuer|issuing bank|credit union)\b|银行|发卡行", "bank"),
@@ -5108,6 +5206,40 @@ def _sync_step(step: Step) -> bool:
     return any((frame.obj or "").endswith("sync") for frame in step.frames)
 
 
+def _ink_step(step: Step) -> bool:
+    return "printer.replace_ink" in step.action_ids or any(
+        frame.obj == "ink_cartridge" for frame in step.frames
+    )
+
+
+def _bluetooth_step(step: Step) -> bool:
+    return any(i.startswith("bluetooth.") for i in step.action_ids) or any(
+        (frame.obj or "").startswith("bluetooth") for frame in step.frames
+    )
+
+
+def _router_restart_step(step: Step) -> bool:
+    return "router.restart" in step.action_ids or any(
+        frame.op == "restart" and frame.obj in ("router", "modem") for frame in step.frames
+    )
+
+
+def _pc_reset_step(step: Step) -> bool:
+    return any(frame.op == "reset" and frame.obj == "computer" for frame in step.frames)
+
+
+def _mail_account_step(step: Step) -> bool:
+    return any(i.startswith("email.") for i in step.action_ids) or any(
+        (frame.obj or "").startswith("email") for frame in step.frames
+    )
+
+
+def _card_step(step: Step) -> bool:
+    return any(i.startswith("payment.") for i in step.action_ids) or any(
+        (frame.obj or "").startswith("card") for frame in step.frames
+    )
+
+
 def _card_details_step(step: Step) -> bool:
     return "payment.check_card_details" in step.action_ids or any(
         frame.obj == "card.details" for frame in step.frames
@@ -5125,17 +5257,33 @@ _KIND_CHECKS: tuple[tuple[str, Callable[[Step], bool] | None, tuple[tuple[str, s
     ("connector", _port_step, _PORT_KINDS),
     ("plugged", _port_step, _PLUGGED),
     ("synced", _sync_step, _SYNCED),
+    ("ink", _ink_step, _INK_COLOURS),
+    ("host", _bluetooth_step, _BLUETOOTH_HOSTS),
+    ("box", _router_restart_step, _ROUTER_BOXES),
+    ("reset-option", _pc_reset_step, _RESET_OPTIONS),
+    ("card", _card_step, _CARD_KINDS),
+    ("mail-app", _mail_account_step, _MAIL_CLIENTS),
     # (no gate: whatever the step, on another make of phone / for the other mail server)
     ("phone", None, _PHONE_MAKES),
     ("server", None, _MAIL_DIRECTIONS),
     ("account", None, _ACCOUNT_KINDS),
     ("tray", None, _TRAYS),
     ("side", None, _SIDES),
+    ("repair", None, _REPAIR_KINDS),
+)
+
+
+# A reply's opening reason ("Since the debit card is set up correctly, could you ...",
+# "既然手机上的没用，...") names what was already done, not what the step is done on.
+_REASON_CLAUSE = re.compile(
+    r"^\s*(?:since|as|because|given that|now that|seeing that)\b[^,;]*[,;]\s*"
+    r"|^\s*(?:既然|因为|由于)[^，,；;]*[，,；;]\s*"
 )
 
 
 def _kinds_named(text: TextActions, kinds: tuple[tuple[str, str], ...]) -> set[str]:
     words = unicodedata.normalize("NFKC", text.text).casefold()
+    words = _REASON_CLAUSE.sub("", words, count=1) or words
     return {kind for pattern, kind in kinds if re.search(pattern, words, re.ASCII)}
 
 
@@ -5173,9 +5321,14 @@ _EN_VALUE = re.compile(
     r"\b(?<!go )(?<!goes )(?<!went )(?<!head )(?<!navigate )(?<!browse )(?<!in )(?<!into )"
     r"(?:to|into)\s+(.+)$"
 )
+# "set it to the Visa debit", "change PayPal's preferred method to ...": what is used, set
+_SET_VERB = re.compile(r"\b(?:set|change|switch|make)\w*\b.*\bto\s+\S")
 _EN_PORT_VALUE = re.compile(r"\bport\s+(\d+)\b")
 # "try channel 11", "use channel 149 on the 5 GHz band": the channel's number is the value
 _EN_CHANNEL_VALUE = re.compile(r"\bchannel\s+(\d+)\b")
+_ZH_CHANNEL_VALUE = re.compile(
+    r"信道\s*(?:改成|改为|改到|设成|设为|设到|设置成|设置为|换成|换到|调成|调到|切到|切换到)\s*(\d+)"
+)
 # What trails a Chinese value and is no part of it ("改成Letter试试", "设置成自动看看").
 _ZH_VALUE_TAIL = re.compile(r"(?:试试看|试一试|试一下|试下|试试|看看|看一下|一下|再试|吧|了)+$")
 # Units a number is given in: "20 MHz" / "40 MHz" differ by the number.
@@ -5198,11 +5351,18 @@ def _set_value(text: TextActions) -> str | None:
     firsts = [step.frames[0] for step in text.steps if step.frames]
     if not firsts or len(firsts) != len(text.steps):
         return None
-    if any(frame.op != "set" or frame.qualifier is not None for frame in firsts):
-        return None  # a value the lexicon read ("google" DNS) is compared as the qualifier
-    channel = _EN_CHANNEL_VALUE.search(text.normalized)
-    if channel is not None and any(frame.obj and "channel" in frame.obj for frame in firsts):
+    channel = _EN_CHANNEL_VALUE.search(text.normalized) or _ZH_CHANNEL_VALUE.search(text.normalized)
+    if channel is not None and all(
+        frame.op == "set" and frame.obj and "channel" in frame.obj for frame in firsts
+    ):
+        # "把2.4G信道改成1": the band read as a qualifier is no value; the channel's number is
         return channel.group(1)
+    if any(
+        (frame.op != "set" and not (frame.op == "use" and _SET_VERB.search(text.normalized)))
+        or frame.qualifier is not None
+        for frame in firsts
+    ):
+        return None  # a value the lexicon read ("google" DNS) is compared as the qualifier
     found = _ZH_VALUE.search(text.normalized) or _EN_VALUE.search(text.normalized)
     if found is None:
         port = _EN_PORT_VALUE.search(text.normalized)  # "use port 587 for outgoing mail"
@@ -5267,7 +5427,95 @@ def _values_differ(candidate: TextActions, failed: TextActions) -> bool:
         if not left_values or not right_values:
             return False
         return not (left_values <= right_values or right_values <= left_values)
-    return _two_values_differ(_set_value(candidate), _set_value(failed))
+    names = _object_words(candidate) | _object_words(failed)
+    left, right = _set_value(candidate), _set_value(failed)
+    if _two_values_differ(left, right, names):
+        return not _quantities_in(left or "") & _quantities_in(right or "")  # 4 GB is 4096 MB
+    # "change SMTP encryption to STARTTLS on port 587" after "... to SSL/TLS on port 465"
+    ports = [set(_EN_PORT_VALUE.findall(t.normalized)) for t in (candidate, failed)]
+    return bool(ports[0] and ports[1] and not ports[0] & ports[1]) and all(
+        _only_sets(t) for t in (candidate, failed)
+    )
+
+
+# A quantity a setting is given: "4096 MB", "8 GB", "20 MHz" (in MB / MHz where it converts).
+_QUANTITY = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(mb|gb|tb|mhz|ghz|dpi|hz)\b")
+_QUANTITY_SCALE = {"gb": ("mb", 1024.0), "tb": ("mb", 1024.0**2), "ghz": ("mhz", 1000.0)}
+
+
+def _quantities(text: TextActions) -> set[tuple[str, float]]:
+    return _quantities_in(text.normalized)
+
+
+def _quantities_in(words: str) -> set[tuple[str, float]]:
+    found = set()
+    for number, unit in _QUANTITY.findall(words):
+        base, scale = _QUANTITY_SCALE.get(unit, (unit, 1.0))
+        found.add((base, float(number) * scale))
+        if unit == "gb":
+            found.add(("mb", float(number) * 1000.0))  # "4 GB" is also written 4000 MB
+    return found
+
+
+def _quantities_differ(candidate: TextActions, failed: TextActions) -> bool:
+    """Whether both texts give quantities in one unit and none of them is the same."""
+    mine, theirs = _quantities(candidate), _quantities(failed)
+    units = {unit for unit, _ in mine} & {unit for unit, _ in theirs}
+    return bool(units) and not mine & theirs
+
+
+# "set X to V" said in a text not read; a condition the value is for is no part of it
+# ("to Sleep for plugged in": Sleep)
+_SAID_VALUE = re.compile(r"\b(?:set|change|switch)\w*\b.*?\bto\s+(.+)$")
+_VALUE_CONDITION = re.compile(
+    r"\s+(?:when|while|for|on|if)\s+(?:it is\s+|it's\s+)?"
+    r"(?:plugged in|on battery|on ac|battery|charging|power|ac power)\b.*$"
+)
+
+
+def _said_values_differ(candidate: TextActions, failed: TextActions) -> bool:
+    if candidate.steps or failed.steps:
+        return False  # a text read in part compares its read values (_values_differ)
+    values = []
+    for text in (candidate, failed):
+        found = _SAID_VALUE.search(text.normalized)
+        if found is None:
+            return False
+        values.append(_VALUE_CONDITION.sub("", found.group(1)).strip())
+    return _two_values_differ(values[0], values[1])
+
+
+_PATH_SEPARATOR = re.compile(r"\s*(?:>|→|»|›)\s*")
+
+
+def _path_leaves_differ(candidate: TextActions, failed: TextActions) -> bool:
+    """Whether two menu paths go the same way and end on two different choices."""
+    paths = [
+        [normalize_solution(part) for part in _PATH_SEPARATOR.split(t.text.strip().rstrip("."))]
+        for t in (candidate, failed)
+    ]
+    mine, theirs = paths
+    if len(mine) < 3 or len(mine) != len(theirs) or mine[:-1] != theirs[:-1]:
+        return False
+    return _two_values_differ(mine[-1], theirs[-1])
+
+
+def _only_sets(text: TextActions) -> bool:
+    firsts = [step.frames[0] for step in text.steps if step.frames]
+    return bool(firsts) and all(frame.op == "set" for frame in firsts)
+
+
+def _object_words(text: TextActions) -> frozenset[str]:
+    """The words of what a text sets ("paper" of set/paper): in a value they name it again
+    ("plain paper" / "photo paper glossy": plain / photo glossy)."""
+    return frozenset(
+        word
+        for step in text.steps
+        for frame in step.frames[:1]
+        if frame.op == "set" and frame.obj
+        for word in re.split(r"[._]", frame.obj)
+        if len(word) > 2
+    )
 
 
 def _lead_values_differ(candidate: TextActions, failed: TextActions) -> bool:
@@ -5282,7 +5530,9 @@ def _lead_values_differ(candidate: TextActions, failed: TextActions) -> bool:
     return _two_values_differ(left or None, right or None)
 
 
-def _two_values_differ(left: str | None, right: str | None) -> bool:
+def _two_values_differ(
+    left: str | None, right: str | None, names: frozenset[str] = frozenset()
+) -> bool:
     """Whether two values a setting is given are two different ones (see _values_differ)."""
     if not left or not right or left == right:
         return False
@@ -5305,6 +5555,7 @@ def _two_values_differ(left: str | None, right: str | None) -> bool:
         {re.sub(r"(?<=\d)(?:mhz|ghz|hz|mb|gb|dpi)$", "", w) for w in value.split()}
         - _VALUE_FILLER
         - _VALUE_UNITS
+        - names
         for value in (left, right)
     )
     return bool(words_left and words_right and not words_left & words_right)

@@ -183,7 +183,8 @@ unplug: unplug, un-plug, disconnect the power, pull* the plug, pull* the power, 
 plug_in: plug, re-plug, replug, power* on, power* up
 hold: hold, press* and hold, long-press, long* press, press, hold* down, keep* held, keep* pressed,
     keep* holding, poke, poke* into, press* and keep holding, press* and keep hold of,
-    push* and hold, press* down, hold* in, keep* pushing, long-hold, depress
+    push* and hold, press* down, hold* in, keep* pushing, long-hold, depress,
+    push* the, push* down on, push* in the
 nav: go* to, navigate to, visit, tap, click, press* on, select, choose, find, locate, head to,
     follow, pick, hit,
     browse to, go* into, scroll to, open settings, open the settings,
@@ -1354,6 +1355,10 @@ _EN_STRUCTURE: dict[str, Lexeme] = {
     "rather than": ("instead", ""),
     "instead of": ("instead", ""),
     "in place of": ("instead", ""),
+    # "tap Clear storage (not just Clear cache)": what is named after is not the step
+    "not just": ("instead", ""),
+    "not only": ("instead", ""),
+    "not merely": ("instead", ""),
     "instead": ("stop", ""),
     "let": ("causative", ""),
     "have": ("causative", ""),

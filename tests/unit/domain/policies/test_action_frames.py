@@ -3908,3 +3908,134 @@ def test_fb7_same_step_on_another_kind_is_another_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# -- False blocks, round 8: the same step on another thing or to another value, in the new
+# styles (terse agent paths, customer-facing replies opening on what already failed).
+# (candidate, failed, negative): the candidate repeats the failed attempt; the negative stays
+# apart from the candidate.
+FB8_PAIRS = [
+    # which cartridge (black / colour)
+    (
+        "Swap in a new black cartridge",
+        "Replace the black ink cartridge",
+        "Replace the colour ink cartridge",
+    ),
+    ("把黑色墨盒换掉", "更换黑色墨盒", "把彩色墨盒换一个新的"),
+    # whose Bluetooth is switched off and on: the car's head unit is not the phone
+    (
+        "Turn Bluetooth off and back on on your phone",
+        "Toggle Bluetooth on the phone",
+        "Turn the car's Bluetooth off and on again",
+    ),
+    ("手机蓝牙关了再开一下", "把手机的蓝牙关一下再开", "把车机的蓝牙关了再开"),
+    # which box is power-cycled: the modem the router is plugged into is not the router
+    (
+        "Unplug the router for 30 seconds and plug it back in",
+        "Restart the router",
+        "Unplug the Spectrum modem the TP-Link is connected to, then plug it back in",
+    ),
+    # what a reset of the PC keeps
+    (
+        "Reset the PC with the Keep my files option",
+        "Reset this PC with Keep my files",
+        "Reset this PC and pick Remove everything",
+    ),
+    # which kind of card; a reply's opening reason ("Since the debit card ...") names no card
+    # the step is done on
+    (
+        "Turn on online payments for the credit card",
+        "Enable online transactions on my credit card",
+        "Enable online payments on the debit card",
+    ),
+    (
+        "Turn on online payments for the debit card",
+        "Enable online payments on my debit card",
+        "Since the debit card already allows them, could you turn on online payments for the"
+        " credit card?",
+    ),
+    # a watch is no phone (Pixel Watch / Pixel 7)
+    (
+        "Remove the Visa from Google Wallet and add it again on your Pixel",
+        "Remove and re-add the card in Google Wallet on the Pixel 7",
+        "Remove and re-add the card in Google Wallet on your Pixel Watch",
+    ),
+    # another value: the channel's number beside a band (2.4G信道改成11), another port, a value
+    # that names the thing set again (plain paper / photo paper), what PayPal is set to use
+    ("把2.4G信道改成11", "信道设为11", "把信道改成1试试"),
+    (
+        "Set SMTP encryption to STARTTLS on port 587",
+        "Change outgoing server encryption to STARTTLS, port 587",
+        "Set outgoing server encryption to SSL on port 465",
+    ),
+    (
+        "Set the paper type to plain paper",
+        "Change the paper type to Plain",
+        "Set the paper type to photo paper",
+    ),
+    (
+        "Switch PayPal's preferred payment method to the bank account",
+        "Change PayPal's preferred way to pay to my bank account",
+        "Change PayPal's preferred payment method to the Visa card",
+    ),
+    # the same menu path ending on another choice
+    (
+        "developer options > bluetooth audio codec > ldac.",
+        "Developer options > Bluetooth audio codec > LDAC",
+        "Developer options > Bluetooth audio codec > SBC",
+    ),
+    # a device left alone (手机上的先不动) is no place the step is done on; "电脑的 Outlook 里"
+    # is on the computer
+    (
+        "在电脑的 Outlook 里把QQ邮箱账号删掉重新添加",
+        "电脑上把QQ邮箱账户删除后重新添加",
+        "电脑上的先不动，在手机的 Gmail 里把QQ邮箱账号删掉重新加",
+    ),
+    # pushing a button is pressing it, not mail set to Push
+    ("Set mail to Push", "Turn on push for the mail account", "Push the WPS button on the router"),
+    # Android System WebView is not the browser's cache
+    (
+        "Clear Chrome's cache",
+        "Clear the browser cache in Chrome",
+        "Clear the cache of Android System WebView",
+    ),
+    # what follows "not just" is no step ("Clear storage (not just Clear cache)")
+    (
+        "Clear the cache of the Spotify app",
+        "Cleared Spotify's cache",
+        "Clear Spotify's storage too, not just the cache",
+    ),
+    # which mail app the account is re-added in (past a reply's opening reason)
+    (
+        "In Outlook, remove the work email account and re-add it",
+        "Remove the work email account from Outlook and add it again",
+        "Since Outlook still won't sync, could you remove and re-add the work email account in"
+        " the iPhone Mail app instead?",
+    ),
+    # which repair of Office (Quick / Online)
+    (
+        "Run an Online Repair of Office",
+        "Repair Office with Online Repair",
+        "Run a Quick Repair of Office",
+    ),
+    # other quantities (a text not read: "Page file: custom size, 2048 MB to 6144 MB"); 4 GB
+    # is 4096 MB
+    (
+        "Set the paging file to 4096 MB",
+        "Set virtual memory to 4 GB",
+        "Page file: custom size, 2048 MB to 6144 MB",
+    ),
+    # "set ... to V" in a text not read, the condition the value is for set aside
+    (
+        "set 'when i close the lid' to sleep for plugged in.",
+        "Set 'When I close the lid' to Sleep for plugged in",
+        "Change the lid close action to Hibernate when plugged in",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), FB8_PAIRS)
+def test_fb8_same_step_on_another_thing_or_value_is_another_step(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
