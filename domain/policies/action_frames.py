@@ -221,12 +221,26 @@ def _marked_atoms(text: str) -> list[list[str]]:
     length = len(folded)
     skip = False
     quoted = False  # inside quotes a "?" or "." is part of a name ("'Forgot password?'")
+    in_path = False  # inside a bracketed folder path, skipped up to its closing bracket
+    path_depth = 0
+    in_address = False  # inside an email address, skipped
     for index, char in enumerate(folded):
         if skip:
             skip = False
             continue
+        if in_path and (char not in _CLOSE_BRACKETS or path_depth):
+            path_depth += (char in _OPEN_BRACKETS) - (char in _CLOSE_BRACKETS)
+            continue  # "(C:\\Program Files (x86)\\Office)": its own brackets are in it
+        in_path = False
         before = folded[index - 1] if index else ""
         after = folded[index + 1] if index + 1 < length else ""
+        if in_address and (char.isalnum() or (char in "._-+" and after[:1].isalnum())):
+            continue
+        in_address = False
+        if char == "@" and word and after.isalnum():
+            word.clear()  # "noreply@school.edu": an address names who, never what is done
+            in_address = True
+            continue
         if char in _APOSTROPHES and word and after == "s":
             beyond = folded[index + 2] if index + 2 < length else ""
             if not beyond.isalnum():
@@ -238,6 +252,10 @@ def _marked_atoms(text: str) -> list[list[str]]:
         elif char == "、":
             flush()
             clauses[-1].append("和")
+        elif char == ":" and after == "\\" and len(word) == 1 and clauses[-1] == [OPEN_MARK]:
+            # "(C:\\Program Files\\Microsoft Office)": a bracketed folder path only says where
+            word.clear()
+            in_path = True
         elif char == ":":
             flush()
             clauses.append([COLON_MARK])
@@ -555,6 +573,10 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
             timing = kind == "split" and token.surface in _TIMING_WORDS
             if kind == "split" or kind in ("and", "or") and verb_follows and not checking:
                 start_new = True
+            elif kind == "and" and checking and has_obj and _bare_verb(following):
+                # "check the Junk folder and mark the message as Not junk": a thing checked,
+                # then a command of its own (not "check that it charges and restarts")
+                start_new = True
             elif kind in ("and", "or") and not checking and _unknown_verb_at(segment, index + 1):
                 # "... and sideload the beta build": an unknown verb starts an action of its own,
                 # which must not be read as more objects of the known one.
@@ -647,6 +669,13 @@ _PICKING = frozenset({"click", "tap", "choose", "select", "hit", "pick", "press 
 _DETERMINERS = frozenset({"the", "a", "an", "your", "its", "their", "my", "our", "this", "that"})
 
 
+def _bare_verb(token: Token | None) -> bool:
+    """A known verb in its bare form, as an English command starts ("mark", "add")."""
+    if token is None or token.kind != "op" or is_cjk(token.surface[:1]):
+        return False
+    return " " not in token.surface and not token.surface.endswith(("s", "ed", "ing"))
+
+
 def _unknown_verb_at(segment: list[Token], index: int) -> bool:
     """An unknown Latin word at ``index`` followed by a determiner or pronoun ("reflash the")."""
     if index + 1 >= len(segment):
@@ -690,6 +719,13 @@ def _is_verbal(token: Token, *, has_op: bool) -> bool:
         return True  # "... and let Windows reinstall it": a step of its own
     # "update" is a verb at the start of a clause and a noun after another verb.
     return kind.startswith(("op/", "weak/", "pv/")) and not has_op
+
+
+def _leads_verbless(clause: _Clause, position: int) -> bool:
+    """The token at ``position`` opens a clause that has no verb anywhere."""
+    if any(t.kind not in ("stop", *_MARKS) for t in clause.tokens[:position]):
+        return False
+    return not any(t.kind.split("/")[0] in ("op", "weak", "pv") for t in clause.tokens)
 
 
 def _read_clause(clause: _Clause) -> None:
@@ -854,6 +890,9 @@ def _read_clause(clause: _Clause) -> None:
             continue
         if kind == "not":
             clause.not_seen = True
+            if token.surface == "not" and _leads_verbless(clause, position):
+                # ", not the data": what a step is kept off, never a step of its own
+                clause.negated = True
             continue
         if kind in ("instead", "without"):
             close_compound()
@@ -1317,6 +1356,8 @@ def _normalize_frame(
         )
         if device is not None:
             obj = device
+    if obj == "trash" and _in_mail_app([clause]):
+        obj = "email.trash"  # "the trash folder in the Outlook sidebar": its Deleted Items
     if op in ("remove", "clear") and obj is not None and obj.rsplit(".", 1)[-1] == "trash":
         # "empty the trash / the recycle bin" frees space; "清空已删除邮件", the mailbox's
         op, obj = "free", "mailbox.storage" if obj == "email.trash" else "storage"
@@ -1524,6 +1565,7 @@ def _normalize_frame(
     op, obj, qualifier = _fold_named_targets(op, obj, qualifier, target, clause)
     op, obj, qualifier = _fold_handling_en(op, obj, qualifier, clause, [*context, *nouns])
     op, obj, qualifier = _fold_apps_accounts_disk_en(op, obj, qualifier, clause, context)
+    op, obj, qualifier = _fold_accounts_round8_en(op, obj, qualifier, clause, context)
     if obj is None:
         obj = DEFAULT_OBJECTS.get(op)
     if obj is None and op not in _OBJECTLESS_OPS and op not in _PREPARATORY_OPS:
@@ -2701,11 +2743,26 @@ def _fold_handling_en(
     return op, obj, qualifier
 
 
+def _in_mail_app(clauses: list[_Clause]) -> bool:
+    """Some clause says where: in a mail client named by name ("in the Outlook sidebar")."""
+    return any(o.qualifier in _MAIL_APPS for c in clauses for o in c.objects if not o.main)
+
+
+# What is signed in to, never restarted.
+_ACCOUNT_OBJECTS = frozenset({"account", "email_account"})
+
+
 def _restarted_device_en(
     frame: ActionFrame, clauses: list[_Clause], number: int, resolved: str | None
 ) -> str | None:
     """ "Turn off Bluetooth on the laptop, restart it, and turn Bluetooth back on": the "it"
-    restarted right after a radio is switched off on a named device is that device."""
+    restarted right after a radio is switched off on a named device is that device.
+    "Sign out of iCloud on the iPhone, restart, sign back in": a bare restart after an account
+    step restarts the device it is done on (an account is never restarted)."""
+    bare = number > 0 and not clauses[number].pron
+    if frame.op == "restart" and resolved in _ACCOUNT_OBJECTS and bare:
+        places = sorted({o.name for o in clauses[number - 1].objects if o.name in _POWERED})
+        return places[0] if len(places) == 1 else "device"
     if frame.op != "restart" or resolved not in ("wifi", "bluetooth") or number == 0:
         return resolved
     before = clauses[number - 1]
@@ -3256,6 +3313,19 @@ def _fold_apps_accounts_disk_en(
     computer = obj == "computer.storage" or any(c in _COMPUTERS for c in context)
     if op == "free" and obj in ("storage", "computer.storage") and computer:
         return op, "disk.storage", qualifier
+    return op, obj, qualifier
+
+
+def _fold_accounts_round8_en(
+    op: str, obj: str | None, qualifier: str | None, clause: _Clause, context: list[str]
+) -> tuple[str, str | None, str | None]:
+    """English class folds (round 8, accounts/apps/mail/disk): a repair tool run on the
+    Outlook data file repairs it ("run SCANPST.EXE on the .pst" = "repair the data file");
+    a power plan's command typed sets the plan."""
+    if op in ("run", "use") and obj == "ost_file":
+        return "readd", obj, qualifier
+    if op in ("add", "run", "use") and obj == "power_plan" and qualifier is not None:
+        return "set", obj, qualifier  # "type powercfg /setactive SCHEME_MIN": the plan is set
     return op, obj, qualifier
 
 
@@ -4154,6 +4224,8 @@ class ActionIndex:
                         continue  # "after a reboot": says when, not what
                     resolved = resolved or _following_object(clauses, number)
                     resolved = _restarted_device_en(frame, clauses, number, resolved)
+                    if resolved == "trash" and _in_mail_app(clauses[: number + 1]):
+                        resolved = "email.trash"  # "right-click the trash in Outlook > Empty"
                     if (
                         frame.op in _DEVICE_BUTTON_OPS
                         and (clause.button or clause.menu_item)

@@ -2871,3 +2871,22 @@ for _verb in ("lift", "lifts", "lifted", "lifting", "remove", "removes", "remove
 # The Sent Items folder is the mailbox's ("empty the Sent Items folder" makes room in it).
 for _folder in ("sent items", "sent items folder", "sent folder", "sent mail", "sent mail folder"):
     EN_LEXICON[_en_key(_folder)] = ("obj", "mailbox")
+
+
+# -- English round 8 (accounts, apps, mail, slow computer): tools typed as their command lines --
+# DISM's switches and SFC's are the system files checked, not "online" or an image cleaned up;
+# powercfg's scheme GUID aliases are the power plans (SCHEME_MIN is High performance); the
+# Inbox Repair Tool (SCANPST.EXE) is run on the Outlook data file, a .pst being one; a folder's
+# "Empty Folder" menu item empties the folder right-clicked.
+_EN_ROUND8_ACCOUNTS = """
+obj system_files: dism online cleanup image restorehealth, dism cleanup image restorehealth,
+    dism restorehealth, online cleanup image restorehealth, cleanup image restorehealth,
+    restorehealth, restore health, scannow, sfc scannow
+op set: powercfg setactive, powercfg s, run* powercfg setactive, powercfg setactive to
+objq power_plan|high_performance: scheme min, scheme_min
+objq power_plan|balanced: scheme balanced, scheme_balanced, scheme max, scheme_max
+obj ost_file: pst, pst file, pst files, the pst, outlook pst, personal folders file,
+    inbox repair tool, inbox repair, scanpst, scanpst exe, scanpst tool
+op clear: empty folder, empty* the folder, empty* this folder
+"""
+EN_LEXICON.update(_kinded_en(_EN_ROUND8_ACCOUNTS))

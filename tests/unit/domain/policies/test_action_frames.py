@@ -3908,3 +3908,63 @@ def test_fb7_same_step_on_another_kind_is_another_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# Round 8 (English accounts / apps / mail / slow computer, written from knowledge): tools typed
+# as their command lines, a bracketed folder path, an exclusion ("not the data"), a checked
+# folder then a command of its own, an address that names who, a bare restart between account
+# steps, a mail client's trash and its "Empty Folder" item.
+EN_ROUND8_ACCOUNTS_PAIRS = [
+    # DISM's switches and SFC's are the system files checked
+    (
+        "Open an elevated prompt and run DISM /Online /Cleanup-Image /RestoreHealth",
+        "Run DISM to repair Windows",
+        "Run a full antivirus scan",
+    ),
+    # powercfg's scheme aliases are the power plans
+    (
+        "Type powercfg /setactive SCHEME_MIN in an admin command prompt",
+        "Set the power plan to High performance",
+        "Type powercfg /setactive SCHEME_BALANCED in an admin command prompt",
+    ),
+    # the Inbox Repair Tool run on a .pst repairs the Outlook data file (a path only says where)
+    (
+        "Run scanpst.exe on your .pst file (C:\\Program Files (x86)\\Microsoft Office\\Office16)",
+        "Repair the Outlook data file",
+        "Rebuild the Outlook search index",
+    ),
+    # ", not the data": what a step is kept off is no step
+    (
+        "Clear only the cache for TikTok, not the data",
+        "Clear TikTok's cache",
+        "Clear TikTok's data",
+    ),
+    # a folder checked, then a command of its own
+    (
+        "Mark that email as Not junk",
+        "Look in the Spam folder and mark the email as Not spam",
+        "Look in the Spam folder",
+    ),
+    (
+        "Add billing@shop.example to the Safe Senders list",
+        "Check the spam folder and add the sender to your safe senders",
+        "Check the spam folder",
+    ),
+    # a bare restart between account steps restarts the device they are done on
+    (
+        "Reboot the iPad, then log out of iCloud and log back in",
+        "Log out of iCloud on the iPad, restart, and log in again",
+        "Log out of iCloud on the iPad, reset its network settings, and log in again",
+    ),
+    # a mail client's trash is its Deleted Items; its "Empty Folder" item empties it
+    (
+        "In Outlook, right-click the Trash folder and pick Empty Folder",
+        "Empty the Deleted Items folder",
+        "Empty the Recycle Bin on the desktop",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND8_ACCOUNTS_PAIRS)
+def test_en_round8_accounts_class_folds(candidate: str, failed: str, negative: str) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
