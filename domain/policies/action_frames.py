@@ -207,6 +207,10 @@ def atoms(text: str) -> list[list[str]]:
     return [clause for clause in found if clause]
 
 
+# A web address's top-level domain ("netflix.com", "account.live.com/..."), when a word ends there.
+_TOP_LEVEL = re.compile(r"(?:co\.uk|com|net|org|edu|gov|io|co|tv)(?![\w.])")
+
+
 def _marked_atoms(text: str) -> list[list[str]]:
     """:func:`atoms`, with marker atoms for colons, sentence ends, parentheses and menu paths."""
     folded = unicodedata.normalize("NFKC", text).casefold()
@@ -224,6 +228,7 @@ def _marked_atoms(text: str) -> list[list[str]]:
     in_path = False  # inside a bracketed folder path, skipped up to its closing bracket
     path_depth = 0
     in_address = False  # inside an email address, skipped
+    skip_to = 0
     for index, char in enumerate(folded):
         if skip:
             skip = False
@@ -234,6 +239,13 @@ def _marked_atoms(text: str) -> list[list[str]]:
         in_path = False
         before = folded[index - 1] if index else ""
         after = folded[index + 1] if index + 1 < length else ""
+        if index < skip_to:
+            continue
+        if char == "." and word and after.isalpha():
+            domain = _TOP_LEVEL.match(folded, index + 1)
+            if domain is not None:
+                skip_to = domain.end()  # "netflix.com": the site's name is its word
+                continue
         if in_address and (char.isalnum() or (char in "._-+" and after[:1].isalnum())):
             continue
         in_address = False
@@ -2931,6 +2943,10 @@ def _main_frame(step: Step | None) -> ActionFrame | None:
     return step.frames[0] if step is not None and step.frames else None
 
 
+# A payment submitted again is the test of the steps before it.
+_RETRIED = frozenset({"retry", "re try", "again", "resubmit", "re submit", "once more"})
+
+
 def _fold_apps_sync_en(
     op: str, obj: str | None, qualifier: str | None, clause: _Clause
 ) -> tuple[str, str | None, str | None] | None:
@@ -2943,6 +2959,9 @@ def _fold_apps_sync_en(
     )
     if op in ("hold", "use") and obj is None and shortcut and not clause.objects:
         return None  # "press Ctrl+Shift+Delete and clear cached images and files"
+    surfaces = {t.surface for t in clause.tokens}
+    if obj == "payment" and surfaces & _RETRIED and op in ("add", "use", "disable", "enable"):
+        return None  # "then retry the payment", "submit the payment again": the test, no step
     if op == "reset" and obj == "app.storage":
         op, obj = "clear", "app.data"  # "reset the app's storage so it starts fresh"
     verbs = {t.surface for t in clause.tokens if t.kind in ("op", "weak")}
@@ -3064,6 +3083,16 @@ _PAYMENT_SERVICES = (
     (r"(?<![a-z])master ?card(?![a-z])|万事达", "mastercard"),
     (r"(?<![a-z])(?:amex|american express)(?![a-z])|运通", "amex"),
 )
+_CARD_NETWORKS = frozenset(NAME_PREFIX + n for n in ("visa", "mastercard", "amex"))
+_WALLETS = frozenset(
+    NAME_PREFIX + n for n in ("apple_wallet", "google_pay", "samsung_pay", "paypal", "alipay")
+)
+def _network_and_wallet(names: set[str]) -> bool:
+    """One card network and one wallet: the network says which kind of card, the wallet where it
+    is kept ("tap the Visa" in the Wallet app is a card in Apple Pay), never two cards."""
+    return len(names & _CARD_NETWORKS) == 1 and len(names & _WALLETS) == 1
+
+
 _CARD_OBJECTS = frozenset(
     {"card", "card.details", "payment_method", "default_payment", "card.international"}
 )
@@ -3321,9 +3350,14 @@ def _fold_accounts_round8_en(
 ) -> tuple[str, str | None, str | None]:
     """English class folds (round 8, accounts/apps/mail/disk): a repair tool run on the
     Outlook data file repairs it ("run SCANPST.EXE on the .pst" = "repair the data file");
-    a power plan's command typed sets the plan."""
+    a power plan's command typed sets the plan; a payment approved or confirmed is the
+    catalog's payment authorised by the bank."""
     if op in ("run", "use") and obj == "ost_file":
         return "readd", obj, qualifier
+    if op == "allow" and obj == "payment":
+        # "confirm the verification request in your banking app": the payment authorised, as
+        # the catalog's "authorise the payment" (its alias "approve the transaction") is
+        return "contact", "bank", None
     if op in ("add", "run", "use") and obj == "power_plan" and qualifier is not None:
         return "set", obj, qualifier  # "type powercfg /setactive SCHEME_MIN": the plan is set
     return op, obj, qualifier
@@ -3413,6 +3447,31 @@ def _fold_reset_link_en(
         (frame, ids, group)
         for frame, ids, group in items
         if not (frame is not None and frame.obj in _RESET_LINKS and frame != reset and not ids)
+    ]
+    return kept or items
+
+
+# What a password reset asks for on its way: the account's address, the code it sends.
+_RESET_FLOW = frozenset({"email", "verification_code"})
+
+
+def _fold_reset_flow_en(
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]],
+) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
+    """ "Go to the reset page, enter your email, verify with the code we send, and choose a
+    new one": the address entered and the code asked for or typed in a text that resets the
+    password are the reset's own steps; without a reset they stay steps."""
+    if not any(
+        (f is not None and f.op == "reset" and f.obj == "password")
+        or "login.reset_password" in ids
+        for f, ids, _ in items
+    ):
+        return items
+    kept = [
+        (frame, ids, group)
+        for frame, ids, group in items
+        if ids or frame is None or frame.obj not in _RESET_FLOW
+        or frame.op not in ("add", "request", "check", "use", "set")
     ]
     return kept or items
 
@@ -3547,6 +3606,8 @@ def _same_named(mine: set[str], theirs: set[str]) -> bool:
     ("the email password") next to a mail provider's ("the Gmail password")."""
     if mine & theirs:
         return True
+    if len(mine | theirs) == 2 and _network_and_wallet(mine | theirs):
+        return True  # "tap the Visa" in the Wallet app / "the card in Apple Pay"
     mail = NAME_PREFIX + "email"
     return (mail in mine and bool(theirs & _MAIL_NAMES)) or (
         mail in theirs and bool(mine & _MAIL_NAMES)
@@ -3811,7 +3872,8 @@ def qualifiers_compatible(left: str | None, right: str | None) -> bool:
     if right is None:
         return _nuance(left)
     if left.startswith(NAME_PREFIX) and right.startswith(NAME_PREFIX):
-        return False  # "the Spotify app" is not "the Zoom app"
+        # "the Spotify app" is not "the Zoom app"; a card's network is not where it is kept
+        return _network_and_wallet({left, right})
     # a name next to a nuance: "factory reset the Fire TV Stick" / "wipe the Fire Stick back
     # to its out-of-box state"
     return _nuance(left) and _nuance(right)
@@ -4301,6 +4363,7 @@ class ActionIndex:
             previous = clause
         items = _fold_startup_list_en(_fold_mail_client_accounts_en(items, clauses), clauses)
         items = _fold_clear_data_ticks_en(_fold_reset_link_en(items, clauses))
+        items = _fold_reset_flow_en(items)
         steps = _fold_radio_resets_en(_fold_ticked_items_en(self._steps(items)))
         steps = _fold_printer_join_en(_fold_queue_documents_en(_fold_radio_parts_en(steps)))
         steps = _fold_both_back_on_en(_fold_powered_back_on_en(steps), clauses)

@@ -2877,7 +2877,8 @@ for _folder in ("sent items", "sent items folder", "sent folder", "sent mail", "
 # DISM's switches and SFC's are the system files checked, not "online" or an image cleaned up;
 # powercfg's scheme GUID aliases are the power plans (SCHEME_MIN is High performance); the
 # Inbox Repair Tool (SCANPST.EXE) is run on the Outlook data file, a .pst being one; a folder's
-# "Empty Folder" menu item empties the folder right-clicked.
+# "Empty Folder" menu item empties the folder right-clicked; the verification request (3-D
+# Secure) a bank's app shows is the payment approved there.
 _EN_ROUND8_ACCOUNTS = """
 obj system_files: dism online cleanup image restorehealth, dism cleanup image restorehealth,
     dism restorehealth, online cleanup image restorehealth, cleanup image restorehealth,
@@ -2888,5 +2889,11 @@ objq power_plan|balanced: scheme balanced, scheme_balanced, scheme max, scheme_m
 obj ost_file: pst, pst file, pst files, the pst, outlook pst, personal folders file,
     inbox repair tool, inbox repair, scanpst, scanpst exe, scanpst tool
 op clear: empty folder, empty* the folder, empty* this folder
+obj payment: verification request, payment verification request, approval request,
+    payment approval request, payment request, purchase request, 3d secure request,
+    3 d secure request, 3d secure prompt, 3 d secure prompt, 3d secure check, 3 d secure check,
+    verification prompt, approval prompt, payment prompt
+stop -: that pops up, that pop up, that popped up, that appears, that shows up, which pops up
+stop -: resubmit, re submit, resubmitting, re submitting
 """
 EN_LEXICON.update(_kinded_en(_EN_ROUND8_ACCOUNTS))

@@ -3913,7 +3913,8 @@ def test_fb7_same_step_on_another_kind_is_another_step(
 # Round 8 (English accounts / apps / mail / slow computer, written from knowledge): tools typed
 # as their command lines, a bracketed folder path, an exclusion ("not the data"), a checked
 # folder then a command of its own, an address that names who, a bare restart between account
-# steps, a mail client's trash and its "Empty Folder" item.
+# steps, a mail client's trash and its "Empty Folder" item, a payment retried, a site's address,
+# a password reset's own steps, a card's network and its wallet, a bank app's approval prompt.
 EN_ROUND8_ACCOUNTS_PAIRS = [
     # DISM's switches and SFC's are the system files checked
     (
@@ -3961,6 +3962,37 @@ EN_ROUND8_ACCOUNTS_PAIRS = [
         "In Outlook, right-click the Trash folder and pick Empty Folder",
         "Empty the Deleted Items folder",
         "Empty the Recycle Bin on the desktop",
+    ),
+    # a payment submitted again at the end is the test of the steps before it
+    (
+        "Switch off the VPN, then resubmit the payment",
+        "Turn off your VPN and retry the Spotify payment",
+        "Switch off the VPN, then pay with PayPal",
+    ),
+    # a site's address is its name: "the spotify.com cookies" are its cookies
+    (
+        "Delete the spotify.com cookies",
+        "Clear cookies for Spotify",
+        "Delete the spotify.com browsing history",
+    ),
+    # the address typed and the code asked for on the way are the reset's own steps
+    (
+        "Open the forgot-password page, type your email, enter the code we text you, and pick a "
+        "new password",
+        "Reset your password",
+        "Type your email on the sign-in page and enter the code we text you",
+    ),
+    # a card's network is not where it is kept: the Visa in the Wallet app is a card in Apple Pay
+    (
+        "In the Wallet app, remove the Visa and add it back",
+        "Remove the card from Apple Pay and add it again",
+        "In the Wallet app, remove the Visa and add a different card",
+    ),
+    # the verification request a bank's app shows is the payment authorised there
+    (
+        "Open your bank's app and confirm the 3D Secure prompt",
+        "Approve the transaction in your banking app",
+        "Open your bank's app and check your balance",
     ),
 ]
 
