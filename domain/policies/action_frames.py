@@ -3345,15 +3345,30 @@ def _fold_apps_accounts_disk_en(
     return op, obj, qualifier
 
 
+# Verbs that make a thing anew (not "repair" it).
+_REBUILT = frozenset({"rebuild", "rebuilds", "rebuilt", "rebuilding", "recreate", "re create"})
+
+
+def _rebuilt_profile(clauses: list[_Clause], span: list[tuple[str, int, int]]) -> bool:
+    """A mail profile rebuilt or recreated in the clauses of ``span`` (all given when none)."""
+    numbers = {number for _, number, _ in span} or set(range(len(clauses)))
+    tokens = [t for number in numbers for t in clauses[number].tokens]
+    rebuilt = any(t.kind == "op" and t.surface in _REBUILT for t in tokens)
+    return rebuilt and any("profile" in t.surface for t in tokens)
+
+
 def _fold_accounts_round8_en(
     op: str, obj: str | None, qualifier: str | None, clause: _Clause, context: list[str]
 ) -> tuple[str, str | None, str | None]:
     """English class folds (round 8, accounts/apps/mail/disk): a repair tool run on the
     Outlook data file repairs it ("run SCANPST.EXE on the .pst" = "repair the data file");
-    a power plan's command typed sets the plan; a payment approved or confirmed is the
+    a power plan's command typed sets the plan; a mail profile rebuilt is a new one created (a
+    profile repaired is not); a payment approved or confirmed is the
     catalog's payment authorised by the bank."""
     if op in ("run", "use") and obj == "ost_file":
         return "readd", obj, qualifier
+    if op == "readd" and obj == "email_account" and _rebuilt_profile([clause], []):
+        return "create", obj, None  # "rebuild the Outlook profile": a new one made
     if op == "allow" and obj == "payment":
         # "confirm the verification request in your banking app": the payment authorised, as
         # the catalog's "authorise the payment" (its alias "approve the transaction") is
@@ -3389,6 +3404,41 @@ def _fold_mail_client_accounts_en(
         else (frame, ids, group)
         for frame, ids, group in items
     ]
+
+
+# A mail profile set up as a new one: how its account is set up there, and which is used.
+_PROFILE_SETUP = frozenset(
+    {("add", "email_account"), ("set", "email_account"), ("replace", "email_account")}
+    | {("replace", "account"), ("set", "account"), ("add", "account"), ("use", "account")}
+    | {("use", "email_account")}
+)
+
+
+def _fold_new_profile_en(
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]], clauses: list[_Clause]
+) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
+    """ "Control Panel > Mail > Show Profiles, click Add to make a new one, and set it to always
+    use that profile": a new mail profile created (the profile rebuilt); the account set up in
+    it and the profile chosen to be used are its own steps. Without a new profile (an account
+    re-added, a profile repaired) nothing changes."""
+    created = ActionFrame("create", "email_account")
+    surfaces = [t.surface for clause in clauses for t in clause.tokens]
+    profiles = any("profile" in surface for surface in surfaces)
+    made = {("add", "email_account"), ("replace", "account"), ("replace", "email_account")}
+    new = "new" in surfaces or "show profiles" in surfaces
+    if not profiles or not any(
+        f is not None and (f == created or (new and (f.op, f.obj) in made))
+        for f, ids, _ in items
+    ):
+        return items
+    kept: list[tuple[ActionFrame | None, frozenset[str], int | None]] = []
+    for frame, ids, group in items:
+        if frame is not None and not ids and (frame.op, frame.obj) in _PROFILE_SETUP:
+            frame = created
+        if frame == created and any(f == created for f, _, _ in kept):
+            continue
+        kept.append((frame, ids, group))
+    return kept
 
 
 # Words that disable an app on a Startup list, and words that close a running one.
@@ -4168,6 +4218,8 @@ class ActionIndex:
                     continue  # "put the router back to how it was out of the box": a reset
                 if quals & {"latest", "previous"} and wanted.op == "move":
                     continue  # "bring the router's firmware up to date" moves nothing
+                if wanted.obj == "email_account" and _rebuilt_profile(clauses, span):
+                    continue  # "rebuild the Outlook profile": a new one made, no re-add
 
                 for _, number, position in span:
                     clauses[number].alias_ids.add(action_id)
@@ -4363,7 +4415,7 @@ class ActionIndex:
             previous = clause
         items = _fold_startup_list_en(_fold_mail_client_accounts_en(items, clauses), clauses)
         items = _fold_clear_data_ticks_en(_fold_reset_link_en(items, clauses))
-        items = _fold_reset_flow_en(items)
+        items = _fold_new_profile_en(_fold_reset_flow_en(items), clauses)
         steps = _fold_radio_resets_en(_fold_ticked_items_en(self._steps(items)))
         steps = _fold_printer_join_en(_fold_queue_documents_en(_fold_radio_parts_en(steps)))
         steps = _fold_both_back_on_en(_fold_powered_back_on_en(steps), clauses)

@@ -2894,6 +2894,6 @@ obj payment: verification request, payment verification request, approval reques
     3 d secure request, 3d secure prompt, 3 d secure prompt, 3d secure check, 3 d secure check,
     verification prompt, approval prompt, payment prompt
 stop -: that pops up, that pop up, that popped up, that appears, that shows up, which pops up
-stop -: resubmit, re submit, resubmitting, re submitting
+stop -: resubmit, re submit, resubmitting, re submitting, always
 """
 EN_LEXICON.update(_kinded_en(_EN_ROUND8_ACCOUNTS))

@@ -3914,7 +3914,8 @@ def test_fb7_same_step_on_another_kind_is_another_step(
 # as their command lines, a bracketed folder path, an exclusion ("not the data"), a checked
 # folder then a command of its own, an address that names who, a bare restart between account
 # steps, a mail client's trash and its "Empty Folder" item, a payment retried, a site's address,
-# a password reset's own steps, a card's network and its wallet, a bank app's approval prompt.
+# a password reset's own steps, a card's network and its wallet, a bank app's approval prompt,
+# a mail profile made anew.
 EN_ROUND8_ACCOUNTS_PAIRS = [
     # DISM's switches and SFC's are the system files checked
     (
@@ -3993,6 +3994,13 @@ EN_ROUND8_ACCOUNTS_PAIRS = [
         "Open your bank's app and confirm the 3D Secure prompt",
         "Approve the transaction in your banking app",
         "Open your bank's app and check your balance",
+    ),
+    # a mail profile rebuilt is a new one made; the profile chosen to be used is part of it
+    (
+        "Control Panel > Mail > Show Profiles > Add a new profile, then choose Always use this "
+        "profile",
+        "Recreate the Outlook profile",
+        "Repair the Outlook profile",
     ),
 ]
 
