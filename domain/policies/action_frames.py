@@ -1052,6 +1052,32 @@ def _read_clause(clause: _Clause) -> None:
         clause.objects.insert(0, _Object(name, qualifier, True, (position,), owner=owner))
     _distribute_heads(clause)
     clause.unknown_in_slot = bool(clause.unknown_slots)
+    if _outcome_check(clause):
+        clause.negated = True  # "and check whether the lag calms down": the test, no step
+
+
+# What a symptom does when a step worked ("see if the lag goes away", "check if it helps").
+_OUTCOMES = frozenset(
+    {"help", "helps", "helped", "improve", "improves", "improved", "calm", "calms", "settle"}
+    | {"settles", "away", "better", "disappear", "disappears", "quieter", "faster", "fixed"}
+    | {"resolved", "stops", "drops", "eases", "normal"}
+)
+# Openers of a test whether something happened.
+_WHETHER = frozenset({"if", "whether"})
+
+
+def _outcome_check(clause: _Clause) -> bool:
+    """An English "check / see whether <the symptom> <changes>": what one watches for after
+    the steps (only unknown words and pronouns besides), never a step of its own."""
+    tokens = [t for t in clause.tokens if t.kind not in ("stop", "and", *_MARKS)]
+    if not tokens or tokens[0].kind != "op" or tokens[0].value != "check":
+        return False
+    if not _WHETHER & set(tokens[0].surface.split()) or clause.objects:
+        return False
+    rest = tokens[1:]
+    words = {w for t in clause.tokens[clause.tokens.index(tokens[0]) :] for w in t.surface.split()}
+    known = [t for t in rest if t.kind not in ("unk", "pron", "part", "num")]
+    return bool(words & _OUTCOMES) and all(t.surface in _OUTCOMES for t in known)
 
 
 def _distribute_heads(clause: _Clause) -> None:

@@ -2878,7 +2878,9 @@ for _folder in ("sent items", "sent items folder", "sent folder", "sent mail", "
 # powercfg's scheme GUID aliases are the power plans (SCHEME_MIN is High performance); the
 # Inbox Repair Tool (SCANPST.EXE) is run on the Outlook data file, a .pst being one; a folder's
 # "Empty Folder" menu item empties the folder right-clicked; the verification request (3-D
-# Secure) a bank's app shows is the payment approved there.
+# Secure) a bank's app shows is the payment approved there; a list's "each non-essential entry"
+# says which, not what is done; OneDrive and Dropbox are apps; Ctrl+Shift+Esc opens the Task
+# Manager, a place.
 _EN_ROUND8_ACCOUNTS = """
 obj system_files: dism online cleanup image restorehealth, dism cleanup image restorehealth,
     dism restorehealth, online cleanup image restorehealth, cleanup image restorehealth,
@@ -2895,5 +2897,12 @@ obj payment: verification request, payment verification request, approval reques
     verification prompt, approval prompt, payment prompt
 stop -: that pops up, that pop up, that popped up, that appears, that shows up, which pops up
 stop -: resubmit, re submit, resubmitting, re submitting, always
+objq app|name:onedrive: onedrive, one drive, microsoft onedrive
+ctx where: ctrl shift esc, ctrl shift escape, control shift escape, ctrl + shift + esc
+objq app|name:dropbox: dropbox
+stop -: each non essential entry, every non essential entry, each non essential item,
+    every non essential item, non essential entries, non essential items, each entry,
+    every entry, each item you dont need, each entry you dont need, the ones you dont need,
+    non essential, nonessential, each one, every one
 """
 EN_LEXICON.update(_kinded_en(_EN_ROUND8_ACCOUNTS))

@@ -3915,7 +3915,7 @@ def test_fb7_same_step_on_another_kind_is_another_step(
 # folder then a command of its own, an address that names who, a bare restart between account
 # steps, a mail client's trash and its "Empty Folder" item, a payment retried, a site's address,
 # a password reset's own steps, a card's network and its wallet, a bank app's approval prompt,
-# a mail profile made anew.
+# a mail profile made anew, an outcome watched for, a Task Manager list's entries.
 EN_ROUND8_ACCOUNTS_PAIRS = [
     # DISM's switches and SFC's are the system files checked
     (
@@ -4001,6 +4001,18 @@ EN_ROUND8_ACCOUNTS_PAIRS = [
         "profile",
         "Recreate the Outlook profile",
         "Repair the Outlook profile",
+    ),
+    # "and see whether the lag goes away": what one watches for after a step, no step
+    (
+        "Pause Dropbox syncing and check whether the stutter settles down",
+        "Uninstall the VPN app and pause Dropbox syncing",
+        "Pause Dropbox syncing and update the graphics driver",
+    ),
+    # Ctrl+Shift+Esc opens the Task Manager; "each non-essential entry" says which, not what
+    (
+        "Ctrl+Shift+Esc > Startup tab > right-click every non-essential item > Disable",
+        "Turn off startup programs",
+        "Ctrl+Shift+Esc > Processes tab > right-click every non-essential item > End task",
     ),
 ]
 
