@@ -3371,6 +3371,9 @@ def _fold_apps_accounts_disk_en(
     return op, obj, qualifier
 
 
+# Wallets paid with at a shop's till, and where one pays with them again after a step.
+_TAPPED_WALLETS = frozenset({"apple_pay", "google_pay"})
+_TILLS = frozenset({"terminal", "the terminal", "checkout", "register", "till", "card reader"})
 # Verbs that make a thing anew (not "repair" it).
 _REBUILT = frozenset({"rebuild", "rebuilds", "rebuilt", "rebuilding", "recreate", "re create"})
 
@@ -3389,12 +3392,18 @@ def _fold_accounts_round8_en(
     """English class folds (round 8, accounts/apps/mail/disk): a repair tool run on the
     Outlook data file repairs it ("run SCANPST.EXE on the .pst" = "repair the data file");
     a power plan's command typed sets the plan; a mail profile rebuilt is a new one created (a
-    profile repaired is not); a payment approved or confirmed is the
+    profile repaired is not); visual effects turned off "for best performance" are turned off
+    (the option's name); a wallet tried at the terminal after a step is the test, no step; a
+    payment approved or confirmed is the
     catalog's payment authorised by the bank."""
     if op in ("run", "use") and obj == "ost_file":
         return "readd", obj, qualifier
     if op == "readd" and obj == "email_account" and _rebuilt_profile([clause], []):
         return "create", obj, None  # "rebuild the Outlook profile": a new one made
+    if obj == "visual_effects" and qualifier == "high_performance":
+        qualifier = None  # "turn off visual effects for best performance": the option's name
+    if op == "use" and obj in _TAPPED_WALLETS and {t.surface for t in clause.tokens} & _TILLS:
+        return "wait", None, None  # "then try Apple Pay at the terminal": the test, no step
     if op == "allow" and obj == "payment":
         # "confirm the verification request in your banking app": the payment authorised, as
         # the catalog's "authorise the payment" (its alias "approve the transaction") is
@@ -3430,6 +3439,28 @@ def _fold_mail_client_accounts_en(
         else (frame, ids, group)
         for frame, ids, group in items
     ]
+
+
+def _fold_signed_in_there_en(
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]], clauses: list[_Clause]
+) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
+    """ "Open a private window and sign in to Gmail from there": the sign-in done in the
+    private window is how the window is used (as "sign in from an Incognito window" is), no
+    step of its own; a sign-in with no private window, or not "there", stays a step."""
+    private = any(
+        "login.incognito" in ids or (f is not None and f.obj == "incognito") for f, ids, _ in items
+    )
+    there = any(
+        c.resolved_op == "login" and any(t.surface == "there" for t in c.tokens) for c in clauses
+    )
+    if not (private and there):
+        return items
+    kept = [
+        (frame, ids, group)
+        for frame, ids, group in items
+        if not (frame is not None and frame.op == "login" and ids <= {"login.relogin"})
+    ]
+    return kept or items
 
 
 # A mail profile set up as a new one: how its account is set up there, and which is used.
@@ -4442,6 +4473,7 @@ class ActionIndex:
         items = _fold_startup_list_en(_fold_mail_client_accounts_en(items, clauses), clauses)
         items = _fold_clear_data_ticks_en(_fold_reset_link_en(items, clauses))
         items = _fold_new_profile_en(_fold_reset_flow_en(items), clauses)
+        items = _fold_signed_in_there_en(items, clauses)
         steps = _fold_radio_resets_en(_fold_ticked_items_en(self._steps(items)))
         steps = _fold_printer_join_en(_fold_queue_documents_en(_fold_radio_parts_en(steps)))
         steps = _fold_both_back_on_en(_fold_powered_back_on_en(steps), clauses)

@@ -3915,7 +3915,8 @@ def test_fb7_same_step_on_another_kind_is_another_step(
 # folder then a command of its own, an address that names who, a bare restart between account
 # steps, a mail client's trash and its "Empty Folder" item, a payment retried, a site's address,
 # a password reset's own steps, a card's network and its wallet, a bank app's approval prompt,
-# a mail profile made anew, an outcome watched for, a Task Manager list's entries.
+# a mail profile made anew, an outcome watched for, a Task Manager list's entries, a sign-in in
+# a private window, a wallet tried at the till, the best-performance option.
 EN_ROUND8_ACCOUNTS_PAIRS = [
     # DISM's switches and SFC's are the system files checked
     (
@@ -4013,6 +4014,24 @@ EN_ROUND8_ACCOUNTS_PAIRS = [
         "Ctrl+Shift+Esc > Startup tab > right-click every non-essential item > Disable",
         "Turn off startup programs",
         "Ctrl+Shift+Esc > Processes tab > right-click every non-essential item > End task",
+    ),
+    # a sign-in done "from there" in a private window is how the window is used
+    (
+        "Open an Incognito window and log in to Outlook.com from there",
+        "Try logging in from a private browsing window",
+        "Open an Incognito window and reset your password from there",
+    ),
+    # a wallet tried at the terminal after a step is the test of the step
+    (
+        "Restart your phone, then try Google Pay at the checkout",
+        "Restart the phone",
+        "Restart your phone, then remove the card from Google Pay",
+    ),
+    # "for best performance" is the visual-effects option's own name
+    (
+        "Performance Options > Visual Effects > select Adjust for best performance",
+        "Turn off the visual effects for best performance",
+        "Set the power plan to Best performance",
     ),
 ]
 
