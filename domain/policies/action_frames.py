@@ -380,8 +380,18 @@ def lex(text: str) -> list[list[Token]]:
                     kind = "num" if any(ch.isnumeric() for ch in atom) else "unk"
                     tokens.append(Token(kind, atom, atom))
                 index += 1
-        segments.append(tokens)
+        segments.append(_app_folders(tokens))
     return segments
+
+
+def _app_folders(tokens: list[Token]) -> list[Token]:
+    """ "the Teams folder": a folder right after an app's name is that app's files."""
+    for index, token in enumerate(tokens):
+        if token.kind == "unk" and token.surface in ("folder", "folders") and index:
+            before = tokens[index - 1]
+            if before.kind == "objq" and before.value.startswith("app|" + NAME_PREFIX):
+                tokens[index] = Token("obj", "files", token.surface)
+    return tokens
 
 
 # -- clauses and frames --------------------------------------------------------------------
@@ -1588,6 +1598,8 @@ def _normalize_frame(
         qualifier = None  # "pick a different channel": changing it is the step
     if qualifier in ("other", "latest", "previous") and op in ("replace", "update", "rollback"):
         qualifier = None  # absorbed into the op
+    if op in ("remove", "clear") and obj == "files" and (owner := _app_folder(clause)):
+        op, obj, qualifier = "clear", "app.data", owner  # "delete the Teams folder in %appdata%"
     op, obj, qualifier = _fold_methods_en(op, obj, qualifier, clause, [*context, *nouns])
     op, obj, qualifier = _fold_account_app_mail(op, obj, qualifier, target, clause, context)
     op, obj, qualifier = _fold_wordings_zh(op, obj, qualifier, target, clause, context)
@@ -3371,6 +3383,17 @@ def _fold_apps_accounts_disk_en(
     return op, obj, qualifier
 
 
+def _app_folder(clause: _Clause) -> str | None:
+    """The app whose own folder the clause names ("the Teams folder"), as its name."""
+    tokens = [t for t in clause.tokens if t.kind != "stop"]
+    for before, token in zip(tokens, tokens[1:], strict=False):
+        if token.surface in ("folder", "folders") and before.kind == "objq":
+            kind, _, name = before.value.partition("|")
+            if kind == "app" and name.startswith(NAME_PREFIX):
+                return name
+    return None
+
+
 # Wallets paid with at a shop's till, and where one pays with them again after a step.
 _TAPPED_WALLETS = frozenset({"apple_pay", "google_pay"})
 _TILLS = frozenset({"terminal", "the terminal", "checkout", "register", "till", "card reader"})
@@ -3400,6 +3423,8 @@ def _fold_accounts_round8_en(
         return "readd", obj, qualifier
     if op == "readd" and obj == "email_account" and _rebuilt_profile([clause], []):
         return "create", obj, None  # "rebuild the Outlook profile": a new one made
+    if op == "readd" and obj == "app.data":
+        obj = "app"  # "delete its folder in AppData, and reinstall": the app is reinstalled
     if obj == "visual_effects" and qualifier == "high_performance":
         qualifier = None  # "turn off visual effects for best performance": the option's name
     if op == "use" and obj in _TAPPED_WALLETS and {t.surface for t in clause.tokens} & _TILLS:
@@ -4275,6 +4300,9 @@ class ActionIndex:
                     continue  # "put the router back to how it was out of the box": a reset
                 if quals & {"latest", "previous"} and wanted.op == "move":
                     continue  # "bring the router's firmware up to date" moves nothing
+                folder = any(_app_folder(clauses[number]) for _, number, _ in span)
+                if wanted.obj == "disk.storage" and folder:
+                    continue  # "delete the Teams folder": that app's data, no disk cleanup
                 if wanted.obj == "email_account" and _rebuilt_profile(clauses, span):
                     continue  # "rebuild the Outlook profile": a new one made, no re-add
 

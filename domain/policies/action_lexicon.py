@@ -2899,6 +2899,8 @@ stop -: that pops up, that pop up, that popped up, that appears, that shows up, 
 stop -: resubmit, re submit, resubmitting, re submitting, always
 objq app|name:onedrive: onedrive, one drive, microsoft onedrive
 ctx where: ctrl shift esc, ctrl shift escape, control shift escape, ctrl + shift + esc
+ctx where: appdata, appdata microsoft, appdata roaming, appdata local, localappdata,
+    localappdata microsoft, appdata roaming microsoft, appdata local microsoft
 objq app|name:dropbox: dropbox
 stop -: each non essential entry, every non essential entry, each non essential item,
     every non essential item, non essential entries, non essential items, each entry,

@@ -3916,7 +3916,7 @@ def test_fb7_same_step_on_another_kind_is_another_step(
 # steps, a mail client's trash and its "Empty Folder" item, a payment retried, a site's address,
 # a password reset's own steps, a card's network and its wallet, a bank app's approval prompt,
 # a mail profile made anew, an outcome watched for, a Task Manager list's entries, a sign-in in
-# a private window, a wallet tried at the till, the best-performance option.
+# a private window, a wallet tried at the till, the best-performance option, an app's folder.
 EN_ROUND8_ACCOUNTS_PAIRS = [
     # DISM's switches and SFC's are the system files checked
     (
@@ -4032,6 +4032,12 @@ EN_ROUND8_ACCOUNTS_PAIRS = [
         "Performance Options > Visual Effects > select Adjust for best performance",
         "Turn off the visual effects for best performance",
         "Set the power plan to Best performance",
+    ),
+    # an app's own folder in %AppData% deleted is its data cleared, no disk cleanup
+    (
+        "Remove the Slack folder in %AppData%",
+        "Uninstall Slack, delete the %appdata%\\Slack folder, and reinstall it",
+        "Uninstall Slack",
     ),
 ]
 
