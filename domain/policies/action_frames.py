@@ -3466,6 +3466,32 @@ def _fold_mail_client_accounts_en(
     ]
 
 
+def _fold_app_temp_files_en(
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]], clauses: list[_Clause]
+) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
+    """ "Settings > Apps > YouTube > Storage, then wipe its temporary files": on an app's own
+    storage page (a path that names one app) its temporary files are its cache, not the
+    computer's temp files freed for space."""
+    apps = {
+        t.value.partition("|")[2]
+        for c in clauses
+        if c.menu_item or c.menu_head or c.menu_inner
+        for t in c.tokens
+        if t.kind == "objq" and t.value.startswith("app|" + NAME_PREFIX)
+    }
+    temporary = any(t.surface in ("temporary", "temp") for c in clauses for t in c.tokens)
+    if len(apps) != 1 or not temporary:
+        return items
+    cache = ActionFrame("clear", "app.cache", apps.pop())
+    return [
+        (cache, frozenset(), group)
+        if (frame is not None and (frame.op, frame.obj) == ("free", "disk.storage"))
+        or (frame is None and ids == {"slow.free_disk"})
+        else (frame, ids, group)
+        for frame, ids, group in items
+    ]
+
+
 def _fold_signed_in_there_en(
     items: list[tuple[ActionFrame | None, frozenset[str], int | None]], clauses: list[_Clause]
 ) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
@@ -4501,7 +4527,7 @@ class ActionIndex:
         items = _fold_startup_list_en(_fold_mail_client_accounts_en(items, clauses), clauses)
         items = _fold_clear_data_ticks_en(_fold_reset_link_en(items, clauses))
         items = _fold_new_profile_en(_fold_reset_flow_en(items), clauses)
-        items = _fold_signed_in_there_en(items, clauses)
+        items = _fold_app_temp_files_en(_fold_signed_in_there_en(items, clauses), clauses)
         steps = _fold_radio_resets_en(_fold_ticked_items_en(self._steps(items)))
         steps = _fold_printer_join_en(_fold_queue_documents_en(_fold_radio_parts_en(steps)))
         steps = _fold_both_back_on_en(_fold_powered_back_on_en(steps), clauses)

@@ -3916,7 +3916,8 @@ def test_fb7_same_step_on_another_kind_is_another_step(
 # steps, a mail client's trash and its "Empty Folder" item, a payment retried, a site's address,
 # a password reset's own steps, a card's network and its wallet, a bank app's approval prompt,
 # a mail profile made anew, an outcome watched for, a Task Manager list's entries, a sign-in in
-# a private window, a wallet tried at the till, the best-performance option, an app's folder.
+# a private window, a wallet tried at the till, the best-performance option, an app's folder,
+# an app's temporary files.
 EN_ROUND8_ACCOUNTS_PAIRS = [
     # DISM's switches and SFC's are the system files checked
     (
@@ -4038,6 +4039,12 @@ EN_ROUND8_ACCOUNTS_PAIRS = [
         "Remove the Slack folder in %AppData%",
         "Uninstall Slack, delete the %appdata%\\Slack folder, and reinstall it",
         "Uninstall Slack",
+    ),
+    # on an app's own storage page its temporary files are its cache, not disk space
+    (
+        "Settings > Apps > Spotify > Storage, then delete the temporary files",
+        "Clear Spotify's cache",
+        "Settings > Apps > Spotify > Storage, then clear all data",
     ),
 ]
 
