@@ -1001,6 +1001,10 @@ def _read_clause(clause: _Clause) -> None:
                 clause.particles.append(value)
             if value == "off" and clause.pv == "take" and any(o.main for o in clause.objects):
                 in_context = True  # "take the card off your account": where it comes off
+            following = _next_meaningful(clause.tokens, position)
+            offscreen = following is not None and following.value == "screen"
+            if value == "off" and offscreen and any(o.name == "card" for o in clause.objects):
+                in_context = True  # "flick the Netflix card up off the screen": where it goes
             continue
         if kind == "q":
             close_compound()
