@@ -2880,7 +2880,8 @@ for _folder in ("sent items", "sent items folder", "sent folder", "sent mail", "
 # "Empty Folder" menu item empties the folder right-clicked; the verification request (3-D
 # Secure) a bank's app shows is the payment approved there; a list's "each non-essential entry"
 # says which, not what is done; OneDrive and Dropbox are apps; Ctrl+Shift+Esc opens the Task
-# Manager, a place.
+# Manager, a place; the 8-digit codes printed when 2-Step Verification was turned on are the
+# backup codes.
 _EN_ROUND8_ACCOUNTS = """
 obj system_files: dism online cleanup image restorehealth, dism cleanup image restorehealth,
     dism restorehealth, online cleanup image restorehealth, cleanup image restorehealth,
@@ -2899,6 +2900,11 @@ stop -: that pops up, that pop up, that popped up, that appears, that shows up, 
 stop -: resubmit, re submit, resubmitting, re submitting, always
 objq app|name:onedrive: onedrive, one drive, microsoft onedrive
 ctx where: ctrl shift esc, ctrl shift escape, control shift escape, ctrl + shift + esc
+obj backup_code: 8 digit codes from the list, 8 digit code from the list,
+    codes from the list you printed, code from the list you printed, codes you printed,
+    printed codes, printed list of codes, list of codes you printed, codes from the printout,
+    codes you printed out, codes you saved when you turned on 2 step verification,
+    8 digit codes you printed, 8 digit codes you saved, 8 digit backup codes
 ctx where: appdata, appdata microsoft, appdata roaming, appdata local, localappdata,
     localappdata microsoft, appdata roaming microsoft, appdata local microsoft
 objq app|name:dropbox: dropbox
