@@ -385,8 +385,13 @@ def lex(text: str) -> list[list[Token]]:
 
 
 def _app_folders(tokens: list[Token]) -> list[Token]:
-    """ "the Teams folder": a folder right after an app's name is that app's files."""
+    """ "the Teams folder": a folder right after an app's name is that app's files; Outlook's
+    data file renamed ("rename the .ost so Outlook builds a fresh one") is rebuilt."""
     for index, token in enumerate(tokens):
+        if token.kind == "unk" and token.surface in ("rename", "renaming", "renamed"):
+            following = _next_meaningful(tokens, index)
+            if following is not None and following.value == "ost_file":
+                tokens[index] = Token("op", "readd", token.surface)
         if token.kind == "unk" and token.surface in ("folder", "folders") and index:
             before = tokens[index - 1]
             if before.kind == "objq" and before.value.startswith("app|" + NAME_PREFIX):
@@ -3496,6 +3501,23 @@ def _fold_app_temp_files_en(
     ]
 
 
+def _fold_closed_for_data_file_en(
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]],
+) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
+    """ "Close Outlook and rename the .ost file": Outlook is closed so that its data file can
+    be rebuilt, no restart of its own; with no step on the data file it stays a step."""
+    if not any(f is not None and f.obj == "ost_file" for f, _, _ in items):
+        return items
+    outlook = NAME_PREFIX + "outlook"
+    kept = [
+        (frame, ids, group)
+        for frame, ids, group in items
+        if not (frame is not None and frame.obj == "app" and frame.qualifier == outlook)
+        or frame.op not in ("restart", "close")
+    ]
+    return kept or items
+
+
 def _fold_signed_in_there_en(
     items: list[tuple[ActionFrame | None, frozenset[str], int | None]], clauses: list[_Clause]
 ) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
@@ -4532,6 +4554,7 @@ class ActionIndex:
         items = _fold_clear_data_ticks_en(_fold_reset_link_en(items, clauses))
         items = _fold_new_profile_en(_fold_reset_flow_en(items), clauses)
         items = _fold_app_temp_files_en(_fold_signed_in_there_en(items, clauses), clauses)
+        items = _fold_closed_for_data_file_en(items)
         steps = _fold_radio_resets_en(_fold_ticked_items_en(self._steps(items)))
         steps = _fold_printer_join_en(_fold_queue_documents_en(_fold_radio_parts_en(steps)))
         steps = _fold_both_back_on_en(_fold_powered_back_on_en(steps), clauses)

@@ -2881,7 +2881,7 @@ for _folder in ("sent items", "sent items folder", "sent folder", "sent mail", "
 # Secure) a bank's app shows is the payment approved there; a list's "each non-essential entry"
 # says which, not what is done; OneDrive and Dropbox are apps; Ctrl+Shift+Esc opens the Task
 # Manager, a place; the 8-digit codes printed when 2-Step Verification was turned on are the
-# backup codes.
+# backup codes; "so Outlook builds a fresh one" is what a step achieves, as "so it ..." is.
 _EN_ROUND8_ACCOUNTS = """
 obj system_files: dism online cleanup image restorehealth, dism cleanup image restorehealth,
     dism restorehealth, online cleanup image restorehealth, cleanup image restorehealth,
@@ -2905,6 +2905,7 @@ obj backup_code: 8 digit codes from the list, 8 digit code from the list,
     printed codes, printed list of codes, list of codes you printed, codes from the printout,
     codes you printed out, codes you saved when you turned on 2 step verification,
     8 digit codes you printed, 8 digit codes you saved, 8 digit backup codes
+sub -: so outlook, so windows, so the app, so teams
 ctx where: appdata, appdata microsoft, appdata roaming, appdata local, localappdata,
     localappdata microsoft, appdata roaming microsoft, appdata local microsoft
 objq app|name:dropbox: dropbox

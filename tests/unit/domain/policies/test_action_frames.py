@@ -3917,7 +3917,8 @@ def test_fb7_same_step_on_another_kind_is_another_step(
 # a password reset's own steps, a card's network and its wallet, a bank app's approval prompt,
 # a mail profile made anew, an outcome watched for, a Task Manager list's entries, a sign-in in
 # a private window, a wallet tried at the till, the best-performance option, an app's folder,
-# an app's temporary files, an app's card flicked off the screen, backup codes described.
+# an app's temporary files, an app's card flicked off the screen, backup codes described, an
+# .ost renamed with Outlook closed.
 EN_ROUND8_ACCOUNTS_PAIRS = [
     # DISM's switches and SFC's are the system files checked
     (
@@ -4057,6 +4058,12 @@ EN_ROUND8_ACCOUNTS_PAIRS = [
         "Sign in with one of the codes you printed out when you set up 2-Step Verification",
         "Use a backup code to sign in",
         "Sign in with the code from the text message",
+    ),
+    # Outlook closed so its .ost can be renamed (rebuilt) is no restart of its own
+    (
+        "Quit Outlook, then rename the OST file so Outlook makes a new one on the next start",
+        "Rebuild the OST file",
+        "Quit Outlook, then restart the computer",
     ),
 ]
 
