@@ -207,6 +207,10 @@ def atoms(text: str) -> list[list[str]]:
     return [clause for clause in found if clause]
 
 
+# A web address's top-level domain ("netflix.com", "account.live.com/..."), when a word ends there.
+_TOP_LEVEL = re.compile(r"(?:co\.uk|com|net|org|edu|gov|io|co|tv)(?![\w.])")
+
+
 def _marked_atoms(text: str) -> list[list[str]]:
     """:func:`atoms`, with marker atoms for colons, sentence ends, parentheses and menu paths."""
     folded = unicodedata.normalize("NFKC", text).casefold()
@@ -221,12 +225,34 @@ def _marked_atoms(text: str) -> list[list[str]]:
     length = len(folded)
     skip = False
     quoted = False  # inside quotes a "?" or "." is part of a name ("'Forgot password?'")
+    in_path = False  # inside a bracketed folder path, skipped up to its closing bracket
+    path_depth = 0
+    in_address = False  # inside an email address, skipped
+    skip_to = 0
     for index, char in enumerate(folded):
         if skip:
             skip = False
             continue
+        if in_path and (char not in _CLOSE_BRACKETS or path_depth):
+            path_depth += (char in _OPEN_BRACKETS) - (char in _CLOSE_BRACKETS)
+            continue  # "(C:\\Program Files (x86)\\Office)": its own brackets are in it
+        in_path = False
         before = folded[index - 1] if index else ""
         after = folded[index + 1] if index + 1 < length else ""
+        if index < skip_to:
+            continue
+        if char == "." and word and after.isalpha():
+            domain = _TOP_LEVEL.match(folded, index + 1)
+            if domain is not None:
+                skip_to = domain.end()  # "netflix.com": the site's name is its word
+                continue
+        if in_address and (char.isalnum() or (char in "._-+" and after[:1].isalnum())):
+            continue
+        in_address = False
+        if char == "@" and word and after.isalnum():
+            word.clear()  # "noreply@school.edu": an address names who, never what is done
+            in_address = True
+            continue
         if char in _APOSTROPHES and word and after == "s":
             beyond = folded[index + 2] if index + 2 < length else ""
             if not beyond.isalnum():
@@ -238,6 +264,10 @@ def _marked_atoms(text: str) -> list[list[str]]:
         elif char == "、":
             flush()
             clauses[-1].append("和")
+        elif char == ":" and after == "\\" and len(word) == 1 and clauses[-1] == [OPEN_MARK]:
+            # "(C:\\Program Files\\Microsoft Office)": a bracketed folder path only says where
+            word.clear()
+            in_path = True
         elif char == ":":
             flush()
             clauses.append([COLON_MARK])
@@ -350,8 +380,23 @@ def lex(text: str) -> list[list[Token]]:
                     kind = "num" if any(ch.isnumeric() for ch in atom) else "unk"
                     tokens.append(Token(kind, atom, atom))
                 index += 1
-        segments.append(tokens)
+        segments.append(_app_folders(tokens))
     return segments
+
+
+def _app_folders(tokens: list[Token]) -> list[Token]:
+    """ "the Teams folder": a folder right after an app's name is that app's files; Outlook's
+    data file renamed ("rename the .ost so Outlook builds a fresh one") is rebuilt."""
+    for index, token in enumerate(tokens):
+        if token.kind == "unk" and token.surface in ("rename", "renaming", "renamed"):
+            following = _next_meaningful(tokens, index)
+            if following is not None and following.value == "ost_file":
+                tokens[index] = Token("op", "readd", token.surface)
+        if token.kind == "unk" and token.surface in ("folder", "folders") and index:
+            before = tokens[index - 1]
+            if before.kind == "objq" and before.value.startswith("app|" + NAME_PREFIX):
+                tokens[index] = Token("obj", "files", token.surface)
+    return tokens
 
 
 # -- clauses and frames --------------------------------------------------------------------
@@ -555,6 +600,10 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
             timing = kind == "split" and token.surface in _TIMING_WORDS
             if kind == "split" or kind in ("and", "or") and verb_follows and not checking:
                 start_new = True
+            elif kind == "and" and checking and has_obj and _bare_verb(following):
+                # "check the Junk folder and mark the message as Not junk": a thing checked,
+                # then a command of its own (not "check that it charges and restarts")
+                start_new = True
             elif kind in ("and", "or") and not checking and _unknown_verb_at(segment, index + 1):
                 # "... and sideload the beta build": an unknown verb starts an action of its own,
                 # which must not be read as more objects of the known one.
@@ -647,6 +696,13 @@ _PICKING = frozenset({"click", "tap", "choose", "select", "hit", "pick", "press 
 _DETERMINERS = frozenset({"the", "a", "an", "your", "its", "their", "my", "our", "this", "that"})
 
 
+def _bare_verb(token: Token | None) -> bool:
+    """A known verb in its bare form, as an English command starts ("mark", "add")."""
+    if token is None or token.kind != "op" or is_cjk(token.surface[:1]):
+        return False
+    return " " not in token.surface and not token.surface.endswith(("s", "ed", "ing"))
+
+
 def _unknown_verb_at(segment: list[Token], index: int) -> bool:
     """An unknown Latin word at ``index`` followed by a determiner or pronoun ("reflash the")."""
     if index + 1 >= len(segment):
@@ -690,6 +746,13 @@ def _is_verbal(token: Token, *, has_op: bool) -> bool:
         return True  # "... and let Windows reinstall it": a step of its own
     # "update" is a verb at the start of a clause and a noun after another verb.
     return kind.startswith(("op/", "weak/", "pv/")) and not has_op
+
+
+def _leads_verbless(clause: _Clause, position: int) -> bool:
+    """The token at ``position`` opens a clause that has no verb anywhere."""
+    if any(t.kind not in ("stop", *_MARKS) for t in clause.tokens[:position]):
+        return False
+    return not any(t.kind.split("/")[0] in ("op", "weak", "pv") for t in clause.tokens)
 
 
 def _read_clause(clause: _Clause) -> None:
@@ -854,6 +917,9 @@ def _read_clause(clause: _Clause) -> None:
             continue
         if kind == "not":
             clause.not_seen = True
+            if token.surface == "not" and _leads_verbless(clause, position):
+                # ", not the data": what a step is kept off, never a step of its own
+                clause.negated = True
             continue
         if kind in ("instead", "without"):
             close_compound()
@@ -940,6 +1006,10 @@ def _read_clause(clause: _Clause) -> None:
                 clause.particles.append(value)
             if value == "off" and clause.pv == "take" and any(o.main for o in clause.objects):
                 in_context = True  # "take the card off your account": where it comes off
+            following = _next_meaningful(clause.tokens, position)
+            offscreen = following is not None and following.value == "screen"
+            if value == "off" and offscreen and any(o.name == "card" for o in clause.objects):
+                in_context = True  # "flick the Netflix card up off the screen": where it goes
             continue
         if kind == "q":
             close_compound()
@@ -1001,6 +1071,32 @@ def _read_clause(clause: _Clause) -> None:
         clause.objects.insert(0, _Object(name, qualifier, True, (position,), owner=owner))
     _distribute_heads(clause)
     clause.unknown_in_slot = bool(clause.unknown_slots)
+    if _outcome_check(clause):
+        clause.negated = True  # "and check whether the lag calms down": the test, no step
+
+
+# What a symptom does when a step worked ("see if the lag goes away", "check if it helps").
+_OUTCOMES = frozenset(
+    {"help", "helps", "helped", "improve", "improves", "improved", "calm", "calms", "settle"}
+    | {"settles", "away", "better", "disappear", "disappears", "quieter", "faster", "fixed"}
+    | {"resolved", "stops", "drops", "eases", "normal"}
+)
+# Openers of a test whether something happened.
+_WHETHER = frozenset({"if", "whether"})
+
+
+def _outcome_check(clause: _Clause) -> bool:
+    """An English "check / see whether <the symptom> <changes>": what one watches for after
+    the steps (only unknown words and pronouns besides), never a step of its own."""
+    tokens = [t for t in clause.tokens if t.kind not in ("stop", "and", *_MARKS)]
+    if not tokens or tokens[0].kind != "op" or tokens[0].value != "check":
+        return False
+    if not _WHETHER & set(tokens[0].surface.split()) or clause.objects:
+        return False
+    rest = tokens[1:]
+    words = {w for t in clause.tokens[clause.tokens.index(tokens[0]) :] for w in t.surface.split()}
+    known = [t for t in rest if t.kind not in ("unk", "pron", "part", "num")]
+    return bool(words & _OUTCOMES) and all(t.surface in _OUTCOMES for t in known)
 
 
 def _distribute_heads(clause: _Clause) -> None:
@@ -1317,6 +1413,8 @@ def _normalize_frame(
         )
         if device is not None:
             obj = device
+    if obj == "trash" and _in_mail_app([clause]):
+        obj = "email.trash"  # "the trash folder in the Outlook sidebar": its Deleted Items
     if op in ("remove", "clear") and obj is not None and obj.rsplit(".", 1)[-1] == "trash":
         # "empty the trash / the recycle bin" frees space; "清空已删除邮件", the mailbox's
         op, obj = "free", "mailbox.storage" if obj == "email.trash" else "storage"
@@ -1509,6 +1607,8 @@ def _normalize_frame(
         qualifier = None  # "pick a different channel": changing it is the step
     if qualifier in ("other", "latest", "previous") and op in ("replace", "update", "rollback"):
         qualifier = None  # absorbed into the op
+    if op in ("remove", "clear") and obj == "files" and (owner := _app_folder(clause)):
+        op, obj, qualifier = "clear", "app.data", owner  # "delete the Teams folder in %appdata%"
     op, obj, qualifier = _fold_methods_en(op, obj, qualifier, clause, [*context, *nouns])
     op, obj, qualifier = _fold_account_app_mail(op, obj, qualifier, target, clause, context)
     op, obj, qualifier = _fold_wordings_zh(op, obj, qualifier, target, clause, context)
@@ -1524,6 +1624,7 @@ def _normalize_frame(
     op, obj, qualifier = _fold_named_targets(op, obj, qualifier, target, clause)
     op, obj, qualifier = _fold_handling_en(op, obj, qualifier, clause, [*context, *nouns])
     op, obj, qualifier = _fold_apps_accounts_disk_en(op, obj, qualifier, clause, context)
+    op, obj, qualifier = _fold_accounts_round8_en(op, obj, qualifier, clause, context)
     if obj is None:
         obj = DEFAULT_OBJECTS.get(op)
     if obj is None and op not in _OBJECTLESS_OPS and op not in _PREPARATORY_OPS:
@@ -2701,11 +2802,26 @@ def _fold_handling_en(
     return op, obj, qualifier
 
 
+def _in_mail_app(clauses: list[_Clause]) -> bool:
+    """Some clause says where: in a mail client named by name ("in the Outlook sidebar")."""
+    return any(o.qualifier in _MAIL_APPS for c in clauses for o in c.objects if not o.main)
+
+
+# What is signed in to, never restarted.
+_ACCOUNT_OBJECTS = frozenset({"account", "email_account"})
+
+
 def _restarted_device_en(
     frame: ActionFrame, clauses: list[_Clause], number: int, resolved: str | None
 ) -> str | None:
     """ "Turn off Bluetooth on the laptop, restart it, and turn Bluetooth back on": the "it"
-    restarted right after a radio is switched off on a named device is that device."""
+    restarted right after a radio is switched off on a named device is that device.
+    "Sign out of iCloud on the iPhone, restart, sign back in": a bare restart after an account
+    step restarts the device it is done on (an account is never restarted)."""
+    bare = number > 0 and not clauses[number].pron
+    if frame.op == "restart" and resolved in _ACCOUNT_OBJECTS and bare:
+        places = sorted({o.name for o in clauses[number - 1].objects if o.name in _POWERED})
+        return places[0] if len(places) == 1 else "device"
     if frame.op != "restart" or resolved not in ("wifi", "bluetooth") or number == 0:
         return resolved
     before = clauses[number - 1]
@@ -2874,6 +2990,10 @@ def _main_frame(step: Step | None) -> ActionFrame | None:
     return step.frames[0] if step is not None and step.frames else None
 
 
+# A payment submitted again is the test of the steps before it.
+_RETRIED = frozenset({"retry", "re try", "again", "resubmit", "re submit", "once more"})
+
+
 def _fold_apps_sync_en(
     op: str, obj: str | None, qualifier: str | None, clause: _Clause
 ) -> tuple[str, str | None, str | None] | None:
@@ -2886,6 +3006,9 @@ def _fold_apps_sync_en(
     )
     if op in ("hold", "use") and obj is None and shortcut and not clause.objects:
         return None  # "press Ctrl+Shift+Delete and clear cached images and files"
+    surfaces = {t.surface for t in clause.tokens}
+    if obj == "payment" and surfaces & _RETRIED and op in ("add", "use", "disable", "enable"):
+        return None  # "then retry the payment", "submit the payment again": the test, no step
     if op == "reset" and obj == "app.storage":
         op, obj = "clear", "app.data"  # "reset the app's storage so it starts fresh"
     verbs = {t.surface for t in clause.tokens if t.kind in ("op", "weak")}
@@ -3009,6 +3132,16 @@ _PAYMENT_SERVICES = (
     (r"(?<![a-z])master ?card(?![a-z])|万事达", "mastercard"),
     (r"(?<![a-z])(?:amex|american express)(?![a-z])|运通", "amex"),
 )
+_CARD_NETWORKS = frozenset(NAME_PREFIX + n for n in ("visa", "mastercard", "amex"))
+_WALLETS = frozenset(
+    NAME_PREFIX + n for n in ("apple_wallet", "google_pay", "samsung_pay", "paypal", "alipay")
+)
+def _network_and_wallet(names: set[str]) -> bool:
+    """One card network and one wallet: the network says which kind of card, the wallet where it
+    is kept ("tap the Visa" in the Wallet app is a card in Apple Pay), never two cards."""
+    return len(names & _CARD_NETWORKS) == 1 and len(names & _WALLETS) == 1
+
+
 _CARD_OBJECTS = frozenset(
     {"card", "card.details", "payment_method", "default_payment", "card.international"}
 )
@@ -3261,6 +3394,61 @@ def _fold_apps_accounts_disk_en(
     return op, obj, qualifier
 
 
+def _app_folder(clause: _Clause) -> str | None:
+    """The app whose own folder the clause names ("the Teams folder"), as its name."""
+    tokens = [t for t in clause.tokens if t.kind != "stop"]
+    for before, token in zip(tokens, tokens[1:], strict=False):
+        if token.surface in ("folder", "folders") and before.kind == "objq":
+            kind, _, name = before.value.partition("|")
+            if kind == "app" and name.startswith(NAME_PREFIX):
+                return name
+    return None
+
+
+# Wallets paid with at a shop's till, and where one pays with them again after a step.
+_TAPPED_WALLETS = frozenset({"apple_pay", "google_pay"})
+_TILLS = frozenset({"terminal", "the terminal", "checkout", "register", "till", "card reader"})
+# Verbs that make a thing anew (not "repair" it).
+_REBUILT = frozenset({"rebuild", "rebuilds", "rebuilt", "rebuilding", "recreate", "re create"})
+
+
+def _rebuilt_profile(clauses: list[_Clause], span: list[tuple[str, int, int]]) -> bool:
+    """A mail profile rebuilt or recreated in the clauses of ``span`` (all given when none)."""
+    numbers = {number for _, number, _ in span} or set(range(len(clauses)))
+    tokens = [t for number in numbers for t in clauses[number].tokens]
+    rebuilt = any(t.kind == "op" and t.surface in _REBUILT for t in tokens)
+    return rebuilt and any("profile" in t.surface for t in tokens)
+
+
+def _fold_accounts_round8_en(
+    op: str, obj: str | None, qualifier: str | None, clause: _Clause, context: list[str]
+) -> tuple[str, str | None, str | None]:
+    """English class folds (round 8, accounts/apps/mail/disk): a repair tool run on the
+    Outlook data file repairs it ("run SCANPST.EXE on the .pst" = "repair the data file");
+    a power plan's command typed sets the plan; a mail profile rebuilt is a new one created (a
+    profile repaired is not); visual effects turned off "for best performance" are turned off
+    (the option's name); a wallet tried at the terminal after a step is the test, no step; a
+    payment approved or confirmed is the
+    catalog's payment authorised by the bank."""
+    if op in ("run", "use") and obj == "ost_file":
+        return "readd", obj, qualifier
+    if op == "readd" and obj == "email_account" and _rebuilt_profile([clause], []):
+        return "create", obj, None  # "rebuild the Outlook profile": a new one made
+    if op == "readd" and obj == "app.data":
+        obj = "app"  # "delete its folder in AppData, and reinstall": the app is reinstalled
+    if obj == "visual_effects" and qualifier == "high_performance":
+        qualifier = None  # "turn off visual effects for best performance": the option's name
+    if op == "use" and obj in _TAPPED_WALLETS and {t.surface for t in clause.tokens} & _TILLS:
+        return "wait", None, None  # "then try Apple Pay at the terminal": the test, no step
+    if op == "allow" and obj == "payment":
+        # "confirm the verification request in your banking app": the payment authorised, as
+        # the catalog's "authorise the payment" (its alias "approve the transaction") is
+        return "contact", "bank", None
+    if op in ("add", "run", "use") and obj == "power_plan" and qualifier is not None:
+        return "set", obj, qualifier  # "type powercfg /setactive SCHEME_MIN": the plan is set
+    return op, obj, qualifier
+
+
 # A mail client named by what it is ("in the Mail app").
 _MAIL_CLIENT_WORDS = frozenset(
     {"mail app", "email app", "mail client", "email client", "mail settings", "email settings"}
@@ -3287,6 +3475,106 @@ def _fold_mail_client_accounts_en(
         else (frame, ids, group)
         for frame, ids, group in items
     ]
+
+
+def _fold_app_temp_files_en(
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]], clauses: list[_Clause]
+) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
+    """ "Settings > Apps > YouTube > Storage, then wipe its temporary files": on an app's own
+    storage page (a path that names one app) its temporary files are its cache, not the
+    computer's temp files freed for space."""
+    apps = {
+        t.value.partition("|")[2]
+        for c in clauses
+        if c.menu_item or c.menu_head or c.menu_inner
+        for t in c.tokens
+        if t.kind == "objq" and t.value.startswith("app|" + NAME_PREFIX)
+    }
+    temporary = any(t.surface in ("temporary", "temp") for c in clauses for t in c.tokens)
+    if len(apps) != 1 or not temporary:
+        return items
+    cache = ActionFrame("clear", "app.cache", apps.pop())
+    return [
+        (cache, frozenset(), group)
+        if (frame is not None and (frame.op, frame.obj) == ("free", "disk.storage"))
+        or (frame is None and ids == {"slow.free_disk"})
+        else (frame, ids, group)
+        for frame, ids, group in items
+    ]
+
+
+def _fold_closed_for_data_file_en(
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]],
+) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
+    """ "Close Outlook and rename the .ost file": Outlook is closed so that its data file can
+    be rebuilt, no restart of its own; with no step on the data file it stays a step."""
+    if not any(f is not None and f.obj == "ost_file" for f, _, _ in items):
+        return items
+    outlook = NAME_PREFIX + "outlook"
+    kept = [
+        (frame, ids, group)
+        for frame, ids, group in items
+        if not (frame is not None and frame.obj == "app" and frame.qualifier == outlook)
+        or frame.op not in ("restart", "close")
+    ]
+    return kept or items
+
+
+def _fold_signed_in_there_en(
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]], clauses: list[_Clause]
+) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
+    """ "Open a private window and sign in to Gmail from there": the sign-in done in the
+    private window is how the window is used (as "sign in from an Incognito window" is), no
+    step of its own; a sign-in with no private window, or not "there", stays a step."""
+    private = any(
+        "login.incognito" in ids or (f is not None and f.obj == "incognito") for f, ids, _ in items
+    )
+    there = any(
+        c.resolved_op == "login" and any(t.surface == "there" for t in c.tokens) for c in clauses
+    )
+    if not (private and there):
+        return items
+    kept = [
+        (frame, ids, group)
+        for frame, ids, group in items
+        if not (frame is not None and frame.op == "login" and ids <= {"login.relogin"})
+    ]
+    return kept or items
+
+
+# A mail profile set up as a new one: how its account is set up there, and which is used.
+_PROFILE_SETUP = frozenset(
+    {("add", "email_account"), ("set", "email_account"), ("replace", "email_account")}
+    | {("replace", "account"), ("set", "account"), ("add", "account"), ("use", "account")}
+    | {("use", "email_account")}
+)
+
+
+def _fold_new_profile_en(
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]], clauses: list[_Clause]
+) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
+    """ "Control Panel > Mail > Show Profiles, click Add to make a new one, and set it to always
+    use that profile": a new mail profile created (the profile rebuilt); the account set up in
+    it and the profile chosen to be used are its own steps. Without a new profile (an account
+    re-added, a profile repaired) nothing changes."""
+    created = ActionFrame("create", "email_account")
+    surfaces = [t.surface for clause in clauses for t in clause.tokens]
+    profiles = any("profile" in surface for surface in surfaces)
+    made = {("add", "email_account"), ("replace", "account"), ("replace", "email_account")}
+    new = "new" in surfaces or "show profiles" in surfaces
+    if not profiles or not any(
+        f is not None and (f == created or (new and (f.op, f.obj) in made))
+        for f, ids, _ in items
+    ):
+        return items
+    kept: list[tuple[ActionFrame | None, frozenset[str], int | None]] = []
+    for frame, ids, group in items:
+        if frame is not None and not ids and (frame.op, frame.obj) in _PROFILE_SETUP:
+            frame = created
+        if frame == created and any(f == created for f, _, _ in kept):
+            continue
+        kept.append((frame, ids, group))
+    return kept
 
 
 # Words that disable an app on a Startup list, and words that close a running one.
@@ -3345,6 +3633,31 @@ def _fold_reset_link_en(
         (frame, ids, group)
         for frame, ids, group in items
         if not (frame is not None and frame.obj in _RESET_LINKS and frame != reset and not ids)
+    ]
+    return kept or items
+
+
+# What a password reset asks for on its way: the account's address, the code it sends.
+_RESET_FLOW = frozenset({"email", "verification_code"})
+
+
+def _fold_reset_flow_en(
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]],
+) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
+    """ "Go to the reset page, enter your email, verify with the code we send, and choose a
+    new one": the address entered and the code asked for or typed in a text that resets the
+    password are the reset's own steps; without a reset they stay steps."""
+    if not any(
+        (f is not None and f.op == "reset" and f.obj == "password")
+        or "login.reset_password" in ids
+        for f, ids, _ in items
+    ):
+        return items
+    kept = [
+        (frame, ids, group)
+        for frame, ids, group in items
+        if ids or frame is None or frame.obj not in _RESET_FLOW
+        or frame.op not in ("add", "request", "check", "use", "set")
     ]
     return kept or items
 
@@ -3483,6 +3796,8 @@ def _same_named(mine: set[str], theirs: set[str]) -> bool:
     ("the email password") next to a mail provider's ("the Gmail password")."""
     if mine & theirs:
         return True
+    if len(mine | theirs) == 2 and _network_and_wallet(mine | theirs):
+        return True  # "tap the Visa" in the Wallet app / "the card in Apple Pay"
     mail = NAME_PREFIX + "email"
     return (mail in mine and bool(theirs & _MAIL_NAMES)) or (
         mail in theirs and bool(mine & _MAIL_NAMES)
@@ -3747,7 +4062,8 @@ def qualifiers_compatible(left: str | None, right: str | None) -> bool:
     if right is None:
         return _nuance(left)
     if left.startswith(NAME_PREFIX) and right.startswith(NAME_PREFIX):
-        return False  # "the Spotify app" is not "the Zoom app"
+        # "the Spotify app" is not "the Zoom app"; a card's network is not where it is kept
+        return _network_and_wallet({left, right})
     # a name next to a nuance: "factory reset the Fire TV Stick" / "wipe the Fire Stick back
     # to its out-of-box state"
     return _nuance(left) and _nuance(right)
@@ -4042,6 +4358,11 @@ class ActionIndex:
                     continue  # "put the router back to how it was out of the box": a reset
                 if quals & {"latest", "previous"} and wanted.op == "move":
                     continue  # "bring the router's firmware up to date" moves nothing
+                folder = any(_app_folder(clauses[number]) for _, number, _ in span)
+                if wanted.obj == "disk.storage" and folder:
+                    continue  # "delete the Teams folder": that app's data, no disk cleanup
+                if wanted.obj == "email_account" and _rebuilt_profile(clauses, span):
+                    continue  # "rebuild the Outlook profile": a new one made, no re-add
 
                 for _, number, position in span:
                     clauses[number].alias_ids.add(action_id)
@@ -4160,6 +4481,8 @@ class ActionIndex:
                         continue  # "after a reboot": says when, not what
                     resolved = resolved or _following_object(clauses, number)
                     resolved = _restarted_device_en(frame, clauses, number, resolved)
+                    if resolved == "trash" and _in_mail_app(clauses[: number + 1]):
+                        resolved = "email.trash"  # "right-click the trash in Outlook > Empty"
                     if (
                         frame.op in _DEVICE_BUTTON_OPS
                         and (clause.button or clause.menu_item)
@@ -4235,6 +4558,9 @@ class ActionIndex:
             previous = clause
         items = _fold_startup_list_en(_fold_mail_client_accounts_en(items, clauses), clauses)
         items = _fold_clear_data_ticks_en(_fold_reset_link_en(items, clauses))
+        items = _fold_new_profile_en(_fold_reset_flow_en(items), clauses)
+        items = _fold_app_temp_files_en(_fold_signed_in_there_en(items, clauses), clauses)
+        items = _fold_closed_for_data_file_en(items)
         steps = _fold_radio_resets_en(_fold_ticked_items_en(self._steps(items)))
         steps = _fold_printer_join_en(_fold_queue_documents_en(_fold_radio_parts_en(steps)))
         steps = _fold_both_back_on_en(_fold_powered_back_on_en(steps), clauses)

@@ -2876,3 +2876,47 @@ for _verb in ("lift", "lifts", "lifted", "lifting", "remove", "removes", "remove
 # The Sent Items folder is the mailbox's ("empty the Sent Items folder" makes room in it).
 for _folder in ("sent items", "sent items folder", "sent folder", "sent mail", "sent mail folder"):
     EN_LEXICON[_en_key(_folder)] = ("obj", "mailbox")
+
+
+# -- English round 8 (accounts, apps, mail, slow computer): tools typed as their command lines --
+# DISM's switches and SFC's are the system files checked, not "online" or an image cleaned up;
+# powercfg's scheme GUID aliases are the power plans (SCHEME_MIN is High performance); the
+# Inbox Repair Tool (SCANPST.EXE) is run on the Outlook data file, a .pst being one; a folder's
+# "Empty Folder" menu item empties the folder right-clicked; the verification request (3-D
+# Secure) a bank's app shows is the payment approved there; a list's "each non-essential entry"
+# says which, not what is done; OneDrive and Dropbox are apps; Ctrl+Shift+Esc opens the Task
+# Manager, a place; the 8-digit codes printed when 2-Step Verification was turned on are the
+# backup codes; "so Outlook builds a fresh one" is what a step achieves, as "so it ..." is.
+_EN_ROUND8_ACCOUNTS = """
+obj system_files: dism online cleanup image restorehealth, dism cleanup image restorehealth,
+    dism restorehealth, online cleanup image restorehealth, cleanup image restorehealth,
+    restorehealth, restore health, scannow, sfc scannow
+op set: powercfg setactive, powercfg s, run* powercfg setactive, powercfg setactive to
+objq power_plan|high_performance: scheme min, scheme_min
+objq power_plan|balanced: scheme balanced, scheme_balanced, scheme max, scheme_max
+obj ost_file: pst, pst file, pst files, the pst, outlook pst, personal folders file,
+    inbox repair tool, inbox repair, scanpst, scanpst exe, scanpst tool
+op clear: empty folder, empty* the folder, empty* this folder
+obj payment: verification request, payment verification request, approval request,
+    payment approval request, payment request, purchase request, 3d secure request,
+    3 d secure request, 3d secure prompt, 3 d secure prompt, 3d secure check, 3 d secure check,
+    verification prompt, approval prompt, payment prompt
+stop -: that pops up, that pop up, that popped up, that appears, that shows up, which pops up
+stop -: resubmit, re submit, resubmitting, re submitting, always
+objq app|name:onedrive: onedrive, one drive, microsoft onedrive
+ctx where: ctrl shift esc, ctrl shift escape, control shift escape, ctrl + shift + esc
+obj backup_code: 8 digit codes from the list, 8 digit code from the list,
+    codes from the list you printed, code from the list you printed, codes you printed,
+    printed codes, printed list of codes, list of codes you printed, codes from the printout,
+    codes you printed out, codes you saved when you turned on 2 step verification,
+    8 digit codes you printed, 8 digit codes you saved, 8 digit backup codes
+sub -: so outlook, so windows, so the app, so teams
+ctx where: appdata, appdata microsoft, appdata roaming, appdata local, localappdata,
+    localappdata microsoft, appdata roaming microsoft, appdata local microsoft
+objq app|name:dropbox: dropbox
+stop -: each non essential entry, every non essential entry, each non essential item,
+    every non essential item, non essential entries, non essential items, each entry,
+    every entry, each item you dont need, each entry you dont need, the ones you dont need,
+    non essential, nonessential, each one, every one
+"""
+EN_LEXICON.update(_kinded_en(_EN_ROUND8_ACCOUNTS))

@@ -4039,3 +4039,166 @@ def test_fb8_same_step_on_another_thing_or_value_is_another_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# Round 8 (English accounts / apps / mail / slow computer, written from knowledge): tools typed
+# as their command lines, a bracketed folder path, an exclusion ("not the data"), a checked
+# folder then a command of its own, an address that names who, a bare restart between account
+# steps, a mail client's trash and its "Empty Folder" item, a payment retried, a site's address,
+# a password reset's own steps, a card's network and its wallet, a bank app's approval prompt,
+# a mail profile made anew, an outcome watched for, a Task Manager list's entries, a sign-in in
+# a private window, a wallet tried at the till, the best-performance option, an app's folder,
+# an app's temporary files, an app's card flicked off the screen, backup codes described, an
+# .ost renamed with Outlook closed.
+EN_ROUND8_ACCOUNTS_PAIRS = [
+    # DISM's switches and SFC's are the system files checked
+    (
+        "Open an elevated prompt and run DISM /Online /Cleanup-Image /RestoreHealth",
+        "Run DISM to repair Windows",
+        "Run a full antivirus scan",
+    ),
+    # powercfg's scheme aliases are the power plans
+    (
+        "Type powercfg /setactive SCHEME_MIN in an admin command prompt",
+        "Set the power plan to High performance",
+        "Type powercfg /setactive SCHEME_BALANCED in an admin command prompt",
+    ),
+    # the Inbox Repair Tool run on a .pst repairs the Outlook data file (a path only says where)
+    (
+        "Run scanpst.exe on your .pst file (C:\\Program Files (x86)\\Microsoft Office\\Office16)",
+        "Repair the Outlook data file",
+        "Rebuild the Outlook search index",
+    ),
+    # ", not the data": what a step is kept off is no step
+    (
+        "Clear only the cache for TikTok, not the data",
+        "Clear TikTok's cache",
+        "Clear TikTok's data",
+    ),
+    # a folder checked, then a command of its own
+    (
+        "Mark that email as Not junk",
+        "Look in the Spam folder and mark the email as Not spam",
+        "Look in the Spam folder",
+    ),
+    (
+        "Add billing@shop.example to the Safe Senders list",
+        "Check the spam folder and add the sender to your safe senders",
+        "Check the spam folder",
+    ),
+    # a bare restart between account steps restarts the device they are done on
+    (
+        "Reboot the iPad, then log out of iCloud and log back in",
+        "Log out of iCloud on the iPad, restart, and log in again",
+        "Log out of iCloud on the iPad, reset its network settings, and log in again",
+    ),
+    # a mail client's trash is its Deleted Items; its "Empty Folder" item empties it
+    (
+        "In Outlook, right-click the Trash folder and pick Empty Folder",
+        "Empty the Deleted Items folder",
+        "Empty the Recycle Bin on the desktop",
+    ),
+    # a payment submitted again at the end is the test of the steps before it
+    (
+        "Switch off the VPN, then resubmit the payment",
+        "Turn off your VPN and retry the Spotify payment",
+        "Switch off the VPN, then pay with PayPal",
+    ),
+    # a site's address is its name: "the spotify.com cookies" are its cookies
+    (
+        "Delete the spotify.com cookies",
+        "Clear cookies for Spotify",
+        "Delete the spotify.com browsing history",
+    ),
+    # the address typed and the code asked for on the way are the reset's own steps
+    (
+        "Open the forgot-password page, type your email, enter the code we text you, and pick a "
+        "new password",
+        "Reset your password",
+        "Type your email on the sign-in page and enter the code we text you",
+    ),
+    # a card's network is not where it is kept: the Visa in the Wallet app is a card in Apple Pay
+    (
+        "In the Wallet app, remove the Visa and add it back",
+        "Remove the card from Apple Pay and add it again",
+        "In the Wallet app, remove the Visa and add a different card",
+    ),
+    # the verification request a bank's app shows is the payment authorised there
+    (
+        "Open your bank's app and confirm the 3D Secure prompt",
+        "Approve the transaction in your banking app",
+        "Open your bank's app and check your balance",
+    ),
+    # a mail profile rebuilt is a new one made; the profile chosen to be used is part of it
+    (
+        "Control Panel > Mail > Show Profiles > Add a new profile, then choose Always use this "
+        "profile",
+        "Recreate the Outlook profile",
+        "Repair the Outlook profile",
+    ),
+    # "and see whether the lag goes away": what one watches for after a step, no step
+    (
+        "Pause Dropbox syncing and check whether the stutter settles down",
+        "Uninstall the VPN app and pause Dropbox syncing",
+        "Pause Dropbox syncing and update the graphics driver",
+    ),
+    # Ctrl+Shift+Esc opens the Task Manager; "each non-essential entry" says which, not what
+    (
+        "Ctrl+Shift+Esc > Startup tab > right-click every non-essential item > Disable",
+        "Turn off startup programs",
+        "Ctrl+Shift+Esc > Processes tab > right-click every non-essential item > End task",
+    ),
+    # a sign-in done "from there" in a private window is how the window is used
+    (
+        "Open an Incognito window and log in to Outlook.com from there",
+        "Try logging in from a private browsing window",
+        "Open an Incognito window and reset your password from there",
+    ),
+    # a wallet tried at the terminal after a step is the test of the step
+    (
+        "Restart your phone, then try Google Pay at the checkout",
+        "Restart the phone",
+        "Restart your phone, then remove the card from Google Pay",
+    ),
+    # "for best performance" is the visual-effects option's own name
+    (
+        "Performance Options > Visual Effects > select Adjust for best performance",
+        "Turn off the visual effects for best performance",
+        "Set the power plan to Best performance",
+    ),
+    # an app's own folder in %AppData% deleted is its data cleared, no disk cleanup
+    (
+        "Remove the Slack folder in %AppData%",
+        "Uninstall Slack, delete the %appdata%\\Slack folder, and reinstall it",
+        "Uninstall Slack",
+    ),
+    # on an app's own storage page its temporary files are its cache, not disk space
+    (
+        "Settings > Apps > Spotify > Storage, then delete the temporary files",
+        "Clear Spotify's cache",
+        "Settings > Apps > Spotify > Storage, then clear all data",
+    ),
+    # an app's card flicked "off the screen": the screen says where it goes, it is not turned off
+    (
+        "Open the app switcher and flick the Uber card up off the screen",
+        "Force quit the Uber app",
+        "Open the app switcher and turn off the screen",
+    ),
+    # the codes printed when two-step verification was turned on are the backup codes
+    (
+        "Sign in with one of the codes you printed out when you set up 2-Step Verification",
+        "Use a backup code to sign in",
+        "Sign in with the code from the text message",
+    ),
+    # Outlook closed so its .ost can be renamed (rebuilt) is no restart of its own
+    (
+        "Quit Outlook, then rename the OST file so Outlook makes a new one on the next start",
+        "Rebuild the OST file",
+        "Quit Outlook, then restart the computer",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND8_ACCOUNTS_PAIRS)
+def test_en_round8_accounts_class_folds(candidate: str, failed: str, negative: str) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
