@@ -511,6 +511,14 @@ class _Clause:
     menu_inner: bool = False  # a menu item more items follow ("系统" in "设置 > 系统 > ...")
 
 
+def _held_for_a_time(tokens: list[Token]) -> bool:
+    """Chinese "按满十五秒", "按个十来秒": a hold and then how long, the step is complete."""
+    held = any(t.kind == "op" and t.value == "hold" for t in tokens)
+    return held and any(
+        t.kind == "num" or t.kind == "stop" and t.surface.endswith(("秒", "分 钟")) for t in tokens
+    )
+
+
 def _clauses(segments: list[list[Token]]) -> list[_Clause]:
     """Cut segments into clauses at boundaries, verb-led "and", purpose "to" and serial verbs."""
     clauses: list[_Clause] = []
@@ -601,7 +609,9 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
                 and following is None
                 and any(t.kind == "op" and t.value == "remove" for t in current.tokens)
             )
-            serial = has_strong and (has_obj or waited) and not checking and strong
+            # "按满十五秒左右让它强制重启": a button held for a time is a complete step too
+            held = token.kind == "op" and _held_for_a_time(current.tokens)
+            serial = has_strong and (has_obj or waited or held) and not checking and strong
             if serial and not after_de and not head_noun and not pairing:
                 # A second verb after a complete verb-object pair starts a new step (Chinese
                 # serial verbs: "拔掉充电器长按电源键"); after "用X..." it is what X is used for.
@@ -1272,6 +1282,13 @@ def _normalize_frame(
         device = next((o for o in (*context, *owned) if o in devices), None)
         generic = obj != "charger"
         obj = device or ("device" if generic else obj)
+    accounted = any(o.name == "account" for o in clause.objects)
+    if op == "close" and (obj in _PAYMENT_METHODS or obj == "app") and accounted:
+        op = "logout"  # "支付宝先退出账号", "微信先退出账号": the app's account is signed out of
+    if op in ("login", "logout") and obj in _PAYMENT_METHODS and qualifier is None:
+        # "支付宝退出重新登录": the payment app's account, as WeChat's is
+        qualifier = NAME_PREFIX + ("wechat" if obj == "wechat_pay" else obj)
+        obj = "account"
     if op in ("login", "logout") and obj in ("app", "browser", "where", "device", None):
         obj = "account"  # "sign out of the app": it is the account session that ends
     context_nouns = {n for o in clause.objects if not o.main for n in (o.nouns or (o.name,))}

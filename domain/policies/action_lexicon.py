@@ -2871,3 +2871,40 @@ for _verb in ("lift", "lifts", "lifted", "lifting", "remove", "removes", "remove
 # The Sent Items folder is the mailbox's ("empty the Sent Items folder" makes room in it).
 for _folder in ("sent items", "sent items folder", "sent folder", "sent mail", "sent mail folder"):
     EN_LEXICON[_en_key(_folder)] = ("obj", "mailbox")
+
+# Round 8 (zh): everyday words of batches 26-29's families — a button held "满" a time, the
+# screen gone black while it is held, a router's Reset hole poked with a SIM pin and its
+# lights all flashing, "两分钟", "放个一分钟" (left for a minute), "完了再…" (after that), buds
+# pushed back into the case and its lid closed, an account signed out of (退出账号) and
+# signed back into (登回去), the phone's Bluetooth (手机蓝牙 is the Bluetooth, not the phone).
+_ZH_ROUND8 = """
+op hold: 按满 按够 按足 捅 戳
+stop -: 黑屏断电了 彻底黑屏断电了
+    彻底黑屏了 黑屏了 彻底黑屏 屏幕全黑了 屏幕黑了 彻底断电了 完全断电了
+    灯全闪了 灯全闪 灯都闪了 灯全部闪了 灯全灭了 灯全亮了 两分钟 两三分钟 两秒
+    两三秒 两秒钟 完了 弄完了 搞完了 完了以后 完事 完事了 盖上 盖好 合盖 合上 别松 别松开
+    然后松手
+op wait: 放个 放一会 放一会儿 放着 晾一会 晾一会儿 晾个 搁一会 搁个 放个一会
+op move: 塞回 塞回去 塞进 塞进去 收进
+op login: 登回去 登回来 重新登回去 再登回去 登上去 重新登上
+obj bluetooth: 手机蓝牙 手机的蓝牙 手机上的蓝牙 电脑蓝牙 电脑的蓝牙 电脑上的蓝牙
+obj headphones: FREEBUDS 华为FREEBUDS 华为耳机 小米耳机 华为的耳机 小米的耳机
+"""
+ZH_LEXICON.update(_kinded_zh(_ZH_ROUND8))
+# Menu words of Chinese settings paths (round 8): Windows' Fast Startup (its own switch, not the
+# startup apps), visual effects called 特效, a permission set to Allow (改成允许), the pages one
+# only passes through on the way (查看所有设置, 选择电源按钮的功能) and a closing 保存更改.
+ZH_LEXICON.update(
+    _kinded_zh(
+        """
+obj fast_startup: 快速启动 启用快速启动 快速开机 快速启动功能
+    启用快速启动(推荐) 启用快速启动（推荐）
+obj visual_effects: 视觉特效 特效 动画特效 窗口特效 系统特效
+op allow: 改成允许 改为允许 设为允许 设成允许 选成允许 选为允许 选择允许 点允许 调成允许 换成允许
+nav -: 查看所有设置 选择电源按钮的功能 更改当前不可用的设置 选择电源按钮功能 更改不可用的设置
+stop -: 保存更改 保存修改 保存设置 点保存 点击保存 保存一下
+"""
+    )
+)
+for _phrase in ("fast startup", "fast start-up", "fast boot in windows", "hybrid boot"):
+    EN_LEXICON[_en_key(_phrase)] = ("obj", "fast_startup")

@@ -3908,3 +3908,59 @@ def test_fb7_same_step_on_another_kind_is_another_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# Round 8 (zh / mixed): folds from batches 26-29 — a button held for a time and then what it
+# does (按满十五秒让它强制重启), the screen gone black while it is held, a Reset hole poked,
+# "放个一分钟" / "两分钟" / "完了再…" in a power-cycle or a sequence, buds pushed back into the
+# case, a payment app's account signed out of and back into, the phone's Bluetooth, Windows'
+# Fast Startup (not the startup apps), visual effects called 特效, a permission set to Allow.
+ZH_ROUND8_PAIRS = [
+    # a button held for a time is a complete step; what it makes the device do follows
+    ("电源键按住不放，按满二十秒让它强制重启", "长按电源键20秒强制重启", "把手机恢复出厂设置"),
+    ("同时按住电源键和音量加，按个十来秒让它强制重启", "强制重启手机", "把手机恢复出厂设置"),
+    ("按住开机键别松手，等它彻底黑屏了再重新开机", "长按电源键强制关机再开机", "把手机充满电"),
+    # a Reset hole poked with a pin and the lights all flashing: the factory reset
+    (
+        "用牙签戳路由器背面的复位孔，按住十秒，灯全闪了再松手",
+        "Factory reset the router",
+        "把路由器重启一下",
+    ),
+    # left for a while (放个…, 两分钟) between unplugging and powering it again
+    ("光猫电源拔了，放个两分钟再通电", "把光猫断电，等一会再插上", "把光猫恢复出厂设置"),
+    # "完了再…": after that, the next step
+    ("先把C盘清理一下，完了再全盘杀毒", "杀毒，然后清理一下C盘", "把杀毒软件卸载掉"),
+    # buds pushed back into the case (塞回) and the lid closed (盖上)
+    (
+        "耳机塞回盒子里盖上，过一会再拿出来连",
+        "把耳机放回充电盒再拿出来重新连",
+        "把耳机恢复出厂设置",
+    ),
+    # a payment app's account signed out of (退出账号) and back into (登回去)
+    ("支付宝先退出账号，再登回去", "Sign out of Alipay and sign back in", "把支付宝卸载重装"),
+    ("微信先退出账号，重新登录", "把微信退出登录再重新登一下", "把微信关掉再打开"),
+    # the phone's Bluetooth (手机蓝牙) is the Bluetooth, not the phone
+    ("把手机蓝牙关了再开", "Turn Bluetooth off and on again", "把手机重启一下"),
+    # Windows' Fast Startup is its own switch, not the startup apps
+    (
+        "控制面板 > 电源选项，把“启用快速启动”前面的勾去掉",
+        "Turn off Fast Startup",
+        "在任务管理器里禁用开机启动项",
+    ),
+    ("把快速启动关掉", "Disable Fast Startup in Windows", "把快速启动打开"),
+    # visual effects called 特效
+    ("把Windows的视觉特效都关了", "关闭动画效果", "把Windows更新到最新"),
+    # a permission set to Allow (改成允许) at the end of the app's permissions
+    (
+        "设置 > 应用 > 微信 > 权限，把麦克风改成允许",
+        "允许微信使用麦克风",
+        "设置 > 应用 > 微信 > 存储 > 清除缓存",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), ZH_ROUND8_PAIRS)
+def test_round8_chinese_folds_block_their_pair_and_keep_hard_negatives_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
