@@ -1531,6 +1531,7 @@ def _normalize_frame(
     op, obj, qualifier = _fold_wordings_zh(op, obj, qualifier, target, clause, context)
     op, obj, qualifier = _fold_colloquial_zh(op, obj, qualifier, clause)
     op, obj, qualifier = _fold_everyday_steps_zh(op, obj, qualifier, clause)
+    op, obj, qualifier = _fold_round8_zh(op, obj, qualifier, clause)
     op, obj, qualifier = _fold_settings_buttons_zh(op, obj, qualifier, clause)
     op, obj, qualifier = _fold_settings_switches_zh(op, obj, qualifier, clause)
     if (folded := _fold_apps_sync_en(op, obj, qualifier, clause)) is None:
@@ -2349,6 +2350,36 @@ def _fold_everyday_steps_zh(
     way_in = opening is not None and "".join(opening.surface.split()) in ("打开", "开")
     if op == "enable" and obj == "app" and way_in and len(clause.objects) == 1:
         return "open", obj, qualifier  # "打开耳机的App，…": the app opened is the way in
+    return op, obj, qualifier
+
+
+_FUNDS_FIRST = ("balance", "card_first")
+
+
+def _fold_round8_zh(
+    op: str, obj: str | None, qualifier: str | None, clause: _Clause
+) -> tuple[str, str | None, str | None]:
+    """Everyday Chinese wordings of one step (round 8): a new password set after "Forgot
+    password" is the password reset ("QQ点忘记密码重新设置一个"); an outlet a lamp is plugged
+    into is checked; a charger pushed straight into the wall socket is plugged into it; the
+    funds a payment app takes first are its deduction order."""
+    everything = {o.name for o in clause.objects}
+    if op in ("readd", "set", "add", "replace") and "password_reset" in everything:
+        return "reset", "password", None  # the reset link clicked and a new one set
+    words = "".join("".join(t.surface.split()) for t in clause.tokens)
+    tester = any(w in words for w in ("台灯", "电器", "别的设备", "其他设备", "别的东西"))
+    if op == "plug_in" and obj == "power_outlet" and tester:
+        return "check", obj, None  # "用台灯插一下那个插座": the outlet tested with a lamp
+    walled = "墙" in words and any(o.name == "power_outlet" for o in clause.objects)
+    if op == "plug_in" and obj in ("charger", "device", "phone") and walled:
+        return op, "power_outlet", None  # "充电头直接怼到墙面插口上": into the wall socket
+    funds = next((q for q in (qualifier, *clause.qualifiers) if q in _FUNDS_FIRST), None)
+    payer = obj in (None, "payment", "payment_order", "card", *_PAYMENT_METHODS)
+    if op in ("set", "use") and payer and (funds or "payment_order" in everything):
+        # "把零钱拖到第一个", "付钱的时候先用零钱里的钱": the deduction order, its funds first
+        return "set", "payment_order", funds
+    if qualifier in _FUNDS_FIRST:
+        qualifier = None  # "看看卡里余额够不够": the funds only name a deduction order's value
     return op, obj, qualifier
 
 

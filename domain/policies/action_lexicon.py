@@ -2889,8 +2889,37 @@ op move: 塞回 塞回去 塞进 塞进去 收进
 op login: 登回去 登回来 重新登回去 再登回去 登上去 重新登上
 obj bluetooth: 手机蓝牙 手机的蓝牙 手机上的蓝牙 电脑蓝牙 电脑的蓝牙 电脑上的蓝牙
 obj headphones: FREEBUDS 华为FREEBUDS 华为耳机 小米耳机 华为的耳机 小米的耳机
+stop -: 你连的 你连着的 你连接的 连着的 已连接的 当前连接的 正在连的 现在连的 你现在连的 你正在连的
+    中间 一口气 那一页 那页 那个页面 那一栏 那一项 那项 那栏 佳能 惠普 爱普生
+    按提示用手机号 按提示用手机号码 按提示用绑定的手机号
+ctx where: 驱动里 驱动程序里 打印机驱动里 维护页 维护选项卡 维护页面 打印设置 打印设置里 打印选项
+    打印选项里
+op clean: 洗一遍 洗一下 洗洗 洗一洗
+weak use: 玩手机 玩 刷手机
+obj password_reset: 找回密码 找回密码页 密码找回
+stop -: 台灯 一个台灯 电器 别的电器 其他电器 别的设备 其他设备 打印的时候 打印时 打印之前
+obj paper: 纸张大小 纸张尺寸 纸型 纸的大小 纸张规格
+op plug_in: 怼到 怼进 怼上 直接怼到 直接插到 直插
+obj power_outlet: 墙面插口 墙上插口 墙上的插口 墙面的插口 墙面插座 墙面的插座 墙插口
+sub -: 时间对不上 时间不对的话 否则 不然 要不然 不够再 不够的话 不够时 余额不足时 余额不够时
 """
 ZH_LEXICON.update(_kinded_zh(_ZH_ROUND8))
+
+# A payment app's deduction order (扣款顺序): which funds it takes first is a setting of its
+# own, its value the funds put first (零钱 / 余额 are the balance, 银行卡 a card); dragging
+# them to the top (拖到第一个) or making them 优先 sets it.
+_ZH_PAYMENT_ORDER = """
+obj payment_order: 扣款顺序 付款顺序 支付顺序 扣费顺序 扣款优先顺序 付款优先顺序 扣款方式顺序
+q balance: 零钱 余额 零钱余额 钱包余额 零钱里的钱 余额里的钱 账户余额 零钱优先 余额优先
+q card_first: 银行卡优先 储蓄卡优先 信用卡优先 先用银行卡 先扣银行卡 优先用银行卡 优先使用银行卡
+op set: 拖到第一个 拖到第一位 拖到最上面 拖到最前面 拖到第一 放到第一个 放到第一位 排到第一
+    挪到第一个 挪到最上面 移到第一个 优先使用 优先用 改成优先使用 改为优先使用 先用 先扣
+"""
+ZH_LEXICON.update(_kinded_zh(_ZH_PAYMENT_ORDER))
+for _phrase in ("payment order", "deduction order", "payment priority", "payment method order"):
+    EN_LEXICON[_en_key(_phrase)] = ("obj", "payment_order")
+for _phrase in ("balance first", "wallet balance first", "the balance first", "balance to the top"):
+    EN_LEXICON[_en_key(_phrase)] = ("q", "balance")
 # Menu words of Chinese settings paths (round 8): Windows' Fast Startup (its own switch, not the
 # startup apps), visual effects called 特效, a permission set to Allow (改成允许), the pages one
 # only passes through on the way (查看所有设置, 选择电源按钮的功能) and a closing 保存更改.

@@ -3956,6 +3956,37 @@ ZH_ROUND8_PAIRS = [
         "允许微信使用麦克风",
         "设置 > 应用 > 微信 > 存储 > 清除缓存",
     ),
+    # an outlet a lamp is plugged into is checked; a charger pushed into the wall socket
+    (
+        "拿个台灯插到那个插座上，看看有没有电",
+        "Test the outlet with another device",
+        "换一个插座试试",
+    ),
+    ("把充电器直接怼到墙面插座上", "别用插线板，直接插墙上的插座", "换一根充电线"),
+    # a payment app's deduction order, its value the funds put first
+    (
+        "支付宝 > 我的 > 设置 > 支付设置 > 扣款顺序，把余额挪到第一个",
+        "在支付宝里把扣款顺序改成余额优先",
+        "在支付宝里把扣款顺序改成银行卡优先",
+    ),
+    ("付款的时候先扣零钱", "把微信支付的扣款顺序改成零钱优先", "换张银行卡付"),
+    ("看看卡里余额够不够", "Check if the card has enough balance", "把扣款顺序改成余额优先"),
+    # a new password set after "Forgot password" / 找回密码
+    ("QQ点找回密码重新设置一个", "Reset the QQ password", "把QQ卸载重装"),
+    # the network one is connected to (你现在连的) is where, not a connection made
+    (
+        "设置 > 无线局域网 > 点你现在连的网络旁边的i，把私有地址关掉",
+        "关闭私有无线局域网地址",
+        "设置 > 无线局域网 > 忘记此网络",
+    ),
+    # what happens otherwise (否则…) is no step
+    ("把手机时间改成自动设置，否则验证码会对不上", "把日期和时间设成自动", "把手机时区改一下"),
+    # printing (打印的时候) and the print settings are where the paper size is set
+    (
+        "打印的时候在打印设置里把纸张大小改成A4",
+        "Set the paper size to A4",
+        "打印的时候在打印设置里把纸张大小改成Letter",
+    ),
 ]
 
 
