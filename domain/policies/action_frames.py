@@ -511,6 +511,12 @@ class _Clause:
     menu_inner: bool = False  # a menu item more items follow ("系统" in "设置 > 系统 > ...")
 
 
+def _object_after(tokens: list[Token], position: int) -> bool:
+    """Whether the verb after ``position`` has an object of its own right after it."""
+    rest = [t for t in tokens[position + 1 :] if t.kind not in ("stop", "num", "trail")]
+    return len(rest) > 1 and rest[1].kind.split("/")[-1] in ("obj", "objq")
+
+
 def _held_for_a_time(tokens: list[Token]) -> bool:
     """Chinese "按满十五秒", "按个十来秒": a hold and then how long, the step is complete."""
     held = any(t.kind == "op" and t.value == "hold" for t in tokens)
@@ -793,7 +799,9 @@ def _read_clause(clause: _Clause) -> None:
             following = _next_meaningful(clause.tokens, position)
             opened = any(t.kind == "loc" for t in clause.tokens[:position])
             verb = following is not None and following.kind.split("/")[0] in ("op", "weak")
-            if following is not None and (following.kind == "ba" or opened and verb):
+            # "小米路由器里关闭双频合一": a device, then 里, then a verb with an object of its own
+            inside = verb and token.surface == "里" and _object_after(clause.tokens, position)
+            if following is not None and (following.kind == "ba" or (opened or inside) and verb):
                 # "电池里把省电模式关掉", "在…启动选项卡里禁用…": "X里" before 把 or (after 在)
                 # before the verb says where, X is not the object
                 locative = True
@@ -2080,13 +2088,19 @@ def _path_permission_zh(frame: ActionFrame, clauses: list[_Clause], number: int)
     if frame.obj not in (None, *_PERMISSION_OF):
         return frame
     path = [o for c in clauses[: number + 1] if c.menu_item for o in c.objects]
-    if not any(o.name == "permission" for o in path):
+    apps = [o.qualifier for o in path if o.name == "app" and _named(o.qualifier)]
+    # "Go to Settings > Taobao and turn on Camera": an app's page in Settings lists its
+    # permissions by name, so a camera turned on there is the permission given
+    heads = [o.name for c in clauses[: number + 1] if c.menu_head for o in c.objects]
+    in_settings = "settings" in (*heads, *(o.name for o in path)) and bool(apps)
+    listed = in_settings and frame.op == "enable" and frame.obj in _PERMISSION_OF
+    listed = listed and frame.obj != "notifications"  # an app's notifications are turned on
+    if not any(o.name == "permission" for o in path) and not listed:
         return frame
     granted = {o.name for o in path if o.name in _PERMISSION_OF}
     if frame.obj is None and len(granted) != 1:
         return frame
     what = frame.obj or next(iter(granted))
-    apps = [o.qualifier for o in path if o.name == "app" and _named(o.qualifier)]
     return ActionFrame("allow", f"{what}.permission", apps[-1] if apps else None)
 
 
@@ -4190,6 +4204,12 @@ class ActionIndex:
                     # "right-click the wireless adapter and choose Update driver": its driver
                     frame = replace(frame, obj=f"{last_object}.driver")
                 frame = _its_firmware_en(frame, clause, last_object)
+                clicked = clause.button or bool(clause.tokens) and clause.tokens[0].kind == "nav"
+                if frame.obj is None and clicked and not clause.pron and not clause.objects:
+                    before, before_ids, _ = items[-1] if items else (None, frozenset(), None)
+                    done = {self._by_id[i].frame.op for i in before_ids}
+                    if frame.op in (done if before is None else {before.op}):
+                        continue  # "…> 网络重置，点“立即重置”": the button confirms that step
                 if frame.obj is None and frame.op not in _OBJECTLESS_OPS:
                     reopening = frame.op == "open" and clause.pron and last_object is not None
                     preparing = frame.op in _PREPARATORY_OPS or frame.op in ("use", "run")

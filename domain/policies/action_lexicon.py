@@ -2901,6 +2901,16 @@ stop -: 台灯 一个台灯 电器 别的电器 其他电器 别的设备 其他
 obj paper: 纸张大小 纸张尺寸 纸型 纸的大小 纸张规格
 op plug_in: 怼到 怼进 怼上 直接怼到 直接插到 直插
 obj power_outlet: 墙面插口 墙上插口 墙上的插口 墙面的插口 墙面插座 墙面的插座 墙插口
+obj card.international: 线上交易 线上支付 网上交易 境外网上支付 境外网上支付功能 境外支付功能
+    境外交易功能 线上支付功能 网上交易功能 线上交易功能
+stop -: 限额 额度 单笔额度 支付额度 交易额度 单笔限额
+op contact: 打过去 打过去问问 打过去问一下
+obj bank: 卡背面的客服电话 卡背面那个客服电话 卡背后的客服电话 卡背面的电话 卡背面那个电话
+    卡背后那个电话 卡背面的热线 银行的客服电话
+op disconnect: 断了 断掉了 给断了 断一下
+stop -: 高级 管理
+obj band_steering: 双频合一 双频合一功能 双频优选 智能双频 频段合一 双频聚合
+ctx where: 常用设置 常用设置里
 sub -: 时间对不上 时间不对的话 否则 不然 要不然 不够再 不够的话 不够时 余额不足时 余额不够时
 """
 ZH_LEXICON.update(_kinded_zh(_ZH_ROUND8))
@@ -2918,6 +2928,10 @@ op set: 拖到第一个 拖到第一位 拖到最上面 拖到最前面 拖到�
 ZH_LEXICON.update(_kinded_zh(_ZH_PAYMENT_ORDER))
 for _phrase in ("payment order", "deduction order", "payment priority", "payment method order"):
     EN_LEXICON[_en_key(_phrase)] = ("obj", "payment_order")
+for _phrase in ("band steering", "smart connect", "dual-band merge", "dual band merge"):
+    EN_LEXICON[_en_key(_phrase)] = ("obj", "band_steering")
+for _phrase in ("sip alg", "sip-alg", "sip helper", "alg"):
+    EN_LEXICON[_en_key(_phrase)] = ("obj", "sip_alg")
 for _phrase in ("balance first", "wallet balance first", "the balance first", "balance to the top"):
     EN_LEXICON[_en_key(_phrase)] = ("q", "balance")
 # Menu words of Chinese settings paths (round 8): Windows' Fast Startup (its own switch, not the

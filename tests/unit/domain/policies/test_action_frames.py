@@ -3987,6 +3987,30 @@ ZH_ROUND8_PAIRS = [
         "Set the paper size to A4",
         "打印的时候在打印设置里把纸张大小改成Letter",
     ),
+    # the hotline on the card's back is the bank's; online transactions and their limit
+    ("打卡背面那个客服电话，让他们把网上交易额度调高", "联系银行提高网上支付限额", "换张银行卡付"),
+    (
+        "在手机银行里把这张卡的境外网上支付功能开通",
+        "Enable international transactions on the card",
+        "在手机银行里把这张卡的境外网上支付功能关闭",
+    ),
+    # SIP ALG and the router's band steering (双频合一, Smart Connect) are switches of their own
+    ("去路由器后台把SIP ALG关掉", "Turn off SIP ALG on the router", "去路由器后台把SIP ALG打开"),
+    ("路由器里关掉双频合一", "Disable Smart Connect on the router", "把双频合一打开"),
+    # an app's page in Settings lists its permissions by name
+    (
+        "Go to Settings > WeChat and turn on Microphone",
+        "给微信开一下麦克风权限",
+        "Go to Settings > WeChat and turn on Notifications",
+    ),
+    # a button that names the step just reached confirms it (点“立即重置”)
+    (
+        "设置 > 网络和 Internet > 网络重置，点“立即重置”",
+        "Reset network settings",
+        "设置 > 网络和 Internet > 代理，把代理关掉",
+    ),
+    # Wi-Fi cut (断了) to use mobile data
+    ("先把WiFi断了，再用手机流量试试", "Turn off Wi-Fi and use mobile data", "把WiFi忘掉重新连"),
 ]
 
 
