@@ -2104,6 +2104,16 @@ def _path_permission_zh(frame: ActionFrame, clauses: list[_Clause], number: int)
     return ActionFrame("allow", f"{what}.permission", apps[-1] if apps else None)
 
 
+def _path_sender_list(frame: ActionFrame, clauses: list[_Clause], number: int) -> ActionFrame:
+    """Round 8: "设置 > 反垃圾/黑白名单 > 白名单，把对方地址添进去" — a sender added at the end of
+    a path to a sender list is added to that list."""
+    if frame.op not in ("add", "allow", "move", "connect", "set") or frame.obj != "sender":
+        return frame
+    path = [o.name for c in clauses[: number + 1] if c.menu_item for o in c.objects]
+    lists = [n for n in path if n in ("safe_senders", "blocked_senders")]
+    return ActionFrame("add", lists[-1]) if lists else frame
+
+
 def _driver_reinstalled_on_restart(
     frame: ActionFrame, clauses: list[_Clause], number: int
 ) -> ActionFrame:
@@ -2380,6 +2390,8 @@ def _fold_round8_zh(
     everything = {o.name for o in clause.objects}
     if op in ("readd", "set", "add", "replace") and "password_reset" in everything:
         return "reset", "password", None  # the reset link clicked and a new one set
+    if op in ("clear", "free") and obj == "storage" and "cache" in everything:
+        return "clear", "app.cache", qualifier  # "存储空间里，在“缓存”那一项点“清理”"
     words = "".join("".join(t.surface.split()) for t in clause.tokens)
     tester = any(w in words for w in ("台灯", "电器", "别的设备", "其他设备", "别的东西"))
     if op == "plug_in" and obj == "power_outlet" and tester:
@@ -4198,6 +4210,7 @@ class ActionIndex:
                     continue  # "打开微信，我-设置-…": the app opened is the way into the path
                 frame = _path_colloquial_zh(pathed, clauses, number)
                 frame = _path_permission_zh(frame, clauses, number)
+                frame = _path_sender_list(frame, clauses, number)
                 frame = _driver_reinstalled_on_restart(frame, clauses, number)
                 frame = _named_by_way_in(frame, clauses, number)
                 if frame.obj == "driver" and last_object in _DRIVEN:
@@ -4210,6 +4223,8 @@ class ActionIndex:
                     done = {self._by_id[i].frame.op for i in before_ids}
                     if frame.op in (done if before is None else {before.op}):
                         continue  # "…> 网络重置，点“立即重置”": the button confirms that step
+                    if following is not None and following.resolved_op == frame.op:
+                        continue  # "点一下清理加速，把垃圾清掉": the button is how it is done
                 if frame.obj is None and frame.op not in _OBJECTLESS_OPS:
                     reopening = frame.op == "open" and clause.pron and last_object is not None
                     preparing = frame.op in _PREPARATORY_OPS or frame.op in ("use", "run")

@@ -4011,6 +4011,15 @@ ZH_ROUND8_PAIRS = [
     ),
     # Wi-Fi cut (断了) to use mobile data
     ("先把WiFi断了，再用手机流量试试", "Turn off Wi-Fi and use mobile data", "把WiFi忘掉重新连"),
+    # a button that names the step that follows is how it is done (点一下清理加速，把垃圾清掉);
+    # junk (垃圾) is files, a vendor's PC manager opened is the way in
+    ("打开腾讯电脑管家，点一键清理，把系统垃圾清掉", "清理一下电脑垃圾", "用电脑管家查一下毒"),
+    # a sender added at the end of a path to a sender list
+    ("QQ邮箱 设置 > 反垃圾 > 白名单，把对方邮箱添进去", "把发件人加入白名单", "把发件人拉黑"),
+    # the print queue's window and the documents stuck in it
+    ("打开排队的窗口，把没打出来的文档全删掉", "Cancel all print jobs", "把打印机驱动删掉重装"),
+    # a cache cleared at the end of a storage path is the app's cache
+    ("设置 > 存储空间，在“缓存”那一项点“清理”", "清除微信缓存", "设置 > 存储空间，把聊天记录删掉"),
 ]
 
 
