@@ -4020,6 +4020,16 @@ ZH_ROUND8_PAIRS = [
     ("打开排队的窗口，把没打出来的文档全删掉", "Cancel all print jobs", "把打印机驱动删掉重装"),
     # a cache cleared at the end of a storage path is the app's cache
     ("设置 > 存储空间，在“缓存”那一项点“清理”", "清除微信缓存", "设置 > 存储空间，把聊天记录删掉"),
+    # the case's side button held until the light flashes red resets the buds
+    (
+        "耳机放回充电盒，按住盒子侧面的按键15秒，等灯闪红再松手",
+        "Factory reset the earbuds",
+        "耳机放进充电盒，长按盒子背面那个按键，等指示灯白灯闪烁",
+    ),
+    # a Type-C / USB-C port written with its hyphen, the fluff picked out of it
+    ("用牙签把USB-C口里面的灰挑出来", "Clean the charging port", "换一根充电线"),
+    # the cable between the modem and the router (光猫和路由器之间那根网线) is one cable
+    ("光猫和路由器之间那根网线换一根", "Replace the Ethernet cable", "把光猫重启一下"),
 ]
 
 
