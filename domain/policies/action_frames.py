@@ -4218,13 +4218,22 @@ class ActionIndex:
                     frame = replace(frame, obj=f"{last_object}.driver")
                 frame = _its_firmware_en(frame, clause, last_object)
                 clicked = clause.button or bool(clause.tokens) and clause.tokens[0].kind == "nav"
+                # "…路由器更新 里点检查": the click may close the clause before
+                clicked = clicked or (
+                    number > 0
+                    and bool(clauses[number - 1].tokens)
+                    and clauses[number - 1].tokens[-1].kind == "nav"
+                )
                 if frame.obj is None and clicked and not clause.pron and not clause.objects:
                     before, before_ids, _ = items[-1] if items else (None, frozenset(), None)
                     done = {self._by_id[i].frame.op for i in before_ids}
                     if frame.op in (done if before is None else {before.op}):
                         continue  # "…> 网络重置，点“立即重置”": the button confirms that step
-                    if following is not None and following.resolved_op == frame.op:
-                        continue  # "点一下清理加速，把垃圾清掉": the button is how it is done
+                    ahead = following.resolved_op if following is not None else None
+                    if ahead == frame.op or (frame.op, ahead) == ("check", "update"):
+                        # "点一下清理加速，把垃圾清掉": the button is how it is done; "点检查，
+                        # 把固件升级到最新": checking for the update is part of updating
+                        continue
                 if frame.obj is None and frame.op not in _OBJECTLESS_OPS:
                     reopening = frame.op == "open" and clause.pron and last_object is not None
                     preparing = frame.op in _PREPARATORY_OPS or frame.op in ("use", "run")

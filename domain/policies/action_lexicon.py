@@ -2952,6 +2952,16 @@ for _phrase in ("payment order", "deduction order", "payment priority", "payment
     EN_LEXICON[_en_key(_phrase)] = ("obj", "payment_order")
 for _phrase in ("band steering", "smart connect", "dual-band merge", "dual band merge"):
     EN_LEXICON[_en_key(_phrase)] = ("obj", "band_steering")
+# Headphones named by their model (索尼 WH-1000XM5, Bose QC45): the headphones.
+for _phrase in (
+    "wh-1000xm5", "wh-1000xm4", "wh-1000xm3", "sony wh-1000xm5", "sony wh-1000xm4",
+    "sony wh-1000xm3", "wf-1000xm5", "wf-1000xm4", "sony wf-1000xm5", "sony wf-1000xm4",
+    "bose qc45", "bose qc35", "bose quietcomfort", "freebuds", "huawei freebuds",
+):
+    EN_LEXICON[_en_key(_phrase)] = ("obj", "headphones")
+# A router's admin address is where one goes ("登录 routerlogin.net", "tplogin.cn").
+for _phrase in ("routerlogin.net", "routerlogin.com", "tplogin.cn", "melogin.cn", "falogin.cn"):
+    EN_LEXICON[_en_key(_phrase)] = ("ctx", "where")
 for _phrase in ("sip alg", "sip-alg", "sip helper", "alg"):
     EN_LEXICON[_en_key(_phrase)] = ("obj", "sip_alg")
 for _phrase in ("balance first", "wallet balance first", "the balance first", "balance to the top"):

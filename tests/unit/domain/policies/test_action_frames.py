@@ -4030,6 +4030,18 @@ ZH_ROUND8_PAIRS = [
     ("用牙签把USB-C口里面的灰挑出来", "Clean the charging port", "换一根充电线"),
     # the cable between the modem and the router (光猫和路由器之间那根网线) is one cable
     ("光猫和路由器之间那根网线换一根", "Replace the Ethernet cable", "把光猫重启一下"),
+    # headphones named by their model (WH-1000XM4)
+    (
+        "在蓝牙设置里把 WH-1000XM4 取消配对，再重新配对",
+        "Unpair the headphones and pair them again",
+        "把 WH-1000XM4 恢复出厂设置",
+    ),
+    # the router's admin address is where one logs in; a Check button before the upgrade
+    (
+        "登录 tplogin.cn，在 高级 > 固件升级 里点检查，把固件升到最新",
+        "Update the router firmware",
+        "登录 tplogin.cn，把路由器恢复出厂设置",
+    ),
 ]
 
 
