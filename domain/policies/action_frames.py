@@ -4096,6 +4096,9 @@ class ActionIndex:
                     continue  # "把手机的WLAN关掉再打开": the phone only says whose Wi-Fi
                 if noun and any(_place_item(clauses[number]) for _, number, _ in span):
                     continue  # "设置 > 系统 > 重置选项": a menu item that only names a place
+                first, last = clauses[span[0][1]], clauses[span[-1][1]]
+                if first is not last and first.menu_item and not last.menu_item:
+                    continue  # "Settings > Account, enable IMAP": the page is where, not an action
                 if noun and _file_menu(clauses, span):
                     continue  # "go to File > Account Settings": Office's File menu, a place
                 wanted = self._by_id[action_id].frame

@@ -2962,6 +2962,9 @@ for _phrase in (
 # A router's admin address is where one goes ("登录 routerlogin.net", "tplogin.cn").
 for _phrase in ("routerlogin.net", "routerlogin.com", "tplogin.cn", "melogin.cn", "falogin.cn"):
     EN_LEXICON[_en_key(_phrase)] = ("ctx", "where")
+# Mail services named by their protocols ("enable the IMAP/SMTP service") are the protocol.
+for _phrase in ("imap/smtp service", "pop3/smtp service", "imap service", "pop/imap service"):
+    EN_LEXICON[_en_key(_phrase)] = ("q", "imap")
 for _phrase in ("sip alg", "sip-alg", "sip helper", "alg"):
     EN_LEXICON[_en_key(_phrase)] = ("obj", "sip_alg")
 for _phrase in ("balance first", "wallet balance first", "the balance first", "balance to the top"):

@@ -4042,6 +4042,12 @@ ZH_ROUND8_PAIRS = [
         "Update the router firmware",
         "登录 tplogin.cn，把路由器恢复出厂设置",
     ),
+    # a page in a path ("> Account") is where, no catalog action begun there and ended after
+    (
+        "In 163 Mail go to Settings > Account and enable the IMAP/SMTP service",
+        "在163邮箱里开启IMAP服务",
+        "In 163 Mail go to Settings > Account and change the password",
+    ),
 ]
 
 
