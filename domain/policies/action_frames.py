@@ -615,8 +615,14 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
                 and following is None
                 and any(t.kind == "op" and t.value == "remove" for t in current.tokens)
             )
-            # "按满十五秒左右让它强制重启": a button held for a time is a complete step too
+            # "按满十五秒左右让它强制重启": a button held for a time is a complete step too;
+            # "按够十秒让手机强制重启": what it makes the device do is the next one
             held = token.kind == "op" and _held_for_a_time(current.tokens)
+            caused = token.kind == "causative" and is_cjk(token.surface[:1])
+            if caused and _held_for_a_time(current.tokens):
+                current = _Clause(tokens=[], link=elaborating, aside=in_parens or in_menu)
+                clauses.append(current)
+                has_op = has_obj = has_strong = False
             serial = has_strong and (has_obj or waited or held) and not checking and strong
             if serial and not after_de and not head_noun and not pairing:
                 # A second verb after a complete verb-object pair starts a new step (Chinese
@@ -2396,9 +2402,11 @@ def _fold_round8_zh(
     tester = any(w in words for w in ("台灯", "电器", "别的设备", "其他设备", "别的东西"))
     if op == "plug_in" and obj == "power_outlet" and tester:
         return "check", obj, None  # "用台灯插一下那个插座": the outlet tested with a lamp
-    walled = "墙" in words and any(o.name == "power_outlet" for o in clause.objects)
+    walled = ("墙" in words or "wall" in words.casefold()) and any(
+        o.name == "power_outlet" for o in clause.objects
+    )
     if op == "plug_in" and obj in ("charger", "device", "phone") and walled:
-        return op, "power_outlet", None  # "充电头直接怼到墙面插口上": into the wall socket
+        return op, "power_outlet", None  # "充电头直接怼到墙面插口上", "… into a wall outlet"
     funds = next((q for q in (qualifier, *clause.qualifiers) if q in _FUNDS_FIRST), None)
     payer = obj in (None, "payment", "payment_order", "card", *_PAYMENT_METHODS)
     if op in ("set", "use") and payer and (funds or "payment_order" in everything):

@@ -2933,6 +2933,9 @@ obj ethernet.cable: 光猫和路由器之间的网线 光猫和路由器之间�
     光猫到路由器的网线
     路由器和光猫之间的网线 路由器和光猫之间那根网线 光猫跟路由器之间的网线 连光猫和路由器的网线
     光猫和路由器中间的网线 光猫和路由器中间那根网线 光猫到路由器那根网线
+obj disk|disk: D盘 E盘 F盘 数据盘
+stop -: 让他们 请他们 叫他们 让对方 请对方
+obj bank: 银行卡背面的客服电话 银行卡背面那个客服电话 银行卡背面的电话 银行卡背后的客服电话
 sub -: 时间对不上 时间不对的话 否则 不然 要不然 不够再 不够的话 不够时 余额不足时 余额不够时
 """
 ZH_LEXICON.update(_kinded_zh(_ZH_ROUND8))
@@ -2953,12 +2956,11 @@ for _phrase in ("payment order", "deduction order", "payment priority", "payment
 for _phrase in ("band steering", "smart connect", "dual-band merge", "dual band merge"):
     EN_LEXICON[_en_key(_phrase)] = ("obj", "band_steering")
 # Headphones named by their model (索尼 WH-1000XM5, Bose QC45): the headphones.
-for _phrase in (
-    "wh-1000xm5", "wh-1000xm4", "wh-1000xm3", "sony wh-1000xm5", "sony wh-1000xm4",
-    "sony wh-1000xm3", "wf-1000xm5", "wf-1000xm4", "sony wf-1000xm5", "sony wf-1000xm4",
-    "bose qc45", "bose qc35", "bose quietcomfort", "freebuds", "huawei freebuds",
-):
-    EN_LEXICON[_en_key(_phrase)] = ("obj", "headphones")
+_HEADPHONE_MODELS = """wh-1000xm5, wh-1000xm4, wh-1000xm3, sony wh-1000xm5, sony wh-1000xm4,
+    sony wh-1000xm3, wf-1000xm5, wf-1000xm4, sony wf-1000xm5, sony wf-1000xm4, bose qc45,
+    bose qc35, bose quietcomfort, freebuds, huawei freebuds"""
+for _phrase in _HEADPHONE_MODELS.split(","):
+    EN_LEXICON[_en_key(_phrase.strip())] = ("obj", "headphones")
 # A router's admin address is where one goes ("登录 routerlogin.net", "tplogin.cn").
 for _phrase in ("routerlogin.net", "routerlogin.com", "tplogin.cn", "melogin.cn", "falogin.cn"):
     EN_LEXICON[_en_key(_phrase)] = ("ctx", "where")

@@ -4048,6 +4048,13 @@ ZH_ROUND8_PAIRS = [
         "在163邮箱里开启IMAP服务",
         "In 163 Mail go to Settings > Account and change the password",
     ),
+    # after a button held for a time, 让 + the device + what it does is the next step
+    ("按住开机键不放，按够十秒让手机强制重启", "强制重启手机", "按住开机键不放，把手机关机"),
+    # a charger pushed straight into the wall socket, in English as in Chinese
+    ("充电器直接插到墙面插座上", "Plug the charger directly into a wall outlet", "换一个插座试试"),
+    # 让他们 (have them) only says who does it; D盘 is a disk like C盘
+    ("给银行卡背面的客服电话打过去，让他们开通境外支付", "联系银行开通境外支付", "换张银行卡付"),
+    ("先把D盘清理下，完了再更新一下系统", "清理磁盘，然后更新系统", "把系统重装一下"),
 ]
 
 
