@@ -2396,6 +2396,8 @@ def _fold_round8_zh(
     everything = {o.name for o in clause.objects}
     if op in ("readd", "set", "add", "replace") and "password_reset" in everything:
         return "reset", "password", None  # the reset link clicked and a new one set
+    if op == "add" and obj in ("headphones", "charger") and {"headphones", "charger"} <= everything:
+        return "charge", "headphones", None  # "耳机装回充电盒": the buds go back into their case
     if op in ("clear", "free") and obj == "storage" and "cache" in everything:
         return "clear", "app.cache", qualifier  # "存储空间里，在“缓存”那一项点“清理”"
     words = "".join("".join(t.surface.split()) for t in clause.tokens)

@@ -4055,6 +4055,12 @@ ZH_ROUND8_PAIRS = [
     # 让他们 (have them) only says who does it; D盘 is a disk like C盘
     ("给银行卡背面的客服电话打过去，让他们开通境外支付", "联系银行开通境外支付", "换张银行卡付"),
     ("先把D盘清理下，完了再更新一下系统", "清理磁盘，然后更新系统", "把系统重装一下"),
+    # buds fitted back (装回) into their case
+    (
+        "耳机装回充电盒，盖好盖子，过十秒再拿出来",
+        "Put the earbuds back in the case for a few seconds",
+        "把耳机恢复出厂设置",
+    ),
 ]
 
 
