@@ -556,6 +556,20 @@ class _Clause:
     menu_inner: bool = False  # a menu item more items follow ("系统" in "设置 > 系统 > ...")
 
 
+def _object_after(tokens: list[Token], position: int) -> bool:
+    """Whether the verb after ``position`` has an object of its own right after it."""
+    rest = [t for t in tokens[position + 1 :] if t.kind not in ("stop", "num", "trail")]
+    return len(rest) > 1 and rest[1].kind.split("/")[-1] in ("obj", "objq")
+
+
+def _held_for_a_time(tokens: list[Token]) -> bool:
+    """Chinese "按满十五秒", "按个十来秒": a hold and then how long, the step is complete."""
+    held = any(t.kind == "op" and t.value == "hold" for t in tokens)
+    return held and any(
+        t.kind == "num" or t.kind == "stop" and t.surface.endswith(("秒", "分 钟")) for t in tokens
+    )
+
+
 def _clauses(segments: list[list[Token]]) -> list[_Clause]:
     """Cut segments into clauses at boundaries, verb-led "and", purpose "to" and serial verbs."""
     clauses: list[_Clause] = []
@@ -650,7 +664,15 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
                 and following is None
                 and any(t.kind == "op" and t.value == "remove" for t in current.tokens)
             )
-            serial = has_strong and (has_obj or waited) and not checking and strong
+            # "按满十五秒左右让它强制重启": a button held for a time is a complete step too;
+            # "按够十秒让手机强制重启": what it makes the device do is the next one
+            held = token.kind == "op" and _held_for_a_time(current.tokens)
+            caused = token.kind == "causative" and is_cjk(token.surface[:1])
+            if caused and _held_for_a_time(current.tokens):
+                current = _Clause(tokens=[], link=elaborating, aside=in_parens or in_menu)
+                clauses.append(current)
+                has_op = has_obj = has_strong = False
+            serial = has_strong and (has_obj or waited or held) and not checking and strong
             if serial and not after_de and not head_noun and not pairing:
                 # A second verb after a complete verb-object pair starts a new step (Chinese
                 # serial verbs: "拔掉充电器长按电源键"); after "用X..." it is what X is used for.
@@ -846,7 +868,9 @@ def _read_clause(clause: _Clause) -> None:
             following = _next_meaningful(clause.tokens, position)
             opened = any(t.kind == "loc" for t in clause.tokens[:position])
             verb = following is not None and following.kind.split("/")[0] in ("op", "weak")
-            if following is not None and (following.kind == "ba" or opened and verb):
+            # "小米路由器里关闭双频合一": a device, then 里, then a verb with an object of its own
+            inside = verb and token.surface == "里" and _object_after(clause.tokens, position)
+            if following is not None and (following.kind == "ba" or (opened or inside) and verb):
                 # "电池里把省电模式关掉", "在…启动选项卡里禁用…": "X里" before 把 or (after 在)
                 # before the verb says where, X is not the object
                 locative = True
@@ -1368,6 +1392,13 @@ def _normalize_frame(
         device = next((o for o in (*context, *owned) if o in devices), None)
         generic = obj != "charger"
         obj = device or ("device" if generic else obj)
+    accounted = any(o.name == "account" for o in clause.objects)
+    if op == "close" and (obj in _PAYMENT_METHODS or obj == "app") and accounted:
+        op = "logout"  # "支付宝先退出账号", "微信先退出账号": the app's account is signed out of
+    if op in ("login", "logout") and obj in _PAYMENT_METHODS and qualifier is None:
+        # "支付宝退出重新登录": the payment app's account, as WeChat's is
+        qualifier = NAME_PREFIX + ("wechat" if obj == "wechat_pay" else obj)
+        obj = "account"
     if op in ("login", "logout") and obj in ("app", "browser", "where", "device", None):
         obj = "account"  # "sign out of the app": it is the account session that ends
     context_nouns = {n for o in clause.objects if not o.main for n in (o.nouns or (o.name,))}
@@ -1614,6 +1645,7 @@ def _normalize_frame(
     op, obj, qualifier = _fold_wordings_zh(op, obj, qualifier, target, clause, context)
     op, obj, qualifier = _fold_colloquial_zh(op, obj, qualifier, clause)
     op, obj, qualifier = _fold_everyday_steps_zh(op, obj, qualifier, clause)
+    op, obj, qualifier = _fold_round8_zh(op, obj, qualifier, clause)
     op, obj, qualifier = _fold_settings_buttons_zh(op, obj, qualifier, clause)
     op, obj, qualifier = _fold_settings_switches_zh(op, obj, qualifier, clause)
     if (folded := _fold_apps_sync_en(op, obj, qualifier, clause)) is None:
@@ -2163,14 +2195,30 @@ def _path_permission_zh(frame: ActionFrame, clauses: list[_Clause], number: int)
     if frame.obj not in (None, *_PERMISSION_OF):
         return frame
     path = [o for c in clauses[: number + 1] if c.menu_item for o in c.objects]
-    if not any(o.name == "permission" for o in path):
+    apps = [o.qualifier for o in path if o.name == "app" and _named(o.qualifier)]
+    # "Go to Settings > Taobao and turn on Camera": an app's page in Settings lists its
+    # permissions by name, so a camera turned on there is the permission given
+    heads = [o.name for c in clauses[: number + 1] if c.menu_head for o in c.objects]
+    in_settings = "settings" in (*heads, *(o.name for o in path)) and bool(apps)
+    listed = in_settings and frame.op == "enable" and frame.obj in _PERMISSION_OF
+    listed = listed and frame.obj != "notifications"  # an app's notifications are turned on
+    if not any(o.name == "permission" for o in path) and not listed:
         return frame
     granted = {o.name for o in path if o.name in _PERMISSION_OF}
     if frame.obj is None and len(granted) != 1:
         return frame
     what = frame.obj or next(iter(granted))
-    apps = [o.qualifier for o in path if o.name == "app" and _named(o.qualifier)]
     return ActionFrame("allow", f"{what}.permission", apps[-1] if apps else None)
+
+
+def _path_sender_list(frame: ActionFrame, clauses: list[_Clause], number: int) -> ActionFrame:
+    """Round 8: "设置 > 反垃圾/黑白名单 > 白名单，把对方地址添进去" — a sender added at the end of
+    a path to a sender list is added to that list."""
+    if frame.op not in ("add", "allow", "move", "connect", "set") or frame.obj != "sender":
+        return frame
+    path = [o.name for c in clauses[: number + 1] if c.menu_item for o in c.objects]
+    lists = [n for n in path if n in ("safe_senders", "blocked_senders")]
+    return ActionFrame("add", lists[-1]) if lists else frame
 
 
 def _driver_reinstalled_on_restart(
@@ -2433,6 +2481,42 @@ def _fold_everyday_steps_zh(
     way_in = opening is not None and "".join(opening.surface.split()) in ("打开", "开")
     if op == "enable" and obj == "app" and way_in and len(clause.objects) == 1:
         return "open", obj, qualifier  # "打开耳机的App，…": the app opened is the way in
+    return op, obj, qualifier
+
+
+_FUNDS_FIRST = ("balance", "card_first")
+
+
+def _fold_round8_zh(
+    op: str, obj: str | None, qualifier: str | None, clause: _Clause
+) -> tuple[str, str | None, str | None]:
+    """Everyday Chinese wordings of one step (round 8): a new password set after "Forgot
+    password" is the password reset ("QQ点忘记密码重新设置一个"); an outlet a lamp is plugged
+    into is checked; a charger pushed straight into the wall socket is plugged into it; the
+    funds a payment app takes first are its deduction order."""
+    everything = {o.name for o in clause.objects}
+    if op in ("readd", "set", "add", "replace") and "password_reset" in everything:
+        return "reset", "password", None  # the reset link clicked and a new one set
+    if op == "add" and obj in ("headphones", "charger") and {"headphones", "charger"} <= everything:
+        return "charge", "headphones", None  # "耳机装回充电盒": the buds go back into their case
+    if op in ("clear", "free") and obj == "storage" and "cache" in everything:
+        return "clear", "app.cache", qualifier  # "存储空间里，在“缓存”那一项点“清理”"
+    words = "".join("".join(t.surface.split()) for t in clause.tokens)
+    tester = any(w in words for w in ("台灯", "电器", "别的设备", "其他设备", "别的东西"))
+    if op == "plug_in" and obj == "power_outlet" and tester:
+        return "check", obj, None  # "用台灯插一下那个插座": the outlet tested with a lamp
+    walled = ("墙" in words or "wall" in words.casefold()) and any(
+        o.name == "power_outlet" for o in clause.objects
+    )
+    if op == "plug_in" and obj in ("charger", "device", "phone") and walled:
+        return op, "power_outlet", None  # "充电头直接怼到墙面插口上", "… into a wall outlet"
+    funds = next((q for q in (qualifier, *clause.qualifiers) if q in _FUNDS_FIRST), None)
+    payer = obj in (None, "payment", "payment_order", "card", *_PAYMENT_METHODS)
+    if op in ("set", "use") and payer and (funds or "payment_order" in everything):
+        # "把零钱拖到第一个", "付钱的时候先用零钱里的钱": the deduction order, its funds first
+        return "set", "payment_order", funds
+    if qualifier in _FUNDS_FIRST:
+        qualifier = None  # "看看卡里余额够不够": the funds only name a deduction order's value
     return op, obj, qualifier
 
 
@@ -4344,6 +4428,9 @@ class ActionIndex:
                     continue  # "把手机的WLAN关掉再打开": the phone only says whose Wi-Fi
                 if noun and any(_place_item(clauses[number]) for _, number, _ in span):
                     continue  # "设置 > 系统 > 重置选项": a menu item that only names a place
+                first, last = clauses[span[0][1]], clauses[span[-1][1]]
+                if first is not last and first.menu_item and not last.menu_item:
+                    continue  # "Settings > Account, enable IMAP": the page is where, not an action
                 if noun and _file_menu(clauses, span):
                     continue  # "go to File > Account Settings": Office's File menu, a place
                 wanted = self._by_id[action_id].frame
@@ -4463,12 +4550,30 @@ class ActionIndex:
                     continue  # "打开微信，我-设置-…": the app opened is the way into the path
                 frame = _path_colloquial_zh(pathed, clauses, number)
                 frame = _path_permission_zh(frame, clauses, number)
+                frame = _path_sender_list(frame, clauses, number)
                 frame = _driver_reinstalled_on_restart(frame, clauses, number)
                 frame = _named_by_way_in(frame, clauses, number)
                 if frame.obj == "driver" and last_object in _DRIVEN:
                     # "right-click the wireless adapter and choose Update driver": its driver
                     frame = replace(frame, obj=f"{last_object}.driver")
                 frame = _its_firmware_en(frame, clause, last_object)
+                clicked = clause.button or bool(clause.tokens) and clause.tokens[0].kind == "nav"
+                # "…路由器更新 里点检查": the click may close the clause before
+                clicked = clicked or (
+                    number > 0
+                    and bool(clauses[number - 1].tokens)
+                    and clauses[number - 1].tokens[-1].kind == "nav"
+                )
+                if frame.obj is None and clicked and not clause.pron and not clause.objects:
+                    before, before_ids, _ = items[-1] if items else (None, frozenset(), None)
+                    done = {self._by_id[i].frame.op for i in before_ids}
+                    if frame.op in (done if before is None else {before.op}):
+                        continue  # "…> 网络重置，点“立即重置”": the button confirms that step
+                    ahead = following.resolved_op if following is not None else None
+                    if ahead == frame.op or (frame.op, ahead) == ("check", "update"):
+                        # "点一下清理加速，把垃圾清掉": the button is how it is done; "点检查，
+                        # 把固件升级到最新": checking for the update is part of updating
+                        continue
                 if frame.obj is None and frame.op not in _OBJECTLESS_OPS:
                     reopening = frame.op == "open" and clause.pron and last_object is not None
                     preparing = frame.op in _PREPARATORY_OPS or frame.op in ("use", "run")

@@ -2920,3 +2920,120 @@ stop -: each non essential entry, every non essential entry, each non essential 
     non essential, nonessential, each one, every one
 """
 EN_LEXICON.update(_kinded_en(_EN_ROUND8_ACCOUNTS))
+
+# Round 8 (zh): everyday words of batches 26-29's families — a button held "满" a time, the
+# screen gone black while it is held, a router's Reset hole poked with a SIM pin and its
+# lights all flashing, "两分钟", "放个一分钟" (left for a minute), "完了再…" (after that), buds
+# pushed back into the case and its lid closed, an account signed out of (退出账号) and
+# signed back into (登回去), the phone's Bluetooth (手机蓝牙 is the Bluetooth, not the phone).
+_ZH_ROUND8 = """
+op hold: 按满 按够 按足 捅 戳
+stop -: 黑屏断电了 彻底黑屏断电了
+    彻底黑屏了 黑屏了 彻底黑屏 屏幕全黑了 屏幕黑了 彻底断电了 完全断电了
+    灯全闪了 灯全闪 灯都闪了 灯全部闪了 灯全灭了 灯全亮了 两分钟 两三分钟 两秒
+    两三秒 两秒钟 完了 弄完了 搞完了 完了以后 完事 完事了 盖上 盖好 合盖 合上 别松 别松开
+    然后松手
+op wait: 放个 放一会 放一会儿 放着 晾一会 晾一会儿 晾个 搁一会 搁个 放个一会
+op move: 塞回 塞回去 塞进 塞进去 收进
+op login: 登回去 登回来 重新登回去 再登回去 登上去 重新登上
+obj bluetooth: 手机蓝牙 手机的蓝牙 手机上的蓝牙 电脑蓝牙 电脑的蓝牙 电脑上的蓝牙
+obj headphones: FREEBUDS 华为FREEBUDS 华为耳机 小米耳机 华为的耳机 小米的耳机
+stop -: 你连的 你连着的 你连接的 连着的 已连接的 当前连接的 正在连的 现在连的 你现在连的 你正在连的
+    中间 一口气 那一页 那页 那个页面 那一栏 那一项 那项 那栏 佳能 惠普 爱普生
+    按提示用手机号 按提示用手机号码 按提示用绑定的手机号
+ctx where: 驱动里 驱动程序里 打印机驱动里 维护页 维护选项卡 维护页面 打印设置 打印设置里 打印选项
+    打印选项里
+op clean: 洗一遍 洗一下 洗洗 洗一洗
+weak use: 玩手机 玩 刷手机
+obj password_reset: 找回密码 找回密码页 密码找回
+stop -: 台灯 一个台灯 电器 别的电器 其他电器 别的设备 其他设备 打印的时候 打印时 打印之前
+obj paper: 纸张大小 纸张尺寸 纸型 纸的大小 纸张规格
+op plug_in: 怼到 怼进 怼上 直接怼到 直接插到 直插
+obj power_outlet: 墙面插口 墙上插口 墙上的插口 墙面的插口 墙面插座 墙面的插座 墙插口
+obj card.international: 线上交易 线上支付 网上交易 境外网上支付 境外网上支付功能 境外支付功能
+    境外交易功能 线上支付功能 网上交易功能 线上交易功能
+stop -: 限额 额度 单笔额度 支付额度 交易额度 单笔限额
+op contact: 打过去 打过去问问 打过去问一下
+obj bank: 卡背面的客服电话 卡背面那个客服电话 卡背后的客服电话 卡背面的电话 卡背面那个电话
+    卡背后那个电话 卡背面的热线 银行的客服电话
+op disconnect: 断了 断掉了 给断了 断一下
+stop -: 高级 管理
+obj band_steering: 双频合一 双频合一功能 双频优选 智能双频 频段合一 双频聚合
+ctx where: 常用设置 常用设置里
+obj malware: 联想电脑管家 腾讯电脑管家 联想管家 华为电脑管家 小米电脑管家
+nav -: 打开联想电脑管家 开联想电脑管家 打开腾讯电脑管家 打开华为电脑管家 打开联想管家
+obj files: 垃圾 系统垃圾 电脑垃圾 垃圾清理 手机垃圾 缓存垃圾文件
+op clear: 清理加速 一键清理 一键加速
+op add: 添进去 添加进去 加上去 添上
+ctx where: 反垃圾 反垃圾设置 反垃圾/黑白名单 黑白名单
+obj sender: 对方地址 对方的地址 对方邮箱 对方的邮箱 对方的邮箱地址 对方邮箱地址 发件人地址
+    发件人的地址 发件人邮箱
+nav -: 打开那个排队的窗口 打开排队的窗口 打开排队的那个窗口 打开打印队列窗口 打开队列窗口
+ctx where: 排队的窗口 排队的那个窗口 排队窗口 打印队列窗口 打印队列的窗口 队列窗口
+obj print_queue: 卡着没出来的文档 卡着的文档 没打出来的文档 没出来的文档 排队的文档 待打印的文档
+    卡住的打印任务 卡着的打印任务 排队的打印任务 排着队的文档
+obj setup_button: 盒子侧面的按键 盒子侧面那个按键 盒子侧面那个功能键 盒子侧面的功能键
+    盒子背面的按键 盒子背面那个按键 仓侧面的按键 仓侧面那个按键 充电盒侧面的按键 充电盒上的按键
+    充电盒侧面那个功能键 盒子侧面的按钮 盒子侧面那个按钮
+stop -: 红白闪烁
+obj charging.port: TYPE-C口 TYPE-C接口 USB-C口 USB-C接口 TYPE-C充电口 TYPE-C孔 LIGHTNING口
+de -: 之间 之间的 中间的
+obj ethernet.cable: 光猫和路由器之间的网线 光猫和路由器之间那根网线 光猫到路由器之间的网线
+    光猫到路由器的网线
+    路由器和光猫之间的网线 路由器和光猫之间那根网线 光猫跟路由器之间的网线 连光猫和路由器的网线
+    光猫和路由器中间的网线 光猫和路由器中间那根网线 光猫到路由器那根网线
+obj disk|disk: D盘 E盘 F盘 数据盘
+stop -: 让他们 请他们 叫他们 让对方 请对方
+obj bank: 银行卡背面的客服电话 银行卡背面那个客服电话 银行卡背面的电话 银行卡背后的客服电话
+sub -: 时间对不上 时间不对的话 否则 不然 要不然 不够再 不够的话 不够时 余额不足时 余额不够时
+"""
+ZH_LEXICON.update(_kinded_zh(_ZH_ROUND8))
+
+# A payment app's deduction order (扣款顺序): which funds it takes first is a setting of its
+# own, its value the funds put first (零钱 / 余额 are the balance, 银行卡 a card); dragging
+# them to the top (拖到第一个) or making them 优先 sets it.
+_ZH_PAYMENT_ORDER = """
+obj payment_order: 扣款顺序 付款顺序 支付顺序 扣费顺序 扣款优先顺序 付款优先顺序 扣款方式顺序
+q balance: 零钱 余额 零钱余额 钱包余额 零钱里的钱 余额里的钱 账户余额 零钱优先 余额优先
+q card_first: 银行卡优先 储蓄卡优先 信用卡优先 先用银行卡 先扣银行卡 优先用银行卡 优先使用银行卡
+op set: 拖到第一个 拖到第一位 拖到最上面 拖到最前面 拖到第一 放到第一个 放到第一位 排到第一
+    挪到第一个 挪到最上面 移到第一个 优先使用 优先用 改成优先使用 改为优先使用 先用 先扣
+"""
+ZH_LEXICON.update(_kinded_zh(_ZH_PAYMENT_ORDER))
+for _phrase in ("payment order", "deduction order", "payment priority", "payment method order"):
+    EN_LEXICON[_en_key(_phrase)] = ("obj", "payment_order")
+for _phrase in ("band steering", "smart connect", "dual-band merge", "dual band merge"):
+    EN_LEXICON[_en_key(_phrase)] = ("obj", "band_steering")
+# Headphones named by their model (索尼 WH-1000XM5, Bose QC45): the headphones.
+_HEADPHONE_MODELS = """wh-1000xm5, wh-1000xm4, wh-1000xm3, sony wh-1000xm5, sony wh-1000xm4,
+    sony wh-1000xm3, wf-1000xm5, wf-1000xm4, sony wf-1000xm5, sony wf-1000xm4, bose qc45,
+    bose qc35, bose quietcomfort, freebuds, huawei freebuds"""
+for _phrase in _HEADPHONE_MODELS.split(","):
+    EN_LEXICON[_en_key(_phrase.strip())] = ("obj", "headphones")
+# A router's admin address is where one goes ("登录 routerlogin.net", "tplogin.cn").
+for _phrase in ("routerlogin.net", "routerlogin.com", "tplogin.cn", "melogin.cn", "falogin.cn"):
+    EN_LEXICON[_en_key(_phrase)] = ("ctx", "where")
+# Mail services named by their protocols ("enable the IMAP/SMTP service") are the protocol.
+for _phrase in ("imap/smtp service", "pop3/smtp service", "imap service", "pop/imap service"):
+    EN_LEXICON[_en_key(_phrase)] = ("q", "imap")
+for _phrase in ("sip alg", "sip-alg", "sip helper", "alg"):
+    EN_LEXICON[_en_key(_phrase)] = ("obj", "sip_alg")
+for _phrase in ("balance first", "wallet balance first", "the balance first", "balance to the top"):
+    EN_LEXICON[_en_key(_phrase)] = ("q", "balance")
+# Menu words of Chinese settings paths (round 8): Windows' Fast Startup (its own switch, not the
+# startup apps), visual effects called 特效, a permission set to Allow (改成允许), the pages one
+# only passes through on the way (查看所有设置, 选择电源按钮的功能) and a closing 保存更改.
+ZH_LEXICON.update(
+    _kinded_zh(
+        """
+obj fast_startup: 快速启动 启用快速启动 快速开机 快速启动功能
+    启用快速启动(推荐) 启用快速启动（推荐）
+obj visual_effects: 视觉特效 特效 动画特效 窗口特效 系统特效
+op allow: 改成允许 改为允许 设为允许 设成允许 选成允许 选为允许 选择允许 点允许 调成允许 换成允许
+nav -: 查看所有设置 选择电源按钮的功能 更改当前不可用的设置 选择电源按钮功能 更改不可用的设置
+stop -: 保存更改 保存修改 保存设置 点保存 点击保存 保存一下
+"""
+    )
+)
+for _phrase in ("fast startup", "fast start-up", "fast boot in windows", "hybrid boot"):
+    EN_LEXICON[_en_key(_phrase)] = ("obj", "fast_startup")

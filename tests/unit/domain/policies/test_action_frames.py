@@ -4202,3 +4202,164 @@ EN_ROUND8_ACCOUNTS_PAIRS = [
 @pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND8_ACCOUNTS_PAIRS)
 def test_en_round8_accounts_class_folds(candidate: str, failed: str, negative: str) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# Round 8 (zh / mixed): folds from batches 26-29 — a button held for a time and then what it
+# does (按满十五秒让它强制重启), the screen gone black while it is held, a Reset hole poked,
+# "放个一分钟" / "两分钟" / "完了再…" in a power-cycle or a sequence, buds pushed back into the
+# case, a payment app's account signed out of and back into, the phone's Bluetooth, Windows'
+# Fast Startup (not the startup apps), visual effects called 特效, a permission set to Allow.
+ZH_ROUND8_PAIRS = [
+    # a button held for a time is a complete step; what it makes the device do follows
+    ("电源键按住不放，按满二十秒让它强制重启", "长按电源键20秒强制重启", "把手机恢复出厂设置"),
+    ("同时按住电源键和音量加，按个十来秒让它强制重启", "强制重启手机", "把手机恢复出厂设置"),
+    ("按住开机键别松手，等它彻底黑屏了再重新开机", "长按电源键强制关机再开机", "把手机充满电"),
+    # a Reset hole poked with a pin and the lights all flashing: the factory reset
+    (
+        "用牙签戳路由器背面的复位孔，按住十秒，灯全闪了再松手",
+        "Factory reset the router",
+        "把路由器重启一下",
+    ),
+    # left for a while (放个…, 两分钟) between unplugging and powering it again
+    ("光猫电源拔了，放个两分钟再通电", "把光猫断电，等一会再插上", "把光猫恢复出厂设置"),
+    # "完了再…": after that, the next step
+    ("先把C盘清理一下，完了再全盘杀毒", "杀毒，然后清理一下C盘", "把杀毒软件卸载掉"),
+    # buds pushed back into the case (塞回) and the lid closed (盖上)
+    (
+        "耳机塞回盒子里盖上，过一会再拿出来连",
+        "把耳机放回充电盒再拿出来重新连",
+        "把耳机恢复出厂设置",
+    ),
+    # a payment app's account signed out of (退出账号) and back into (登回去)
+    ("支付宝先退出账号，再登回去", "Sign out of Alipay and sign back in", "把支付宝卸载重装"),
+    ("微信先退出账号，重新登录", "把微信退出登录再重新登一下", "把微信关掉再打开"),
+    # the phone's Bluetooth (手机蓝牙) is the Bluetooth, not the phone
+    ("把手机蓝牙关了再开", "Turn Bluetooth off and on again", "把手机重启一下"),
+    # Windows' Fast Startup is its own switch, not the startup apps
+    (
+        "控制面板 > 电源选项，把“启用快速启动”前面的勾去掉",
+        "Turn off Fast Startup",
+        "在任务管理器里禁用开机启动项",
+    ),
+    ("把快速启动关掉", "Disable Fast Startup in Windows", "把快速启动打开"),
+    # visual effects called 特效
+    ("把Windows的视觉特效都关了", "关闭动画效果", "把Windows更新到最新"),
+    # a permission set to Allow (改成允许) at the end of the app's permissions
+    (
+        "设置 > 应用 > 微信 > 权限，把麦克风改成允许",
+        "允许微信使用麦克风",
+        "设置 > 应用 > 微信 > 存储 > 清除缓存",
+    ),
+    # an outlet a lamp is plugged into is checked; a charger pushed into the wall socket
+    (
+        "拿个台灯插到那个插座上，看看有没有电",
+        "Test the outlet with another device",
+        "换一个插座试试",
+    ),
+    ("把充电器直接怼到墙面插座上", "别用插线板，直接插墙上的插座", "换一根充电线"),
+    # a payment app's deduction order, its value the funds put first
+    (
+        "支付宝 > 我的 > 设置 > 支付设置 > 扣款顺序，把余额挪到第一个",
+        "在支付宝里把扣款顺序改成余额优先",
+        "在支付宝里把扣款顺序改成银行卡优先",
+    ),
+    ("付款的时候先扣零钱", "把微信支付的扣款顺序改成零钱优先", "换张银行卡付"),
+    ("看看卡里余额够不够", "Check if the card has enough balance", "把扣款顺序改成余额优先"),
+    # a new password set after "Forgot password" / 找回密码
+    ("QQ点找回密码重新设置一个", "Reset the QQ password", "把QQ卸载重装"),
+    # the network one is connected to (你现在连的) is where, not a connection made
+    (
+        "设置 > 无线局域网 > 点你现在连的网络旁边的i，把私有地址关掉",
+        "关闭私有无线局域网地址",
+        "设置 > 无线局域网 > 忘记此网络",
+    ),
+    # what happens otherwise (否则…) is no step
+    ("把手机时间改成自动设置，否则验证码会对不上", "把日期和时间设成自动", "把手机时区改一下"),
+    # printing (打印的时候) and the print settings are where the paper size is set
+    (
+        "打印的时候在打印设置里把纸张大小改成A4",
+        "Set the paper size to A4",
+        "打印的时候在打印设置里把纸张大小改成Letter",
+    ),
+    # the hotline on the card's back is the bank's; online transactions and their limit
+    ("打卡背面那个客服电话，让他们把网上交易额度调高", "联系银行提高网上支付限额", "换张银行卡付"),
+    (
+        "在手机银行里把这张卡的境外网上支付功能开通",
+        "Enable international transactions on the card",
+        "在手机银行里把这张卡的境外网上支付功能关闭",
+    ),
+    # SIP ALG and the router's band steering (双频合一, Smart Connect) are switches of their own
+    ("去路由器后台把SIP ALG关掉", "Turn off SIP ALG on the router", "去路由器后台把SIP ALG打开"),
+    ("路由器里关掉双频合一", "Disable Smart Connect on the router", "把双频合一打开"),
+    # an app's page in Settings lists its permissions by name
+    (
+        "Go to Settings > WeChat and turn on Microphone",
+        "给微信开一下麦克风权限",
+        "Go to Settings > WeChat and turn on Notifications",
+    ),
+    # a button that names the step just reached confirms it (点“立即重置”)
+    (
+        "设置 > 网络和 Internet > 网络重置，点“立即重置”",
+        "Reset network settings",
+        "设置 > 网络和 Internet > 代理，把代理关掉",
+    ),
+    # Wi-Fi cut (断了) to use mobile data
+    ("先把WiFi断了，再用手机流量试试", "Turn off Wi-Fi and use mobile data", "把WiFi忘掉重新连"),
+    # a button that names the step that follows is how it is done (点一下清理加速，把垃圾清掉);
+    # junk (垃圾) is files, a vendor's PC manager opened is the way in
+    ("打开腾讯电脑管家，点一键清理，把系统垃圾清掉", "清理一下电脑垃圾", "用电脑管家查一下毒"),
+    # a sender added at the end of a path to a sender list
+    ("QQ邮箱 设置 > 反垃圾 > 白名单，把对方邮箱添进去", "把发件人加入白名单", "把发件人拉黑"),
+    # the print queue's window and the documents stuck in it
+    ("打开排队的窗口，把没打出来的文档全删掉", "Cancel all print jobs", "把打印机驱动删掉重装"),
+    # a cache cleared at the end of a storage path is the app's cache
+    ("设置 > 存储空间，在“缓存”那一项点“清理”", "清除微信缓存", "设置 > 存储空间，把聊天记录删掉"),
+    # the case's side button held until the light flashes red resets the buds
+    (
+        "耳机放回充电盒，按住盒子侧面的按键15秒，等灯闪红再松手",
+        "Factory reset the earbuds",
+        "耳机放进充电盒，长按盒子背面那个按键，等指示灯白灯闪烁",
+    ),
+    # a Type-C / USB-C port written with its hyphen, the fluff picked out of it
+    ("用牙签把USB-C口里面的灰挑出来", "Clean the charging port", "换一根充电线"),
+    # the cable between the modem and the router (光猫和路由器之间那根网线) is one cable
+    ("光猫和路由器之间那根网线换一根", "Replace the Ethernet cable", "把光猫重启一下"),
+    # headphones named by their model (WH-1000XM4)
+    (
+        "在蓝牙设置里把 WH-1000XM4 取消配对，再重新配对",
+        "Unpair the headphones and pair them again",
+        "把 WH-1000XM4 恢复出厂设置",
+    ),
+    # the router's admin address is where one logs in; a Check button before the upgrade
+    (
+        "登录 tplogin.cn，在 高级 > 固件升级 里点检查，把固件升到最新",
+        "Update the router firmware",
+        "登录 tplogin.cn，把路由器恢复出厂设置",
+    ),
+    # a page in a path ("> Account") is where, no catalog action begun there and ended after
+    (
+        "In 163 Mail go to Settings > Account and enable the IMAP/SMTP service",
+        "在163邮箱里开启IMAP服务",
+        "In 163 Mail go to Settings > Account and change the password",
+    ),
+    # after a button held for a time, 让 + the device + what it does is the next step
+    ("按住开机键不放，按够十秒让手机强制重启", "强制重启手机", "按住开机键不放，把手机关机"),
+    # a charger pushed straight into the wall socket, in English as in Chinese
+    ("充电器直接插到墙面插座上", "Plug the charger directly into a wall outlet", "换一个插座试试"),
+    # 让他们 (have them) only says who does it; D盘 is a disk like C盘
+    ("给银行卡背面的客服电话打过去，让他们开通境外支付", "联系银行开通境外支付", "换张银行卡付"),
+    ("先把D盘清理下，完了再更新一下系统", "清理磁盘，然后更新系统", "把系统重装一下"),
+    # buds fitted back (装回) into their case
+    (
+        "耳机装回充电盒，盖好盖子，过十秒再拿出来",
+        "Put the earbuds back in the case for a few seconds",
+        "把耳机恢复出厂设置",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), ZH_ROUND8_PAIRS)
+def test_round8_chinese_folds_block_their_pair_and_keep_hard_negatives_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
