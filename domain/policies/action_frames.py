@@ -320,6 +320,12 @@ class Token:
     surface: str
 
 
+# Chinese numerals that are not Unicode numerics: "两次", "好几遍", "按住两秒".
+_ZH_NUMERALS = frozenset({"两", "几", "俩"})
+# "for like 15 seconds", "a good 10 sec", "about 30s": a hedge before a number
+_HEDGES = frozenset({"like", "good", "solid", "full"})
+
+
 def lex(text: str) -> list[list[Token]]:
     """Lexemes of ``text``, one list per punctuation-delimited segment (longest match first).
 
@@ -347,9 +353,13 @@ def lex(text: str) -> list[list[Token]]:
                     tokens.append(Token(singular[0], singular[1], atom))  # plain plural
                 else:
                     # "三十秒", "半分钟": Chinese numerals are numbers too
-                    kind = "num" if any(ch.isnumeric() for ch in atom) else "unk"
+                    numeric = any(ch.isnumeric() for ch in atom) or atom in _ZH_NUMERALS
+                    kind = "num" if numeric else "unk"
                     tokens.append(Token(kind, atom, atom))
                 index += 1
+        for position, token in enumerate(tokens[:-1]):
+            if token.surface in _HEDGES and tokens[position + 1].kind == "num":
+                tokens[position] = Token("stop", "", token.surface)
         segments.append(tokens)
     return segments
 
@@ -3968,6 +3978,7 @@ class ActionIndex:
         for clause in clauses:
             clause.proper = proper
             _read_clause(clause)
+            clause.negated = clause.negated or _commentary(clause)
             clause.resolved_op = _resolve_op(clause, previous)
             previous = clause
         live = [clause for clause in clauses if not clause.negated]
@@ -4540,9 +4551,55 @@ def _owner_only_zh(clauses: list[_Clause], span: list[tuple[str, int, int]]) -> 
 def _has_unknown(clause: _Clause) -> bool:
     tokens = clause.tokens
     cut = next((i for i, t in enumerate(tokens) if t.kind == "sub"), None)
-    if cut is not None and is_cjk(tokens[cut].surface[:1]):
-        tokens = tokens[:cut]  # "问问这笔为啥被拒了": what is asked about is no step to read
+    if cut is not None:
+        # "问问这笔为啥被拒了", "restart it if it is still stuck": what is asked about or the
+        # condition is no step to read
+        tokens = tokens[:cut]
     return any(token.kind == "unk" for token in tokens)
+
+
+# -- wrappers: what a text says around its steps ---------------------------------------------
+# A clause is commentary, not a step, when it is a reason, a guess or a condition ("Since the
+# session may have expired, ...", "可能是路由器卡住了，...": led by a "sub" word), or the
+# customer's report of how a step went ("..., nothing happened", "still declined", "it still
+# won't charge", "还是连不上"): "still" before any verb, a lead "nothing" / "no ...", "还是" /
+# "仍然" with a negation or no verb. A reason that names a step ("Since restarting the router
+# didn't help, ...") names it as done, so it is no step of the text either.
+_STILL_EN = frozenset({"still"})
+_STILL_ZH = ("还是", "仍然", "依然", "依旧", "照样")
+_LEAD_SKIP = frozenset({"stop", "and", "or", "split", "trail", "pron"})
+_REPORT_SUBJECTS = frozenset({"you", "u", "we"})
+# A guess about what happens, not a step: "C盘太满会拖慢系统", "固件太旧容易掉线".
+_PREDICTION_ZH = frozenset({"会", "容 易", "导 致"})
+
+
+def _commentary(clause: _Clause) -> bool:
+    tokens = clause.tokens
+    verbal = ("op", "pv", "weak")
+    first = next(
+        (t for t in tokens if t.kind not in _LEAD_SKIP or t.surface in _STILL_EN), None
+    )
+    if first is None:
+        return False
+    if first.kind == "sub":
+        return True  # "since ...", "可能是...", "because ...": why, not what
+    has_verb = any(t.kind.split("/")[0] in verbal for t in tokens)
+    if first.kind == "not" and not has_verb:
+        return True  # "no internet", "not charging"
+    if first.kind == "unk" and first.surface == "nothing":
+        return True  # "nothing on the screen"
+    for index, token in enumerate(tokens):
+        if token.kind.split("/")[0] in verbal or token.kind == "neg":
+            break
+        if token.surface in _STILL_EN:
+            before = tokens[index - 1].surface if index else ""
+            return before not in _REPORT_SUBJECTS  # "it still won't charge", not "you still need"
+        if token.surface in _PREDICTION_ZH:
+            return True
+    words = "".join(t.surface.replace(" ", "") for t in tokens)
+    if any(still in words for still in _STILL_ZH):
+        return not has_verb or any(t.kind == "not" for t in tokens)  # "还是连不上", "还是有条纹"
+    return False
 
 
 def _following_object(clauses: list[_Clause], number: int) -> str | None:

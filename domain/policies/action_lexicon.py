@@ -2871,3 +2871,30 @@ for _verb in ("lift", "lifts", "lifted", "lifting", "remove", "removes", "remove
 # The Sent Items folder is the mailbox's ("empty the Sent Items folder" makes room in it).
 for _folder in ("sent items", "sent items folder", "sent folder", "sent mail", "sent mail folder"):
     EN_LEXICON[_en_key(_folder)] = ("obj", "mailbox")
+
+
+# Round 8 (wrappers): the words around a step are no step. A customer's report of what was done
+# ("I *already* did ..., *no luck*", "试了*好几遍*") and an agent's shorthand ("pls", "ur",
+# "w/", "teh") carry no action; a reason or a guess ("可能是…", "既然…", "since ...") opens a
+# clause that says why, not what (kind "sub": a clause led by one is commentary, see
+# action_frames._commentary).
+_EN_WRAPPERS = """
+stop -: already, pls, plz, pleas, ur, u, teh, thx, thanks, thank you, thing, whole thing,
+    multiple, numerous, repeatedly, previously, earlier, multiple times, several times,
+    a bunch of times, a few times, a couple times, a couple of times, like twice,
+    ive, weve, im, as well
+prep -: w
+loc -: thru
+sub -: no luck, with no luck, without luck, no dice, no joy, to no avail, without success,
+    nothing happened, nothing changed, nothing there, nothing works, nothing worked,
+    no change, no difference, no improvement, same issue, same problem, same error,
+    same result, still the same
+"""
+EN_LEXICON.update(_kinded_en(_EN_WRAPPERS))
+
+_ZH_WRAPPERS = """
+sub -: 可能是 有可能是 有可能 可能因为 可能由于 可能是因为 估计是 多半是 也许是 或许是 应该是
+    大概是 因为 由于 既然 怕是 八成是
+stop -: 好几遍 好几次 几遍 几次 多次 好多次 很多次 无数次 一遍又一遍 遍 次 都做过 也做过
+"""
+ZH_LEXICON.update(_kinded_zh(_ZH_WRAPPERS))
