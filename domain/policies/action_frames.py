@@ -556,6 +556,10 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
         clauses.append(current)
         has_op = has_obj = has_strong = False
         checking = False
+        # "Since Winsock gets corrupted after VPN software is installed, ...": an English
+        # segment led by a reason or condition is one clause up to its end, but for "then"
+        lead = next((t for t in segment if t.kind not in _LEAD_SKIP), None)
+        reason = lead is not None and lead.kind == "sub" and not is_cjk(lead.surface[:1])
         for index, token in enumerate(segment):
             kind = token.kind
             following = _next_meaningful(segment, index)
@@ -563,7 +567,9 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
             start_new = False
             link: int | None = None
             timing = kind == "split" and token.surface in _TIMING_WORDS
-            if kind == "split" or kind in ("and", "or") and verb_follows and not checking:
+            if reason and not (kind == "split" and token.surface in _THEN_WORDS):
+                pass
+            elif kind == "split" or kind in ("and", "or") and verb_follows and not checking:
                 start_new = True
             elif kind in ("and", "or") and not checking and _unknown_verb_at(segment, index + 1):
                 # "... and sideload the beta build": an unknown verb starts an action of its own,
@@ -650,6 +656,7 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
 
 
 _MARKS = frozenset({"colon", "end", "open", "close", "menu"})
+_THEN_WORDS = frozenset({"then", "and then", "after that", "afterwards", "next", "finally"})
 # Chinese postpositions of place ("设置里", "应用中").
 _ZH_POSTPOSITIONS = frozenset({"里", "中", "里 面", "上"})
 # Words that open a noun phrase: an unknown word right before one is likely a verb.
