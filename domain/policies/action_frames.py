@@ -274,7 +274,7 @@ def _marked_atoms(text: str) -> list[list[str]]:
             clauses.append([SENTENCE_MARK])  # a full stop ends a sentence ("to 8.8.8.8. Then")
         elif char == "&":
             flush()
-            clauses[-1].append("&")
+            clauses[-1].append("and")  # "press & hold" is "press and hold"
         elif unicodedata.category(char)[0] in "LNM":
             word.append(char)
         elif char in _SEPARATORS or char.isspace() or char in "-.'":
@@ -4223,6 +4223,8 @@ class ActionIndex:
                     else:
                         frame = replace(frame, obj=resolved)
                     frame = _fold_merged_steps(frame)
+                    if clause.pron and frame.op == "update":
+                        frame = _updated_owner(frame, items)
                     if frame.op in ("set", "replace", "create") and resolved == "password":
                         frame = ActionFrame("reset", "password", None)  # "choose a new one"
                 items.append((frame, frozenset(), group))
@@ -4555,6 +4557,25 @@ def _owner_only_zh(clauses: list[_Clause], span: list[tuple[str, int, int]]) -> 
     return len(rest) >= 2 and rest[0].kind == "de" and rest[1].kind.split("/")[-1] == "obj"
 
 
+def _updated_owner(
+    frame: ActionFrame, items: list[tuple[ActionFrame | None, frozenset[str], int | None]]
+) -> ActionFrame:
+    """What a reported "updated it" updates: "Cleared Chrome's cache, updated it" updates
+    Chrome, "logged out of the Uber app, updated it" the Uber app; a cache or an account is
+    never what is updated, their owner is."""
+    obj = frame.obj
+    if obj is None:
+        return frame
+    head, _, part = obj.partition(".")
+    if not (part and head in _UPDATABLE) and obj != "account":
+        return frame
+    before = [f for f, *_ in reversed(items) if f is not None and f.obj == obj]
+    named = next((f.qualifier for f in before if _named(f.qualifier)), None)
+    if part:
+        return ActionFrame("update", head, named)
+    return ActionFrame("update", "app", named) if named is not None else frame
+
+
 def _has_unknown(clause: _Clause) -> bool:
     tokens = clause.tokens
     cut = next((i for i, t in enumerate(tokens) if t.kind == "sub"), None)
@@ -4577,7 +4598,7 @@ _STILL_ZH = ("还是", "仍然", "依然", "依旧", "照样")
 _LEAD_SKIP = frozenset({"stop", "and", "or", "split", "trail", "pron"})
 _REPORT_SUBJECTS = frozenset({"you", "u", "we"})
 # A guess about what happens, not a step: "C盘太满会拖慢系统", "固件太旧容易掉线".
-_PREDICTION_ZH = frozenset({"会", "容 易", "导 致"})
+_PREDICTION_ZH = ("会", "容易", "导致")
 
 
 def _commentary(clause: _Clause) -> bool:
@@ -4601,9 +4622,13 @@ def _commentary(clause: _Clause) -> bool:
         if token.surface in _STILL_EN:
             before = tokens[index - 1].surface if index else ""
             return before not in _REPORT_SUBJECTS  # "it still won't charge", not "you still need"
-        if token.surface in _PREDICTION_ZH:
-            return True
     words = "".join(t.surface.replace(" ", "") for t in tokens)
+    verb_at = next(
+        (i for i, t in enumerate(tokens) if t.kind.split("/")[0] in verbal), len(tokens)
+    )
+    said = "".join(t.surface.replace(" ", "") for t in tokens[:verb_at])
+    if any(word in said for word in _PREDICTION_ZH):
+        return True  # "C盘太满会拖慢系统", "固件太旧的话容易掉线": a guess, not a step
     if any(still in words for still in _STILL_ZH):
         return not has_verb or any(t.kind == "not" for t in tokens)  # "还是连不上", "还是有条纹"
     return False

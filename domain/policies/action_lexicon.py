@@ -1011,8 +1011,9 @@ OWNER_NAMES = frozenset(
 CONTEXT_OBJECTS = frozenset({"where", "device_manager"})
 
 _EN_CONTEXT = """
-device_manager: device manager, devices and printers
+device_manager: device manager
 where: task manager, settings app, system settings, control panel, services.msc, services msc,
+    devices and printers, devices & printers,
     win r, windows r, windows key r, win key r, run box, run dialog, run dialog box, run window,
     privacy, privacy settings, privacy section, privacy & security, privacy and security,
     indexing options, windows indexing options,
@@ -2885,7 +2886,13 @@ stop -: already, pls, plz, pleas, ur, u, teh, thx, thanks, thank you, thing, who
     ive, weve, im, as well
 prep -: w
 loc -: thru
-sub -: no luck, with no luck, without luck, no dice, no joy, to no avail, without success,
+obj power_button: side key, side keys, side btn
+obj volume_button: vol, vol up, vol down, vol button, vol buttons, vol key, vol keys, vol+, vol-
+stop -: press ok, click ok, tap ok, hit ok, select ok, choose ok, press apply, click apply,
+    tap apply, hit apply, click save, tap save, hit save, tap done, click done, press done,
+    hit done, click yes, tap yes, press yes
+sub -: till, til, 'til, no luck, with no luck, without luck, no dice, no joy, to no avail,
+    without success,
     nothing happened, nothing changed, nothing there, nothing works, nothing worked,
     no change, no difference, no improvement, same issue, same problem, same error,
     same result, still the same
