@@ -500,6 +500,7 @@ class _Clause:
     unknown_verb: int | None = None  # position of an unknown first word (likely a verb)
     timing: bool = False  # introduced by "after"/"before": may only say when
     negated: bool = False
+    commentary: bool = False  # a reason, a guess or a reported outcome (see _commentary)
     op: str | None = None
     pv: str | None = None
     particles: list[str] = field(default_factory=list)
@@ -3985,7 +3986,8 @@ class ActionIndex:
         for clause in clauses:
             clause.proper = proper
             _read_clause(clause)
-            clause.negated = clause.negated or _commentary(clause)
+            if _commentary(clause):
+                clause.negated = clause.commentary = True
             clause.resolved_op = _resolve_op(clause, previous)
             previous = clause
         live = [clause for clause in clauses if not clause.negated]
@@ -4258,7 +4260,9 @@ class ActionIndex:
             lead_op = steps[0].frames[0].op  # compounds folded: "power it off, then on" = restart
         return TextActions(
             text=text,
-            normalized=normalize_solution(text),
+            normalized=_core_normalized(text)
+            if any(c.commentary for c in clauses)
+            else normalize_solution(text),
             steps=steps,
             complete=complete,
             lead_op=lead_op,
@@ -4555,6 +4559,25 @@ def _owner_only_zh(clauses: list[_Clause], span: list[tuple[str, int, int]]) -> 
         return False
     rest = [t for t in tokens[position + 1 :] if t.kind not in ("stop", "num")]
     return len(rest) >= 2 and rest[0].kind == "de" and rest[1].kind.split("/")[-1] == "obj"
+
+
+_PIECE_BREAKS = re.compile(r"[,，;；。！？!?\n]+|\.(?:\s|$)")
+
+
+def _core_normalized(text: str) -> str:
+    """The normalised text without its commentary pieces: the wording a reason or a reported
+    outcome shares with another text ("Since Quick Repair didn't catch it, ...") is no sign
+    that the step is the same."""
+    kept: list[str] = []
+    for piece in _PIECE_BREAKS.split(text):
+        clauses = _clauses(lex(piece))
+        for clause in clauses:
+            _read_clause(clause)
+        if clauses and all(_commentary(clause) for clause in clauses):
+            continue
+        kept.append(piece)
+    core: str = normalize_solution(", ".join(kept))
+    return core or str(normalize_solution(text))
 
 
 def _updated_owner(
