@@ -4627,9 +4627,7 @@ _PREDICTION_ZH = ("会", "容易", "导致")
 def _commentary(clause: _Clause) -> bool:
     tokens = clause.tokens
     verbal = ("op", "pv", "weak")
-    first = next(
-        (t for t in tokens if t.kind not in _LEAD_SKIP or t.surface in _STILL_EN), None
-    )
+    first = next((t for t in tokens if t.kind not in _LEAD_SKIP or t.surface in _STILL_EN), None)
     if first is None:
         return False
     if first.kind == "sub":
@@ -4646,9 +4644,7 @@ def _commentary(clause: _Clause) -> bool:
             before = tokens[index - 1].surface if index else ""
             return before not in _REPORT_SUBJECTS  # "it still won't charge", not "you still need"
     words = "".join(t.surface.replace(" ", "") for t in tokens)
-    verb_at = next(
-        (i for i, t in enumerate(tokens) if t.kind.split("/")[0] in verbal), len(tokens)
-    )
+    verb_at = next((i for i, t in enumerate(tokens) if t.kind.split("/")[0] in verbal), len(tokens))
     said = "".join(t.surface.replace(" ", "") for t in tokens[:verb_at])
     if any(word in said for word in _PREDICTION_ZH):
         return True  # "C盘太满会拖慢系统", "固件太旧的话容易掉线": a guess, not a step
