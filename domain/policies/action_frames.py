@@ -1392,7 +1392,7 @@ def _normalize_frame(
     # ("重新设置密码": setting a password up again is a new password too)
     changes = op in ("set", "replace", "create", "update", "readd")
     own_value = obj in ("app_password", "wifi.password", "router.admin_password")
-    if changes and head == "password" and not own_value:
+    if changes and head in ("password", "payment_password") and not own_value:
         op, qualifier = "reset", None  # "set a new password" / "change your password"
     if op == "free" and obj is None:
         # "make room on your phone": what is freed is storage, wherever the text says.

@@ -2883,7 +2883,11 @@ _EN_WRAPPERS = """
 stop -: already, pls, plz, pleas, ur, u, teh, thx, thanks, thank you, thing, whole thing,
     multiple, numerous, repeatedly, previously, earlier, multiple times, several times,
     a bunch of times, a few times, a couple times, a couple of times, like twice,
-    ive, weve, im, as well
+    ive, weve, im, as well,
+    as a next step, as a first step, as a final step, as a last resort, next step, first step,
+    in the meantime, meanwhile, for now, to start, to start with, to begin with, first off,
+    first of all, one more thing to try, one more thing, just to rule it out, to rule it out,
+    just to be safe, to be safe, if you can, if possible, when you get a chance, for me
 prep -: w
 loc -: thru
 obj power_button: side key, side keys, side btn
@@ -2902,6 +2906,8 @@ EN_LEXICON.update(_kinded_en(_EN_WRAPPERS))
 _ZH_WRAPPERS = """
 sub -: 可能是 有可能是 有可能 可能因为 可能由于 可能是因为 估计是 多半是 也许是 或许是 应该是
     大概是 因为 由于 既然 怕是 八成是
+stop -: 您看能不能 你看能不能 能不能麻烦您 能否麻烦您 可不可以麻烦您 能不能请您 能否请您 方便的话
+    您方便的话 有空的话 辛苦您 劳烦您 要不您 要不 我这边建议 这边建议
 stop -: 好几遍 好几次 几遍 几次 多次 好多次 很多次 无数次 一遍又一遍 遍 次 都做过 也做过
 """
 ZH_LEXICON.update(_kinded_zh(_ZH_WRAPPERS))
