@@ -196,6 +196,26 @@ _SEPARATORS = frozenset("/+=~_*#")
 _APOSTROPHES = frozenset("'\u2019\u2018\u02bc`")
 
 
+# An agent's shorthand, read as written out ("hold pwr btn", "update the fw", "reset ur pw").
+_SHORTHAND = {
+    "pwr": "power",
+    "btn": "button",
+    "btns": "buttons",
+    "fw": "firmware",
+    "pw": "password",
+    "pwd": "password",
+    "acct": "account",
+    "ur": "your",
+    "teh": "the",
+    "thru": "through",
+    "b4": "before",
+    "pls": "please",
+    "plz": "please",
+    "vol": "volume",
+}
+_WITH_SLASH = re.compile(r"\bw/(o\b)?")
+
+
 def atoms(text: str) -> list[list[str]]:
     """Split text into clauses of atoms: Latin/digit words and single CJK characters.
 
@@ -210,12 +230,15 @@ def atoms(text: str) -> list[list[str]]:
 def _marked_atoms(text: str) -> list[list[str]]:
     """:func:`atoms`, with marker atoms for colons, sentence ends, parentheses and menu paths."""
     folded = unicodedata.normalize("NFKC", text).casefold()
+    if "w/" in folded:
+        folded = _WITH_SLASH.sub(lambda m: "without" if m.group(1) else "with ", folded)
     clauses: list[list[str]] = [[]]
     word: list[str] = []
 
     def flush() -> None:
         if word:
-            clauses[-1].append("".join(word))
+            atom = "".join(word)
+            clauses[-1].append(_SHORTHAND.get(atom, atom))
             word.clear()
 
     length = len(folded)

@@ -2880,7 +2880,7 @@ for _folder in ("sent items", "sent items folder", "sent folder", "sent mail", "
 # clause that says why, not what (kind "sub": a clause led by one is commentary, see
 # action_frames._commentary).
 _EN_WRAPPERS = """
-stop -: already, pls, plz, pleas, ur, u, teh, thx, thanks, thank you, thing, whole thing,
+stop -: already, pleas, u, thx, thanks, thank you, thing, whole thing,
     multiple, numerous, repeatedly, previously, earlier, multiple times, several times,
     a bunch of times, a few times, a couple times, a couple of times, like twice,
     ive, weve, im, as well,
@@ -2888,10 +2888,7 @@ stop -: already, pls, plz, pleas, ur, u, teh, thx, thanks, thank you, thing, who
     in the meantime, meanwhile, for now, to start, to start with, to begin with, first off,
     first of all, one more thing to try, one more thing, just to rule it out, to rule it out,
     just to be safe, to be safe, if you can, if possible, when you get a chance, for me
-prep -: w
-loc -: thru
 obj power_button: side key, side keys, side btn
-obj volume_button: vol, vol up, vol down, vol button, vol buttons, vol key, vol keys, vol+, vol-
 stop -: press ok, click ok, tap ok, hit ok, select ok, choose ok, press apply, click apply,
     tap apply, hit apply, click save, tap save, hit save, tap done, click done, press done,
     hit done, click yes, tap yes, press yes

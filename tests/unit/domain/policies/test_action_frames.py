@@ -3963,6 +3963,8 @@ ST_ROUND8_PAIRS = [
         "Force restart the phone",
         "pls press & hold vol up + power till the recovery menu shows",
     ),
+    ("update the router fw pls", "Updated the router firmware", "update the router admin pw pls"),
+    ("reset ur pw thru the forgot pw link", "Reset the password", "reset ur wifi pw"),
 ]
 
 
