@@ -214,6 +214,17 @@ _SHORTHAND = {
     "vol": "volume",
 }
 _WITH_SLASH = re.compile(r"\bw/(o\b)?")
+_WEB_ADDRESS = re.compile(
+    r"(?<![\w.@/])(?!(?:smtp|imap|pop3?|mail|mx|outlook)\.)(?:https?://)?(?:www\.)?"
+    r"([a-z0-9-]+)((?:\.[a-z0-9-]+)*)\.(?:com|net|org|cn|io|co|uk|de|me|us|edu|gov|tv)\b"
+    r"(?:/[^\s,，;；]*)?"
+)
+
+
+def _web_address(found: re.Match[str]) -> str:
+    """A web address read as a place: the site's one name kept ("netflix.com" is Netflix's
+    website, another site is another place), a longer host only a website."""
+    return f" {found.group(1)} website " if not found.group(2) else " website "
 
 
 def atoms(text: str) -> list[list[str]]:
@@ -230,6 +241,10 @@ def atoms(text: str) -> list[list[str]]:
 def _marked_atoms(text: str) -> list[list[str]]:
     """:func:`atoms`, with marker atoms for colons, sentence ends, parentheses and menu paths."""
     folded = unicodedata.normalize("NFKC", text).casefold()
+    if "." in folded:
+        # "go to account.live.com/password/reset", "tplinkwifi.net > Advanced": a web address
+        # is a place (a mail server's name is a value, it stays)
+        folded = _WEB_ADDRESS.sub(_web_address, folded)
     if "w/" in folded:
         folded = _WITH_SLASH.sub(lambda m: "without" if m.group(1) else "with ", folded)
     clauses: list[list[str]] = [[]]

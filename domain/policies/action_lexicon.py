@@ -2892,6 +2892,8 @@ obj power_button: side key, side keys, side btn
 stop -: press ok, click ok, tap ok, hit ok, select ok, choose ok, press apply, click apply,
     tap apply, hit apply, click save, tap save, hit save, tap done, click done, press done,
     hit done, click yes, tap yes, press yes
+ctx where: tplinkwifi website, routerlogin website, miwifi website, asusrouter website,
+    myrouter website, router website
 sub -: till, til, 'til, no luck, with no luck, without luck, no dice, no joy, to no avail,
     without success,
     nothing happened, nothing changed, nothing there, nothing works, nothing worked,

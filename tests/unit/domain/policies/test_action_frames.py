@@ -3965,6 +3965,12 @@ ST_ROUND8_PAIRS = [
     ),
     ("update the router fw pls", "Updated the router firmware", "update the router admin pw pls"),
     ("reset ur pw thru the forgot pw link", "Reset the password", "reset ur wifi pw"),
+    # a web address is a place (a mail server's name stays a value)
+    (
+        "go to account.live.com/password/reset and pick a new pw",
+        "Reset your Microsoft account password",
+        "go to account.live.com and turn on 2FA",
+    ),
 ]
 
 
