@@ -240,6 +240,8 @@ def atoms(text: str) -> list[list[str]]:
 
 def _marked_atoms(text: str) -> list[list[str]]:
     """:func:`atoms`, with marker atoms for colons, sentence ends, parentheses and menu paths."""
+    if " n " in text:
+        text = text.replace(" n ", " and ")  # "tap it again n re-enter the pw" (not "N")
     folded = unicodedata.normalize("NFKC", text).casefold()
     if "." in folded:
         # "go to account.live.com/password/reset", "tplinkwifi.net > Advanced": a web address
@@ -4021,10 +4023,10 @@ class ActionIndex:
         clauses = _clauses(lex(text))
         proper = _proper_names(text) if any(c.isupper() for c in text) else frozenset()
         previous: _Clause | None = None
-        for clause in clauses:
+        for number, clause in enumerate(clauses):
             clause.proper = proper
             _read_clause(clause)
-            if _commentary(clause):
+            if _commentary(clause, ahead=_verb_ahead(clauses, number)):
                 clause.negated = clause.commentary = True
             clause.resolved_op = _resolve_op(clause, previous)
             previous = clause
@@ -4607,11 +4609,13 @@ def _core_normalized(text: str) -> str:
     outcome shares with another text ("Since Quick Repair didn't catch it, ...") is no sign
     that the step is the same."""
     kept: list[str] = []
-    for piece in _PIECE_BREAKS.split(text):
+    pieces = _PIECE_BREAKS.split(text)
+    for number, piece in enumerate(pieces):
         clauses = _clauses(lex(piece))
         for clause in clauses:
             _read_clause(clause)
-        if clauses and all(_commentary(clause) for clause in clauses):
+        ahead = number + 1 < len(pieces)
+        if clauses and all(_commentary(clause, ahead=ahead) for clause in clauses):
             continue
         kept.append(piece)
     core: str = normalize_solution(", ".join(kept))
@@ -4658,11 +4662,26 @@ _STILL_EN = frozenset({"still"})
 _STILL_ZH = ("还是", "仍然", "依然", "依旧", "照样")
 _LEAD_SKIP = frozenset({"stop", "and", "or", "split", "trail", "pron"})
 _REPORT_SUBJECTS = frozenset({"you", "u", "we"})
+# A verbless clause that states how something is ("the 2.4 GHz band is crowded", "it seems
+# stuck"): a finding, not a step.
+_STATING = frozenset(
+    {"is", "are", "was", "were", "looks", "seems", "appears", "sounds", "isnt", "arent"}
+)
 # A guess about what happens, not a step: "C盘太满会拖慢系统", "固件太旧容易掉线".
 _PREDICTION_ZH = ("会", "容易", "导致")
 
 
-def _commentary(clause: _Clause) -> bool:
+def _verb_ahead(clauses: list[_Clause], number: int) -> bool:
+    return any(
+        t.kind.split("/")[0] in ("op", "pv", "weak")
+        for c in clauses[number + 1 :]
+        for t in c.tokens
+    )
+
+
+def _commentary(clause: _Clause, *, ahead: bool = False) -> bool:
+    """Whether ``clause`` is commentary; a stated finding counts only with a step ``ahead``
+    ("mailbox is full" alone names the step that fixes it)."""
     tokens = clause.tokens
     verbal = ("op", "pv", "weak")
     first = next((t for t in tokens if t.kind not in _LEAD_SKIP or t.surface in _STILL_EN), None)
@@ -4675,6 +4694,9 @@ def _commentary(clause: _Clause) -> bool:
         return True  # "no internet", "not charging"
     if first.kind == "unk" and first.surface == "nothing":
         return True  # "nothing on the screen"
+    stating = ahead and clause.link is None and not has_verb
+    if stating and any(t.surface in _STATING for t in tokens[1:]):
+        return True  # "Channel 6 looks crowded in your building, so ...": a state, no step
     for index, token in enumerate(tokens):
         if token.kind.split("/")[0] in verbal or token.kind == "neg":
             break

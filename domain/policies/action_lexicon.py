@@ -2892,6 +2892,11 @@ obj power_button: side key, side keys, side btn
 stop -: press ok, click ok, tap ok, hit ok, select ok, choose ok, press apply, click apply,
     tap apply, hit apply, click save, tap save, hit save, tap done, click done, press done,
     hit done, click yes, tap yes, press yes
+stop -: original, genuine, oem, only, let go, let go of it, let go of them, let it go,
+    let them go, as admin, as administrator, as an administrator, with admin rights,
+    with admin privileges, elevated, save, save changes, save it, save the changes
+ctx where: cmd, admin cmd, elevated cmd, cmd prompt, admin command prompt,
+    elevated command prompt, admin powershell, elevated powershell, admin terminal
 ctx where: tplinkwifi website, routerlogin website, miwifi website, asusrouter website,
     myrouter website, router website
 sub -: till, til, 'til, no luck, with no luck, without luck, no dice, no joy, to no avail,
