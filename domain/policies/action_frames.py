@@ -717,6 +717,7 @@ def _unknown_verb_at(segment: list[Token], index: int) -> bool:
 
 # English "after a reboot" says when; Chinese "A后B" puts the timing clause first, so B counts.
 _TIMING_WORDS = frozenset({"after", "before"})
+_SUBJECT_WORDS = frozenset({"you", "we", "i", "they"})
 
 
 def _owner(clauses: list[_Clause]) -> int:
@@ -799,6 +800,7 @@ def _read_clause(clause: _Clause) -> None:
             pending_quals.clear()
 
     after_prep = False
+    relative = False
     for position, token in enumerate(clause.tokens):
         kind, value = token.kind, token.value
         if "/" in kind:
@@ -848,6 +850,11 @@ def _read_clause(clause: _Clause) -> None:
                 close_compound()
                 locative = False
                 continue
+        named_before = bool(pending) or any(o.main for o in clause.objects)
+        if kind in ("stop", "rel") and named_before and (clause.weak or clause.pv):
+            # "use one of the codes (that) you printed": the verb after the thing used is a
+            # relative clause's, not what the clause does
+            relative = relative or kind == "rel" or token.surface in _SUBJECT_WORDS
         if kind in ("stop", "num", "trail"):
             continue
         after_and, last_kind = last_kind in ("and", "or"), kind
@@ -957,6 +964,8 @@ def _read_clause(clause: _Clause) -> None:
                 clause.state = clause.state or value  # "make sure the headphones are charged"
             elif clause.pv is not None and clause.particles:
                 pass  # "turn on Optimized Battery Charging": a participle, not a second verb
+            elif relative:
+                pass
             elif clause.op is None:
                 clause.op = value
                 last_anchor = position

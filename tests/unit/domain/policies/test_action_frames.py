@@ -3971,6 +3971,12 @@ ST_ROUND8_PAIRS = [
         "Reset your Microsoft account password",
         "go to account.live.com and turn on 2FA",
     ),
+    # the verb of a relative clause after the thing used is not the step ("codes you printed")
+    (
+        "Since your phone isn't with you, could you use one of the backup codes you printed?",
+        "I already tried the backup codes",
+        "Since your phone isn't with you, could you print a new set of backup codes?",
+    ),
 ]
 
 
