@@ -718,6 +718,7 @@ def _unknown_verb_at(segment: list[Token], index: int) -> bool:
 # English "after a reboot" says when; Chinese "A后B" puts the timing clause first, so B counts.
 _TIMING_WORDS = frozenset({"after", "before"})
 _SUBJECT_WORDS = frozenset({"you", "we", "i", "they"})
+_PASSIVE = frozenset({"was", "were", "been", "is", "got", "gets", "has", "had"})
 
 
 def _owner(clauses: list[_Clause]) -> int:
@@ -817,6 +818,20 @@ def _read_clause(clause: _Clause) -> None:
             )
             verb_free = clause.op is None and clause.pv is None and not weak_done
             verb_free = verb_free and not clause.menu_head
+            # "The phone was restarted twice", "Phone's been reset": a dual word leading a
+            # report, with the verb after it, is its subject (a passive, a reported step)
+            after_dual = _next_meaningful(clause.tokens, position)
+            leading = not seen_anything or (
+                position > 0 and clause.tokens[position - 1].surface in _DETERMINERS
+            )
+            reported = (
+                leading
+                and not is_cjk(token.surface[:1])
+                and after_dual is not None
+                and after_dual.kind == "op"
+                and any(t.surface in _PASSIVE for t in clause.tokens[position + 1 :])
+            )
+            verb_free = verb_free and not reported
             # "email syncing" is a noun; but "把应用更新" puts the object before the verb.
             # "把邮箱同步打开", "把网络设置还原": after 把, a dual noun a verb follows is a noun
             after = _next_meaningful(clause.tokens, position)
@@ -862,6 +877,10 @@ def _read_clause(clause: _Clause) -> None:
             break  # "when you set up 2FA", "if it is still slow": a condition, not a step
         if kind == "causative" and checking and token.surface.casefold().startswith("ha"):
             continue  # "check that you have a connection": possession, not "have X do Y"
+        if kind == "causative" and token.surface in ("have", "has", "had"):
+            following = _next_meaningful(clause.tokens, position)
+            if following is not None and following.kind.split("/")[0] in ("op", "pv", "weak"):
+                continue  # "I have deleted the app": the perfect tense, no "have X do Y"
         if kind == "causative":
             close_compound()
             # "let Windows reinstall it": Windows does it, it is not the object; but "让路由器

@@ -3977,6 +3977,17 @@ ST_ROUND8_PAIRS = [
         "I already tried the backup codes",
         "Since your phone isn't with you, could you print a new set of backup codes?",
     ),
+    # a reported step in the passive or the perfect is that step
+    (
+        "Could you restart the phone?",
+        "The phone was restarted twice, no luck",
+        "Could you reset the phone?",
+    ),
+    (
+        "Please reinstall the app",
+        "I have deleted the app and installed it again",
+        "Please update the app",
+    ),
 ]
 
 
