@@ -4734,6 +4734,8 @@ def _commentary(clause: _Clause, *, ahead: bool = False) -> bool:
     words = "".join(t.surface.replace(" ", "") for t in tokens)
     verb_at = next((i for i, t in enumerate(tokens) if t.kind.split("/")[0] in verbal), len(tokens))
     said = "".join(t.surface.replace(" ", "") for t in tokens[:verb_at])
+    if "的话" in said and not has_verb:
+        return True  # "路由器固件太旧的话": a condition
     if any(word in said for word in _PREDICTION_ZH):
         return True  # "C盘太满会拖慢系统", "固件太旧的话容易掉线": a guess, not a step
     if any(still in words for still in _STILL_ZH):

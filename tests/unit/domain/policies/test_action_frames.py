@@ -3988,6 +3988,8 @@ ST_ROUND8_PAIRS = [
         "I have deleted the app and installed it again",
         "Please update the app",
     ),
+    # a Chinese condition ("实在不行的话", "要是还不行") is no step
+    ("实在不行的话，您把路由器重启一下", "路由器重启过了", "实在不行的话，您把路由器恢复出厂设置"),
 ]
 
 
