@@ -4696,7 +4696,7 @@ _STATING = frozenset(
     {"is", "are", "was", "were", "looks", "seems", "appears", "sounds", "isnt", "arent"}
 )
 # A guess about what happens, not a step: "C盘太满会拖慢系统", "固件太旧容易掉线".
-_PREDICTION_ZH = ("会", "容易", "导致")
+_PREDICTION_ZH = re.compile(r"(?<![一等学开待约])会(?![员话计议所长儿])|容易|导致")
 
 
 def _verb_ahead(clauses: list[_Clause], number: int) -> bool:
@@ -4736,7 +4736,7 @@ def _commentary(clause: _Clause, *, ahead: bool = False) -> bool:
     said = "".join(t.surface.replace(" ", "") for t in tokens[:verb_at])
     if "的话" in said and not has_verb:
         return True  # "路由器固件太旧的话": a condition
-    if any(word in said for word in _PREDICTION_ZH):
+    if _PREDICTION_ZH.search(said):
         return True  # "C盘太满会拖慢系统", "固件太旧的话容易掉线": a guess, not a step
     if any(still in words for still in _STILL_ZH):
         return not has_verb or any(t.kind == "not" for t in tokens)  # "还是连不上", "还是有条纹"
