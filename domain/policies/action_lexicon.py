@@ -2899,6 +2899,8 @@ ctx where: cmd, admin cmd, elevated cmd, cmd prompt, admin command prompt,
     elevated command prompt, admin powershell, elevated powershell, admin terminal
 ctx where: tplinkwifi website, routerlogin website, miwifi website, asusrouter website,
     myrouter website, router website
+sub -: and see if the, and see whether the, and see if your, and see whether your,
+    then see if the, then see whether the, then see if your, then see whether your
 sub -: till, til, 'til, no luck, with no luck, without luck, no dice, no joy, to no avail,
     without success,
     nothing happened, nothing changed, nothing there, nothing works, nothing worked,

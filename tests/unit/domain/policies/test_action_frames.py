@@ -3990,6 +3990,12 @@ ST_ROUND8_PAIRS = [
     ),
     # a Chinese condition ("实在不行的话", "要是还不行") is no step
     ("实在不行的话，您把路由器重启一下", "路由器重启过了", "实在不行的话，您把路由器恢复出厂设置"),
+    # "... and see if the phone charges": the outcome tried for, not a check
+    (
+        "Grab another USB-C cord and see if the phone starts charging with that one",
+        "Charge the phone with a different USB-C cable",
+        "Clean out the charging port and see if the phone starts charging",
+    ),
 ]
 
 
