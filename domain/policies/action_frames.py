@@ -718,6 +718,7 @@ def _unknown_verb_at(segment: list[Token], index: int) -> bool:
 # English "after a reboot" says when; Chinese "A后B" puts the timing clause first, so B counts.
 _TIMING_WORDS = frozenset({"after", "before"})
 _SUBJECT_WORDS = frozenset({"you", "we", "i", "they"})
+_SWITCHED_PAST = frozenset({"turned", "switched", "toggled", "flipped", "flicked", "powered"})
 _PASSIVE = frozenset({"was", "were", "been", "is", "got", "gets", "has", "had"})
 
 
@@ -1026,6 +1027,20 @@ def _read_clause(clause: _Clause) -> None:
                 clause.particles.append(value)
             if value == "off" and clause.pv == "take" and any(o.main for o in clause.objects):
                 in_context = True  # "take the card off your account": where it comes off
+            continue
+        if (
+            kind == "q"
+            and value in ("on", "off")
+            and clause.op is None
+            and clause.pv is None
+            and not pending
+            and not clause.objects
+            and token.surface.split()[0] in _SWITCHED_PAST
+        ):
+            # "Turned off the VPN, no luck", "I already turned on international transactions":
+            # leading a clause, the past tense is the step reported, not a state
+            clause.pv = "turn"
+            clause.particles.append(value)
             continue
         if kind == "q":
             close_compound()

@@ -3996,6 +3996,8 @@ ST_ROUND8_PAIRS = [
         "Charge the phone with a different USB-C cable",
         "Clean out the charging port and see if the phone starts charging",
     ),
+    # a leading "turned off" / "switched on" is the step reported, not a state
+    ("Turn off the VPN and see if the app loads", "Turned off the VPN, no luck", "Turn on the VPN"),
 ]
 
 
