@@ -3998,6 +3998,8 @@ ST_ROUND8_PAIRS = [
     ),
     # a leading "turned off" / "switched on" is the step reported, not a state
     ("Turn off the VPN and see if the app loads", "Turned off the VPN, no luck", "Turn on the VPN"),
+    # "完了再…" (when that is done, ...) orders two steps, it is none
+    ("先把C盘清理下，完了再杀一遍毒", "杀个毒，再清理一下C盘", "先把C盘清理下，完了再重启电脑"),
 ]
 
 
