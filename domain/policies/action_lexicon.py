@@ -2887,7 +2887,11 @@ stop -: already, pleas, u, thx, thanks, thank you, thing, whole thing,
     as a next step, as a first step, as a final step, as a last resort, next step, first step,
     in the meantime, meanwhile, for now, to start, to start with, to begin with, first off,
     first of all, one more thing to try, one more thing, just to rule it out, to rule it out,
-    just to be safe, to be safe, if you can, if possible, when you get a chance, for me
+    just to be safe, to be safe, if you can, if possible, when you get a chance, for me,
+    hi, hello, hey, hi there, thanks for waiting, thank you for waiting, thanks for your patience,
+    thank you for your patience, thanks for holding, sorry, sorry about that,
+    sorry for the trouble, sorry for the inconvenience, apologies, apologies for the trouble,
+    apologies for the inconvenience, i'm sorry, im sorry, i apologize, i apologise
 obj power_button: side key, side keys, side btn
 stop -: press ok, click ok, tap ok, hit ok, select ok, choose ok, press apply, click apply,
     tap apply, hit apply, click save, tap save, hit save, tap done, click done, press done,
@@ -2917,6 +2921,9 @@ stop -: 您看能不能 你看能不能 能不能麻烦您 能否麻烦您 可�
     您方便的话 有空的话 辛苦您 劳烦您 要不您 要不 我这边建议 这边建议
 split -: 完了 完了以后 完了之后 弄完 弄完了 搞完 搞完了 做完 做完了 弄好以后 弄好之后
 stop -: 完 需要 还需要 就需要
+stop -: 非常抱歉 抱歉 很抱歉 不好意思 给您带来不便 给您带来的不便 带来不便
+    感谢您的耐心等待 感谢耐心等待
+    让您久等了 久等了 您好 你好 谢谢 谢谢您 辛苦了
 stop -: 好几遍 好几次 几遍 几次 多次 好多次 很多次 无数次 一遍又一遍 遍 次 都做过 也做过
 """
 ZH_LEXICON.update(_kinded_zh(_ZH_WRAPPERS))

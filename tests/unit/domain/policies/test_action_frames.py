@@ -4000,6 +4000,17 @@ ST_ROUND8_PAIRS = [
     ("Turn off the VPN and see if the app loads", "Turned off the VPN, no luck", "Turn on the VPN"),
     # "完了再…" (when that is done, ...) orders two steps, it is none
     ("先把C盘清理下，完了再杀一遍毒", "杀个毒，再清理一下C盘", "先把C盘清理下，完了再重启电脑"),
+    # greetings and apologies are no step
+    (
+        "Hi! Thanks for waiting. Sorry about that. Could you restart the router?",
+        "Restarted the router",
+        "Hi! Thanks for waiting. Sorry about that. Could you reset the router?",
+    ),
+    (
+        "非常抱歉给您带来不便，麻烦您重启一下路由器",
+        "路由器重启过了",
+        "非常抱歉给您带来不便，麻烦您重启一下光猫",
+    ),
 ]
 
 
