@@ -196,6 +196,37 @@ _SEPARATORS = frozenset("/+=~_*#")
 _APOSTROPHES = frozenset("'\u2019\u2018\u02bc`")
 
 
+# An agent's shorthand, read as written out ("hold pwr btn", "update the fw", "reset ur pw").
+_SHORTHAND = {
+    "pwr": "power",
+    "btn": "button",
+    "btns": "buttons",
+    "fw": "firmware",
+    "pw": "password",
+    "pwd": "password",
+    "acct": "account",
+    "ur": "your",
+    "teh": "the",
+    "thru": "through",
+    "b4": "before",
+    "pls": "please",
+    "plz": "please",
+    "vol": "volume",
+}
+_WITH_SLASH = re.compile(r"\bw/(o\b)?")
+_WEB_ADDRESS = re.compile(
+    r"(?<![\w.@/])(?!(?:smtp|imap|pop3?|mail|mx|outlook)\.)(?:https?://)?(?:www\.)?"
+    r"([a-z0-9-]+)((?:\.[a-z0-9-]+)*)\.(?:com|net|org|cn|io|co|uk|de|me|us|edu|gov|tv)\b"
+    r"(?:/[^\s,，;；]*)?"
+)
+
+
+def _web_address(found: re.Match[str]) -> str:
+    """A web address read as a place: the site's one name kept ("netflix.com" is Netflix's
+    website, another site is another place), a longer host only a website."""
+    return f" {found.group(1)} website " if not found.group(2) else " website "
+
+
 def atoms(text: str) -> list[list[str]]:
     """Split text into clauses of atoms: Latin/digit words and single CJK characters.
 
@@ -213,13 +244,22 @@ _TOP_LEVEL = re.compile(r"(?:co\.uk|com|net|org|edu|gov|io|co|tv)(?![\w.])")
 
 def _marked_atoms(text: str) -> list[list[str]]:
     """:func:`atoms`, with marker atoms for colons, sentence ends, parentheses and menu paths."""
+    if " n " in text:
+        text = text.replace(" n ", " and ")  # "tap it again n re-enter the pw" (not "N")
     folded = unicodedata.normalize("NFKC", text).casefold()
+    if "." in folded:
+        # "go to account.live.com/password/reset", "tplinkwifi.net > Advanced": a web address
+        # is a place (a mail server's name is a value, it stays)
+        folded = _WEB_ADDRESS.sub(_web_address, folded)
+    if "w/" in folded:
+        folded = _WITH_SLASH.sub(lambda m: "without" if m.group(1) else "with ", folded)
     clauses: list[list[str]] = [[]]
     word: list[str] = []
 
     def flush() -> None:
         if word:
-            clauses[-1].append("".join(word))
+            atom = "".join(word)
+            clauses[-1].append(_SHORTHAND.get(atom, atom))
             word.clear()
 
     length = len(folded)
@@ -304,7 +344,7 @@ def _marked_atoms(text: str) -> list[list[str]]:
             clauses.append([SENTENCE_MARK])  # a full stop ends a sentence ("to 8.8.8.8. Then")
         elif char == "&":
             flush()
-            clauses[-1].append("&")
+            clauses[-1].append("and")  # "press & hold" is "press and hold"
         elif unicodedata.category(char)[0] in "LNM":
             word.append(char)
         elif char in _SEPARATORS or char.isspace() or char in "-.'":
@@ -350,6 +390,12 @@ class Token:
     surface: str
 
 
+# Chinese numerals that are not Unicode numerics: "两次", "好几遍", "按住两秒".
+_ZH_NUMERALS = frozenset({"两", "几", "俩"})
+# "for like 15 seconds", "a good 10 sec", "about 30s": a hedge before a number
+_HEDGES = frozenset({"like", "good", "solid", "full"})
+
+
 def lex(text: str) -> list[list[Token]]:
     """Lexemes of ``text``, one list per punctuation-delimited segment (longest match first).
 
@@ -377,9 +423,13 @@ def lex(text: str) -> list[list[Token]]:
                     tokens.append(Token(singular[0], singular[1], atom))  # plain plural
                 else:
                     # "三十秒", "半分钟": Chinese numerals are numbers too
-                    kind = "num" if any(ch.isnumeric() for ch in atom) else "unk"
+                    numeric = any(ch.isnumeric() for ch in atom) or atom in _ZH_NUMERALS
+                    kind = "num" if numeric else "unk"
                     tokens.append(Token(kind, atom, atom))
                 index += 1
+        for position, token in enumerate(tokens[:-1]):
+            if token.surface in _HEDGES and tokens[position + 1].kind == "num":
+                tokens[position] = Token("stop", "", token.surface)
         segments.append(_app_folders(tokens))
     return segments
 
@@ -535,6 +585,7 @@ class _Clause:
     unknown_verb: int | None = None  # position of an unknown first word (likely a verb)
     timing: bool = False  # introduced by "after"/"before": may only say when
     negated: bool = False
+    commentary: bool = False  # a reason, a guess or a reported outcome (see _commentary)
     op: str | None = None
     pv: str | None = None
     particles: list[str] = field(default_factory=list)
@@ -605,6 +656,10 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
         clauses.append(current)
         has_op = has_obj = has_strong = False
         checking = False
+        # "Since Winsock gets corrupted after VPN software is installed, ...": an English
+        # segment led by a reason or condition is one clause up to its end, but for "then"
+        lead = next((t for t in segment if t.kind not in _LEAD_SKIP), None)
+        reason = lead is not None and lead.kind == "sub" and not is_cjk(lead.surface[:1])
         for index, token in enumerate(segment):
             kind = token.kind
             following = _next_meaningful(segment, index)
@@ -612,7 +667,9 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
             start_new = False
             link: int | None = None
             timing = kind == "split" and token.surface in _TIMING_WORDS
-            if kind == "split" or kind in ("and", "or") and verb_follows and not checking:
+            if reason and not (kind == "split" and token.surface in _THEN_WORDS):
+                pass
+            elif kind == "split" or kind in ("and", "or") and verb_follows and not checking:
                 start_new = True
             elif kind == "and" and checking and has_obj and _bare_verb(following):
                 # "check the Junk folder and mark the message as Not junk": a thing checked,
@@ -711,6 +768,7 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
 
 
 _MARKS = frozenset({"colon", "end", "open", "close", "menu"})
+_THEN_WORDS = frozenset({"then", "and then", "after that", "afterwards", "next", "finally"})
 # Chinese postpositions of place ("设置里", "应用中").
 _ZH_POSTPOSITIONS = frozenset({"里", "中", "里 面", "上"})
 # Words that open a noun phrase: an unknown word right before one is likely a verb.
@@ -737,6 +795,9 @@ def _unknown_verb_at(segment: list[Token], index: int) -> bool:
 
 # English "after a reboot" says when; Chinese "A后B" puts the timing clause first, so B counts.
 _TIMING_WORDS = frozenset({"after", "before"})
+_SUBJECT_WORDS = frozenset({"you", "we", "i", "they"})
+_SWITCHED_PAST = frozenset({"turned", "switched", "toggled", "flipped", "flicked", "powered"})
+_PASSIVE = frozenset({"was", "were", "been", "is", "got", "gets", "has", "had"})
 
 
 def _owner(clauses: list[_Clause]) -> int:
@@ -826,6 +887,7 @@ def _read_clause(clause: _Clause) -> None:
             pending_quals.clear()
 
     after_prep = False
+    relative = False
     for position, token in enumerate(clause.tokens):
         kind, value = token.kind, token.value
         if "/" in kind:
@@ -842,6 +904,20 @@ def _read_clause(clause: _Clause) -> None:
             )
             verb_free = clause.op is None and clause.pv is None and not weak_done
             verb_free = verb_free and not clause.menu_head
+            # "The phone was restarted twice", "Phone's been reset": a dual word leading a
+            # report, with the verb after it, is its subject (a passive, a reported step)
+            after_dual = _next_meaningful(clause.tokens, position)
+            leading = not seen_anything or (
+                position > 0 and clause.tokens[position - 1].surface in _DETERMINERS
+            )
+            reported = (
+                leading
+                and not is_cjk(token.surface[:1])
+                and after_dual is not None
+                and after_dual.kind == "op"
+                and any(t.surface in _PASSIVE for t in clause.tokens[position + 1 :])
+            )
+            verb_free = verb_free and not reported
             # "email syncing" is a noun; but "把应用更新" puts the object before the verb.
             # "把邮箱同步打开", "把网络设置还原": after 把, a dual noun a verb follows is a noun
             after = _next_meaningful(clause.tokens, position)
@@ -877,6 +953,11 @@ def _read_clause(clause: _Clause) -> None:
                 close_compound()
                 locative = False
                 continue
+        named_before = bool(pending) or any(o.main for o in clause.objects)
+        if kind in ("stop", "rel") and named_before and (clause.weak or clause.pv):
+            # "use one of the codes (that) you printed": the verb after the thing used is a
+            # relative clause's, not what the clause does
+            relative = relative or kind == "rel" or token.surface in _SUBJECT_WORDS
         if kind in ("stop", "num", "trail"):
             continue
         after_and, last_kind = last_kind in ("and", "or"), kind
@@ -884,6 +965,10 @@ def _read_clause(clause: _Clause) -> None:
             break  # "when you set up 2FA", "if it is still slow": a condition, not a step
         if kind == "causative" and checking and token.surface.casefold().startswith("ha"):
             continue  # "check that you have a connection": possession, not "have X do Y"
+        if kind == "causative" and token.surface in ("have", "has", "had"):
+            following = _next_meaningful(clause.tokens, position)
+            if following is not None and following.kind.split("/")[0] in ("op", "pv", "weak"):
+                continue  # "I have deleted the app": the perfect tense, no "have X do Y"
         if kind == "causative":
             close_compound()
             # "let Windows reinstall it": Windows does it, it is not the object; but "让路由器
@@ -989,6 +1074,8 @@ def _read_clause(clause: _Clause) -> None:
                 clause.state = clause.state or value  # "make sure the headphones are charged"
             elif clause.pv is not None and clause.particles:
                 pass  # "turn on Optimized Battery Charging": a participle, not a second verb
+            elif relative:
+                pass
             elif clause.op is None:
                 clause.op = value
                 last_anchor = position
@@ -1034,6 +1121,20 @@ def _read_clause(clause: _Clause) -> None:
             offscreen = following is not None and following.value == "screen"
             if value == "off" and offscreen and any(o.name == "card" for o in clause.objects):
                 in_context = True  # "flick the Netflix card up off the screen": where it goes
+            continue
+        if (
+            kind == "q"
+            and value in ("on", "off")
+            and clause.op is None
+            and clause.pv is None
+            and not pending
+            and not clause.objects
+            and token.surface.split()[0] in _SWITCHED_PAST
+        ):
+            # "Turned off the VPN, no luck", "I already turned on international transactions":
+            # leading a clause, the past tense is the step reported, not a state
+            clause.pv = "turn"
+            clause.particles.append(value)
             continue
         if kind == "q":
             close_compound()
@@ -1503,7 +1604,7 @@ def _normalize_frame(
     # ("重新设置密码": setting a password up again is a new password too)
     changes = op in ("set", "replace", "create", "update", "readd")
     own_value = obj in ("app_password", "wifi.password", "router.admin_password")
-    if changes and head == "password" and not own_value:
+    if changes and head in ("password", "payment_password") and not own_value:
         op, qualifier = "reset", None  # "set a new password" / "change your password"
     if op == "free" and obj is None:
         # "make room on your phone": what is freed is storage, wherever the text says.
@@ -4371,9 +4472,11 @@ class ActionIndex:
         clauses = _clauses(lex(text))
         proper = _proper_names(text) if any(c.isupper() for c in text) else frozenset()
         previous: _Clause | None = None
-        for clause in clauses:
+        for number, clause in enumerate(clauses):
             clause.proper = proper
             _read_clause(clause)
+            if _commentary(clause, ahead=_verb_ahead(clauses, number)):
+                clause.negated = clause.commentary = True
             clause.resolved_op = _resolve_op(clause, previous)
             previous = clause
         live = [clause for clause in clauses if not clause.negated]
@@ -4639,6 +4742,8 @@ class ActionIndex:
                     else:
                         frame = replace(frame, obj=resolved)
                     frame = _fold_merged_steps(frame)
+                    if clause.pron and frame.op == "update":
+                        frame = _updated_owner(frame, items)
                     if frame.op in ("set", "replace", "create") and resolved == "password":
                         frame = ActionFrame("reset", "password", None)  # "choose a new one"
                 items.append((frame, frozenset(), group))
@@ -4675,7 +4780,9 @@ class ActionIndex:
             lead_op = steps[0].frames[0].op  # compounds folded: "power it off, then on" = restart
         return TextActions(
             text=text,
-            normalized=normalize_solution(text),
+            normalized=_core_normalized(text)
+            if any(c.commentary for c in clauses)
+            else normalize_solution(text),
             steps=steps,
             complete=complete,
             lead_op=lead_op,
@@ -4974,12 +5081,118 @@ def _owner_only_zh(clauses: list[_Clause], span: list[tuple[str, int, int]]) -> 
     return len(rest) >= 2 and rest[0].kind == "de" and rest[1].kind.split("/")[-1] == "obj"
 
 
+_PIECE_BREAKS = re.compile(r"[,，;；。！？!?\n]+|\.(?:\s|$)")
+
+
+def _core_normalized(text: str) -> str:
+    """The normalised text without its commentary pieces: the wording a reason or a reported
+    outcome shares with another text ("Since Quick Repair didn't catch it, ...") is no sign
+    that the step is the same."""
+    kept: list[str] = []
+    pieces = _PIECE_BREAKS.split(text)
+    for number, piece in enumerate(pieces):
+        clauses = _clauses(lex(piece))
+        for clause in clauses:
+            _read_clause(clause)
+        ahead = number + 1 < len(pieces)
+        if clauses and all(_commentary(clause, ahead=ahead) for clause in clauses):
+            continue
+        kept.append(piece)
+    core: str = normalize_solution(", ".join(kept))
+    return core or str(normalize_solution(text))
+
+
+def _updated_owner(
+    frame: ActionFrame, items: list[tuple[ActionFrame | None, frozenset[str], int | None]]
+) -> ActionFrame:
+    """What a reported "updated it" updates: "Cleared Chrome's cache, updated it" updates
+    Chrome, "logged out of the Uber app, updated it" the Uber app; a cache or an account is
+    never what is updated, their owner is."""
+    obj = frame.obj
+    if obj is None:
+        return frame
+    head, _, part = obj.partition(".")
+    if not (part and head in _UPDATABLE) and obj != "account":
+        return frame
+    before = [f for f, *_ in reversed(items) if f is not None and f.obj == obj]
+    named = next((f.qualifier for f in before if _named(f.qualifier)), None)
+    if part:
+        return ActionFrame("update", head, named)
+    return ActionFrame("update", "app", named) if named is not None else frame
+
+
 def _has_unknown(clause: _Clause) -> bool:
     tokens = clause.tokens
     cut = next((i for i, t in enumerate(tokens) if t.kind == "sub"), None)
-    if cut is not None and is_cjk(tokens[cut].surface[:1]):
-        tokens = tokens[:cut]  # "问问这笔为啥被拒了": what is asked about is no step to read
+    if cut is not None:
+        # "问问这笔为啥被拒了", "restart it if it is still stuck": what is asked about or the
+        # condition is no step to read
+        tokens = tokens[:cut]
     return any(token.kind == "unk" for token in tokens)
+
+
+# -- wrappers: what a text says around its steps ---------------------------------------------
+# A clause is commentary, not a step, when it is a reason, a guess or a condition ("Since the
+# session may have expired, ...", "可能是路由器卡住了，...": led by a "sub" word), or the
+# customer's report of how a step went ("..., nothing happened", "still declined", "it still
+# won't charge", "还是连不上"): "still" before any verb, a lead "nothing" / "no ...", "还是" /
+# "仍然" with a negation or no verb. A reason that names a step ("Since restarting the router
+# didn't help, ...") names it as done, so it is no step of the text either.
+_STILL_EN = frozenset({"still"})
+_STILL_ZH = ("还是", "仍然", "依然", "依旧", "照样")
+_LEAD_SKIP = frozenset({"stop", "and", "or", "split", "trail", "pron"})
+_REPORT_SUBJECTS = frozenset({"you", "u", "we"})
+# A verbless clause that states how something is ("the 2.4 GHz band is crowded", "it seems
+# stuck"): a finding, not a step.
+_STATING = frozenset(
+    {"is", "are", "was", "were", "looks", "seems", "appears", "sounds", "isnt", "arent"}
+)
+# A guess about what happens, not a step: "C盘太满会拖慢系统", "固件太旧容易掉线".
+_PREDICTION_ZH = re.compile(r"(?<![一等学开待约])会(?![员话计议所长儿])|容易|导致")
+
+
+def _verb_ahead(clauses: list[_Clause], number: int) -> bool:
+    return any(
+        t.kind.split("/")[0] in ("op", "pv", "weak")
+        for c in clauses[number + 1 :]
+        for t in c.tokens
+    )
+
+
+def _commentary(clause: _Clause, *, ahead: bool = False) -> bool:
+    """Whether ``clause`` is commentary; a stated finding counts only with a step ``ahead``
+    ("mailbox is full" alone names the step that fixes it)."""
+    tokens = clause.tokens
+    verbal = ("op", "pv", "weak")
+    first = next((t for t in tokens if t.kind not in _LEAD_SKIP or t.surface in _STILL_EN), None)
+    if first is None:
+        return False
+    if first.kind == "sub":
+        return True  # "since ...", "可能是...", "because ...": why, not what
+    has_verb = any(t.kind.split("/")[0] in verbal for t in tokens)
+    if first.kind == "not" and not has_verb:
+        return True  # "no internet", "not charging"
+    if first.kind == "unk" and first.surface == "nothing":
+        return True  # "nothing on the screen"
+    stating = ahead and clause.link is None and not has_verb
+    if stating and any(t.surface in _STATING for t in tokens[1:]):
+        return True  # "Channel 6 looks crowded in your building, so ...": a state, no step
+    for index, token in enumerate(tokens):
+        if token.kind.split("/")[0] in verbal or token.kind == "neg":
+            break
+        if token.surface in _STILL_EN:
+            before = tokens[index - 1].surface if index else ""
+            return before not in _REPORT_SUBJECTS  # "it still won't charge", not "you still need"
+    words = "".join(t.surface.replace(" ", "") for t in tokens)
+    verb_at = next((i for i, t in enumerate(tokens) if t.kind.split("/")[0] in verbal), len(tokens))
+    said = "".join(t.surface.replace(" ", "") for t in tokens[:verb_at])
+    if "的话" in said and not has_verb:
+        return True  # "路由器固件太旧的话": a condition
+    if _PREDICTION_ZH.search(said):
+        return True  # "C盘太满会拖慢系统", "固件太旧的话容易掉线": a guess, not a step
+    if any(still in words for still in _STILL_ZH):
+        return not has_verb or any(t.kind == "not" for t in tokens)  # "还是连不上", "还是有条纹"
+    return False
 
 
 def _following_object(clauses: list[_Clause], number: int) -> str | None:

@@ -1012,8 +1012,9 @@ OWNER_NAMES = frozenset(
 CONTEXT_OBJECTS = frozenset({"where", "device_manager"})
 
 _EN_CONTEXT = """
-device_manager: device manager, devices and printers
+device_manager: device manager
 where: task manager, settings app, system settings, control panel, services.msc, services msc,
+    devices and printers, devices & printers,
     win r, windows r, windows key r, win key r, run box, run dialog, run dialog box, run window,
     privacy, privacy settings, privacy section, privacy & security, privacy and security,
     indexing options, windows indexing options,
@@ -3037,3 +3038,57 @@ stop -: 保存更改 保存修改 保存设置 点保存 点击保存 保存一�
 )
 for _phrase in ("fast startup", "fast start-up", "fast boot in windows", "hybrid boot"):
     EN_LEXICON[_en_key(_phrase)] = ("obj", "fast_startup")
+
+# Round 8 (wrappers): the words around a step are no step. A customer's report of what was done
+# ("I *already* did ..., *no luck*", "试了*好几遍*") and an agent's shorthand ("pls", "ur",
+# "w/", "teh") carry no action; a reason or a guess ("可能是…", "既然…", "since ...") opens a
+# clause that says why, not what (kind "sub": a clause led by one is commentary, see
+# action_frames._commentary).
+_EN_WRAPPERS = """
+stop -: already, pleas, u, thx, thanks, thank you, thing, whole thing,
+    multiple, numerous, repeatedly, previously, earlier, multiple times, several times,
+    a bunch of times, a few times, a couple times, a couple of times, like twice,
+    ive, weve, im, as well,
+    as a next step, as a first step, as a final step, as a last resort, next step, first step,
+    in the meantime, meanwhile, for now, to start, to start with, to begin with, first off,
+    first of all, one more thing to try, one more thing, just to rule it out, to rule it out,
+    just to be safe, to be safe, if you can, if possible, when you get a chance, for me,
+    hi, hello, hey, hi there, thanks for waiting, thank you for waiting, thanks for your patience,
+    thank you for your patience, thanks for holding, sorry, sorry about that,
+    sorry for the trouble, sorry for the inconvenience, apologies, apologies for the trouble,
+    apologies for the inconvenience, i'm sorry, im sorry, i apologize, i apologise
+obj power_button: side key, side keys, side btn
+stop -: press ok, click ok, tap ok, hit ok, select ok, choose ok, press apply, click apply,
+    tap apply, hit apply, click save, tap save, hit save, tap done, click done, press done,
+    hit done, click yes, tap yes, press yes
+stop -: original, genuine, oem, only, let go, let go of it, let go of them, let it go,
+    let them go, as admin, as administrator, as an administrator, with admin rights,
+    with admin privileges, elevated, save, save changes, save it, save the changes
+ctx where: cmd, admin cmd, elevated cmd, cmd prompt, admin command prompt,
+    elevated command prompt, admin powershell, elevated powershell, admin terminal
+ctx where: tplinkwifi website, routerlogin website, miwifi website, asusrouter website,
+    myrouter website, router website
+sub -: and see if the, and see whether the, and see if your, and see whether your,
+    then see if the, then see whether the, then see if your, then see whether your
+sub -: till, til, 'til, no luck, with no luck, without luck, no dice, no joy, to no avail,
+    without success,
+    nothing happened, nothing changed, nothing there, nothing works, nothing worked,
+    no change, no difference, no improvement, same issue, same problem, same error,
+    same result, still the same
+"""
+EN_LEXICON.update(_kinded_en(_EN_WRAPPERS))
+
+_ZH_WRAPPERS = """
+sub -: 可能是 有可能是 有可能 可能因为 可能由于 可能是因为 估计是 多半是 也许是 或许是 应该是
+    大概是 因为 由于 既然 怕是 八成是 要是 假如 万一 若是 实在不行 实在不行的话 不行的话 还不行的话
+    还是不行的话
+stop -: 您看能不能 你看能不能 能不能麻烦您 能否麻烦您 可不可以麻烦您 能不能请您 能否请您 方便的话
+    您方便的话 有空的话 辛苦您 劳烦您 要不您 要不 我这边建议 这边建议
+split -: 完了 完了以后 完了之后 弄完 弄完了 搞完 搞完了 做完 做完了 弄好以后 弄好之后
+stop -: 完 需要 还需要 就需要
+stop -: 非常抱歉 抱歉 很抱歉 不好意思 给您带来不便 给您带来的不便 带来不便
+    感谢您的耐心等待 感谢耐心等待
+    让您久等了 久等了 您好 你好 谢谢 谢谢您 辛苦了
+stop -: 好几遍 好几次 几遍 几次 多次 好多次 很多次 无数次 一遍又一遍 遍 次 都做过 也做过
+"""
+ZH_LEXICON.update(_kinded_zh(_ZH_WRAPPERS))

@@ -4363,3 +4363,129 @@ def test_round8_chinese_folds_block_their_pair_and_keep_hard_negatives_apart(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# Round 8, wrappers (written from knowledge): a reason, a guess or a reported outcome around a step
+# is no step, shorthand is read as written out; (candidate, failed, hard negative).
+ST_ROUND8_PAIRS = [
+    # a reason or a guess before the step is no step ("since ...", "可能是…", "既然…")
+    (
+        "Since Winsock often gets corrupted after VPN software is installed, could you run "
+        "netsh winsock reset?",
+        "I ran netsh winsock reset already, no luck",
+        "Since resetting Winsock didn't help, could you update the network adapter driver?",
+    ),
+    (
+        "可能是路由器运行久了卡住了，您再把路由器重启一下",
+        "路由器重启了好几遍了",
+        "既然重启路由器没用，您把路由器恢复出厂设置吧",
+    ),
+    (
+        "估计是缓存太多了，麻烦您把微信的缓存清理一下",
+        "微信缓存已经清过了，还是很卡",
+        "估计是缓存太多了，麻烦您把微信卸载重装一下",
+    ),
+    # the customer's report of the outcome is no step ("nothing happened", "still ...", "还是…")
+    (
+        "pls hold the power button for like 15 sec",
+        "I already held the power button down for 15 seconds, nothing happened",
+        "Hold the volume down button for 15 seconds",
+    ),
+    (
+        "Could you update the app to the latest version?",
+        "Updated the app already, it still crashes",
+        "Could you clear the app's cache?",
+    ),
+    (
+        "您先把微信更新到最新版本",
+        "微信更新到最新版了，还是闪退",
+        "您先把微信的缓存清理一下",
+    ),
+    # a reported "updated it" after a cache or an account updates its owner
+    (
+        "Update Chrome from the Play Store",
+        "Cleared Chrome's cache and updated it",
+        "Update Firefox from the Play Store",
+    ),
+    (
+        "Could you update Uber from the App Store?",
+        "I logged out of the Uber app, updated it and logged back in",
+        "Could you update Lyft from the App Store?",
+    ),
+    # shorthand read as written out: "&" is "and", "vol" the volume button
+    (
+        "pls press & hold the power button and vol down ~10 sec till the logo shows",
+        "Force restart the phone",
+        "pls press & hold vol up + power till the recovery menu shows",
+    ),
+    ("update the router fw pls", "Updated the router firmware", "update the router admin pw pls"),
+    ("reset ur pw thru the forgot pw link", "Reset the password", "reset ur wifi pw"),
+    # a web address is a place (a mail server's name stays a value)
+    (
+        "go to account.live.com/password/reset and pick a new pw",
+        "Reset your Microsoft account password",
+        "go to account.live.com and turn on 2FA",
+    ),
+    # the verb of a relative clause after the thing used is not the step ("codes you printed")
+    (
+        "Since your phone isn't with you, could you use one of the backup codes you printed?",
+        "I already tried the backup codes",
+        "Since your phone isn't with you, could you print a new set of backup codes?",
+    ),
+    # a reported step in the passive or the perfect is that step
+    (
+        "Could you restart the phone?",
+        "The phone was restarted twice, no luck",
+        "Could you reset the phone?",
+    ),
+    (
+        "Please reinstall the app",
+        "I have deleted the app and installed it again",
+        "Please update the app",
+    ),
+    # a Chinese condition ("实在不行的话", "要是还不行") is no step
+    ("实在不行的话，您把路由器重启一下", "路由器重启过了", "实在不行的话，您把路由器恢复出厂设置"),
+    # "... and see if the phone charges": the outcome tried for, not a check
+    (
+        "Grab another USB-C cord and see if the phone starts charging with that one",
+        "Charge the phone with a different USB-C cable",
+        "Clean out the charging port and see if the phone starts charging",
+    ),
+    # a leading "turned off" / "switched on" is the step reported, not a state
+    ("Turn off the VPN and see if the app loads", "Turned off the VPN, no luck", "Turn on the VPN"),
+    # "完了再…" (when that is done, ...) orders two steps, it is none
+    ("先把C盘清理下，完了再杀一遍毒", "杀个毒，再清理一下C盘", "先把C盘清理下，完了再重启电脑"),
+    # greetings and apologies are no step
+    (
+        "Hi! Thanks for waiting. Sorry about that. Could you restart the router?",
+        "Restarted the router",
+        "Hi! Thanks for waiting. Sorry about that. Could you reset the router?",
+    ),
+    (
+        "非常抱歉给您带来不便，麻烦您重启一下路由器",
+        "路由器重启过了",
+        "非常抱歉给您带来不便，麻烦您重启一下光猫",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), ST_ROUND8_PAIRS)
+def test_st8_wrapped_step_is_the_step(candidate: str, failed: str, negative: str) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+@pytest.mark.parametrize(
+    ("text", "core"),
+    [
+        (
+            "Since Quick Repair didn't catch it, could you run Online Repair?",
+            "could you run online repair",
+        ),
+        ("Restarted the router twice, no luck", "restarted the router twice"),
+        ("路由器重启过了，还是连不上", "路由器重启过了"),
+        ("可能是缓存太多了，您把缓存清理一下", "您把缓存清理一下"),
+        ("Restart the router", "restart the router"),
+    ],
+)
+def test_st8_commentary_is_left_out_of_the_wording_compared(text: str, core: str) -> None:
+    assert _packaged_index().analyze(text).normalized == core
