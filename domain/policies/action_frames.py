@@ -1464,6 +1464,8 @@ def _normalize_frame(
         obj = "paper_jam"  # "take out the crumpled sheet": it is the jam that is cleared
     if obj in ("router.channel", "modem.channel", "extender.channel"):
         obj = "wifi.channel"  # "set the router's channel to 6": the Wi-Fi channel it broadcasts
+    if obj == "wifi.channel" and qualifier in ("2.4ghz", "5ghz"):
+        qualifier = None  # "the 2.4 GHz Wi-Fi channel": the band says whose; the value differs
     if op == "restart" and obj in ("cable", "charging.cable", "ethernet.cable", "power.cable"):
         op = "readd"  # "unplug the cables and plug them back in firmly" reseats them
     if op == "set" and obj in _SWAPPED_PARTS:
@@ -1560,7 +1562,14 @@ def _band_of_a_setting(
         return True  # "turn off power saving for the wireless adapter": the adapter's own
     if frame.obj != "wifi_network" or frame.qualifier not in ("2.4ghz", "5ghz"):
         return False
-    return any(o.rsplit(".", 1)[-1] == "channel" for o in objects)
+    if any(o.rsplit(".", 1)[-1] == "channel" for o in objects):
+        return True
+    # "pick 2.4GHz and set Channel to 11", "2.4GHz > Channel: 6": a band picked on the way
+    # (no verb of its own, or a pick) right before the channel's clause is that channel's.
+    last = span[-1][1]
+    picked = all(clauses[n].resolved_op in (None, "nav") for _, n, _ in span)
+    after = clauses[last + 1].objects if last + 1 < len(clauses) else []
+    return picked and any(o.name.rsplit(".", 1)[-1] == "channel" for o in after)
 
 
 def _pulled_cord(clause: _Clause, uncovered: list[_Object]) -> bool:
@@ -4147,6 +4156,8 @@ class ActionIndex:
                     preparing = frame.op in _PREPARATORY_OPS or frame.op in ("use", "run")
                     if preparing and not reopening:
                         continue  # "open Settings", "wait a minute", "try it": nothing to compare
+                    if frame.op == "check" and clause.menu_item and not clause.objects:
+                        continue  # "Firmware Update > Check": a button on the way, not a check
                     # A pronoun, or a verb that continues the previous object ("plug it back
                     # in"); a check needs its own object ("确认是否断网" does not check the ISP).
                     resolved = last_object if clause.pron or frame.op != "check" else None
@@ -5176,6 +5187,9 @@ _EN_VALUE = re.compile(
 _EN_PORT_VALUE = re.compile(r"\bport\s+(\d+)\b")
 # "try channel 11", "use channel 149 on the 5 GHz band": the channel's number is the value
 _EN_CHANNEL_VALUE = re.compile(r"\bchannel\s+(\d+)\b")
+# "put the channel on 149", "set Channel to 11": a number the channel is set to comes first
+# ("channel 6 looks crowded, change the channel to 11": the 11)
+_EN_CHANNEL_SET = re.compile(r"\bchannel\s+(?:to|on|at|as)\s+(\d+)\b")
 # What trails a Chinese value and is no part of it ("改成Letter试试", "设置成自动看看").
 _ZH_VALUE_TAIL = re.compile(r"(?:试试看|试一试|试一下|试下|试试|看看|看一下|一下|再试|吧|了)+$")
 # Units a number is given in: "20 MHz" / "40 MHz" differ by the number.
@@ -5200,7 +5214,7 @@ def _set_value(text: TextActions) -> str | None:
         return None
     if any(frame.op != "set" or frame.qualifier is not None for frame in firsts):
         return None  # a value the lexicon read ("google" DNS) is compared as the qualifier
-    channel = _EN_CHANNEL_VALUE.search(text.normalized)
+    channel = _EN_CHANNEL_SET.search(text.normalized) or _EN_CHANNEL_VALUE.search(text.normalized)
     if channel is not None and any(frame.obj and "channel" in frame.obj for frame in firsts):
         return channel.group(1)
     found = _ZH_VALUE.search(text.normalized) or _EN_VALUE.search(text.normalized)

@@ -2871,3 +2871,22 @@ for _verb in ("lift", "lifts", "lifted", "lifting", "remove", "removes", "remove
 # The Sent Items folder is the mailbox's ("empty the Sent Items folder" makes room in it).
 for _folder in ("sent items", "sent items folder", "sent folder", "sent mail", "sent mail folder"):
     EN_LEXICON[_en_key(_folder)] = ("obj", "mailbox")
+
+
+# -- round 8 (en, devices: batches 26-29) ----------------------------------------------------
+# A router's web admin (its address, the labels of its menus: Advanced, Administration,
+# Wireless Settings, General) is a place on the way; Save / Apply at a path's end says
+# nothing of the step; the control channel is the channel.
+_EN_DEVICES8 = """
+ctx where: advanced, advanced tab, advanced settings, administration, administration tab,
+    wireless settings, wireless general, tplinkwifi net, routerlogin net, routerlogin com,
+    tplinkwifi, routerlogin, myrouter local, router login page, router login
+nav -: click save, hit save, tap save, press save, then save, then hit save, then click save,
+    then tap save
+stop -: save changes, save the changes, save settings, save the settings, save your changes,
+    save the change, save it, save them
+obj channel: control channel, wifi channel number
+stop -: whatever it finds, whatever it offers, whatever is available, whatever it shows,
+    whatever shows up, anything it finds, any update it finds, any updates it finds
+"""
+EN_LEXICON.update(_kinded_en(_EN_DEVICES8))

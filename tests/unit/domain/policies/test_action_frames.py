@@ -3908,3 +3908,30 @@ def test_fb7_same_step_on_another_kind_is_another_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# Round 8 (en, devices: power, Wi-Fi, router, printer, Bluetooth), batches 26-29's classes.
+EN_ROUND8_DEVICE_PAIRS = [
+    # a router's web admin path: its address and menu labels are the way there, the band picked
+    # before the channel is that channel's, a Check button and Save on the way say nothing
+    (
+        "Open 192.168.0.1, go to Advanced > Wireless, pick 5GHz and put the channel on 149, "
+        "then Save",
+        "Set the router's 5 GHz channel to 149",
+        "Open 192.168.0.1, go to Advanced > Wireless, pick 5GHz and put the channel on 36, "
+        "then Save",
+    ),
+    (
+        "Sign in at routerlogin.net > Administration > Firmware Update > Check, then install "
+        "whatever it finds",
+        "Update the router's firmware",
+        "Sign in at routerlogin.net > Administration > Reboot",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND8_DEVICE_PAIRS)
+def test_en_round8_device_steps_read_as_the_failed_step(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
