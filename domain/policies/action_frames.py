@@ -1678,6 +1678,10 @@ def _fold_methods_en(
             op, obj, qualifier = "reset", "headphones", None
         elif words & {"white", "blue"}:
             op, obj, qualifier = "enable", "headphones", "discoverable"
+        elif "together" in words or any(w.startswith("custom") for w in words):
+            # "hold the power and CUSTOM buttons together until the indicator flashes": two
+            # buttons held down at once on headphones (no pairing colour) reset them
+            op, obj, qualifier = "reset", "headphones", None
     return op, obj, qualifier
 
 
@@ -2826,6 +2830,42 @@ def _its_firmware_en(frame: ActionFrame, clause: _Clause, last_object: str | Non
     return replace(frame, obj=f"{last_object}.firmware")
 
 
+_FLASHING = frozenset({"flash", "flashes", "flashing", "blink", "blinks", "blinking"})
+
+
+def _held_on_headphones_en(
+    frame: ActionFrame, clause: _Clause, last_object: str | None
+) -> ActionFrame:
+    """ "With the headphones off, hold the power and CUSTOM buttons together until the
+    indicator flashes": the buttons are the headphones' (named in the clause before), held
+    down at once until the light flashes, their reset."""
+    if (frame.op, frame.obj) != ("hold", "power_button") or last_object != "headphones":
+        return frame
+    words = {token.surface.casefold() for token in clause.tokens}
+    two = "together" in words or any(w.startswith("custom") for w in words)
+    if two and words & _FLASHING and not words & {"white", "blue"}:
+        return ActionFrame("reset", "headphones", None)
+    return frame
+
+
+_SMC_KEYS = frozenset({"shift", "option", "left shift", "left option"})
+
+
+def _smc_keys_en(frame: ActionFrame, clauses: list[_Clause], number: int) -> ActionFrame:
+    """ "hold Shift, Control and Option on the left side together with the power button":
+    the keys listed across commas with the power button held are the Mac's SMC reset."""
+    if (frame.op, frame.obj) not in (("hold", "power_button"), ("use", "keyboard")):
+        return frame
+    keys = {
+        token.surface.casefold()
+        for clause in clauses[max(0, number - 2) : number + 1]
+        for token in clause.tokens
+    }
+    if {"shift", "option"} <= {k.removeprefix("left ") for k in keys & _SMC_KEYS}:
+        return ActionFrame("reset", "smc", None)
+    return frame
+
+
 def _fold_both_back_on_en(steps: tuple[Step, ...], clauses: list[_Clause]) -> tuple[Step, ...]:
     """ "Turn the laptop's BT off and power down the headset, then bring both back up": the
     last thing switched off is restarted with the "both" brought back on; the other one
@@ -3678,6 +3718,15 @@ _MEANS: dict[tuple[str, str], frozenset[str]] = {
 _MEANS.update({("add", "password"): frozenset({"connect/printer"})})
 # "关机后同时按住Shift+Control+Option和电源键": the Mac is shut down to reset its SMC
 _MEANS.update({("disable", device): frozenset({"reset/smc"}) for device in ("device", "computer")})
+# Round 8 (en): "shut the MBP down, hold Shift+Control+Option and power, let go and power it
+# on": shut down and turned back on around the keys, the Mac's SMC is reset
+_MEANS.update(
+    {
+        (op, device): frozenset({"reset/smc"})
+        for op in ("close", "disable", "enable", "plug_in")
+        for device in ("device", "computer", "smc")
+    }
+)
 
 # Round 7 (zh): a thing pulled out and put back in ("充电头先拔下来，过个30秒重新插回去") is
 # power-cycled, a cable so handled reseated; Wi-Fi turned off to use mobile data is switching
@@ -4151,6 +4200,8 @@ class ActionIndex:
                     # "right-click the wireless adapter and choose Update driver": its driver
                     frame = replace(frame, obj=f"{last_object}.driver")
                 frame = _its_firmware_en(frame, clause, last_object)
+                frame = _held_on_headphones_en(frame, clause, last_object)
+                frame = _smc_keys_en(frame, clauses, number)
                 if frame.obj is None and frame.op not in _OBJECTLESS_OPS:
                     reopening = frame.op == "open" and clause.pron and last_object is not None
                     preparing = frame.op in _PREPARATORY_OPS or frame.op in ("use", "run")

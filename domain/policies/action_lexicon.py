@@ -2876,7 +2876,11 @@ for _folder in ("sent items", "sent items folder", "sent folder", "sent mail", "
 # -- round 8 (en, devices: batches 26-29) ----------------------------------------------------
 # A router's web admin (its address, the labels of its menus: Advanced, Administration,
 # Wireless Settings, General) is a place on the way; Save / Apply at a path's end says
-# nothing of the step; the control channel is the channel.
+# nothing of the step; the control channel is the channel. Models named without their brand
+# are still that brand's device (an Archer is a TP-Link router, the WH-1000XM4 Sony's
+# headphones, the QC45 Bose's, the Buds2 Galaxy Buds). A button held until a light flashes:
+# the light is how one knows when to let go, and letting go ("release", "let go") ends the
+# hold, no step of its own; "till" is "until".
 _EN_DEVICES8 = """
 ctx where: advanced, advanced tab, advanced settings, administration, administration tab,
     wireless settings, wireless general, tplinkwifi net, routerlogin net, routerlogin com,
@@ -2886,7 +2890,26 @@ nav -: click save, hit save, tap save, press save, then save, then hit save, the
 stop -: save changes, save the changes, save settings, save the settings, save your changes,
     save the change, save it, save them
 obj channel: control channel, wifi channel number
+stop -: control, ctrl, left control, left ctrl, cmd
+ctx where: left side of the keyboard, the left side of the keyboard, left side, the left side,
+    left hand side, the left hand side
 stop -: whatever it finds, whatever it offers, whatever is available, whatever it shows,
     whatever shows up, anything it finds, any update it finds, any updates it finds
+objq router|name:tp_link: archer, tp link archer, the archer
+objq headphones|name:sony: wh 1000xm4, wh 1000xm5, wh1000xm4, wh1000xm5, wf 1000xm4, wf 1000xm5,
+    wf1000xm4, wf1000xm5, xm4, xm5, 1000xm4, 1000xm5, sony wh 1000xm4, sony wh 1000xm5,
+    sony wf 1000xm4, sony wf 1000xm5, sony xm4, sony xm5, sony wh1000xm4, sony wh1000xm5
+objq headphones|name:bose: qc45, qc35, qc 45, qc 35, quietcomfort, quietcomfort 45,
+    quietcomfort 35, quietcomfort earbuds, bose qc45, bose qc35, bose quietcomfort
+objq headphones|name:galaxy_buds: buds2, buds 2, buds pro, buds2 pro, buds live, buds fe,
+    galaxy buds live, galaxy buds fe, galaxy buds2 pro
+objq app|name:wearable: galaxy wearable, galaxy wearable app, wearable app, the wearable app
+obj computer: mbp, mbp 2017
+sub -: till, til
+stop -: release, release it, let go, let go of it, let go of them, then release, normally,
+    lid open, with the lid open, the lid open, leds, led, all leds, all the leds, the leds,
+    status light, the status light, indicator light, the indicator light, the indicator,
+    status led, the status led, the light, light, the lights, lights, custom, custom button,
+    custom buttons, the custom button, the custom buttons
 """
 EN_LEXICON.update(_kinded_en(_EN_DEVICES8))

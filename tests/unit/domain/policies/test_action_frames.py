@@ -3927,6 +3927,33 @@ EN_ROUND8_DEVICE_PAIRS = [
         "Update the router's firmware",
         "Sign in at routerlogin.net > Administration > Reboot",
     ),
+    # a device-specific button sequence is the reset it performs: the Mac's SMC keys listed
+    # across commas with the power button (shut down and powered on around them), a router's
+    # pinhole held until the LEDs flash then released, headphones' power + CUSTOM held together
+    (
+        "Shut the MacBook down, hold Shift, Control and Option with the power button for ten "
+        "seconds, then let go and turn it on",
+        "Reset the SMC",
+        "Shut the MacBook down, then hold the power button for ten seconds",
+    ),
+    (
+        "Poke a paperclip into the pinhole on the Archer and keep it pressed until the LEDs "
+        "flash, then release",
+        "Factory reset the TP-Link router",
+        "Unplug the Archer for a minute",
+    ),
+    (
+        "With the headphones off, hold the power and CUSTOM buttons together until the "
+        "indicator blinks",
+        "Factory reset the headphones",
+        "With the headphones off, hold the power button until the indicator blinks blue",
+    ),
+    # a model named without its brand is that brand's device
+    (
+        "Forget the QC35 in Bluetooth settings",
+        "Forget the Bose headphones on the phone",
+        "Forget the AirPods in Bluetooth settings",
+    ),
 ]
 
 
