@@ -351,6 +351,28 @@ def lex(text: str) -> list[list[Token]]:
                     tokens.append(Token(kind, atom, atom))
                 index += 1
         segments.append(tokens)
+    return _next_to_controls(segments)
+
+
+# What one taps "next to" something on a screen: the (i) / ⓘ, an icon, a gear, dots, a toggle.
+_CONTROLS = frozenset(
+    {"i", "icon", "info", "info icon", "gear", "gear icon", "dots", "three dots", "arrow"}
+    | {"toggle", "switch", "checkbox", "box", "button", "info button", "cog", "cog icon"}
+)
+
+
+def _next_to_controls(segments: list[list[Token]]) -> list[list[Token]]:
+    """ "tap (i) next to HomeNet", "tap the ⓘ next to your AirPods": a control next to an entry
+    on a screen says where to tap, not that anything is moved closer."""
+    previous: Token | None = None
+    for tokens in segments:
+        for index, token in enumerate(tokens):
+            if token.kind in _MARKS:
+                continue
+            closer = (token.kind, token.value, token.surface) == ("q", "closer", "next to")
+            if closer and previous is not None and previous.surface.casefold() in _CONTROLS:
+                tokens[index] = Token("ctx", "where", token.surface)
+            previous = token
     return segments
 
 
@@ -2770,6 +2792,15 @@ def _fold_printer_join_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
             ("remove", "wifi_network"),
         )
         if relogin and forgotten:
+            return steps[:i] + steps[i + 1 :]
+        # "Forget This Network, then tap it again (and enter the password)": the network
+        # tapped again right after it is forgotten is its rejoin, part of forget-and-rejoin
+        tapped = main is not None and (main.op, main.obj) in (
+            ("restart", "wifi_network"),
+            ("connect", "wifi_network"),
+        )
+        again = tapped and main is not None and main.qualifier is None
+        if again and before is not None and (before.op, before.obj) == ("readd", "wifi_network"):
             return steps[:i] + steps[i + 1 :]
     for i, step in enumerate(steps[1:], start=1):
         main = step.frames[0] if step.frames else None

@@ -3954,6 +3954,18 @@ EN_ROUND8_DEVICE_PAIRS = [
         "Forget the Bose headphones on the phone",
         "Forget the AirPods in Bluetooth settings",
     ),
+    # the (i) / ⓘ next to an entry is where one taps, not a device moved closer; the network
+    # tapped again right after it is forgotten is its rejoin
+    (
+        "Tap the ⓘ next to your Pixel Buds, choose Forget This Device, then pair them again",
+        "Unpair the Pixel Buds and pair them again",
+        "Put the Pixel Buds next to the phone and pair them again",
+    ),
+    (
+        "Wi-Fi > tap (i) next to the home network > Forget This Network, then tap it again",
+        "Forget the Wi-Fi network and rejoin it",
+        "Move the phone next to the router",
+    ),
 ]
 
 
