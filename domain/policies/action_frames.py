@@ -108,6 +108,10 @@ class Step:
     # :meth:`ActionIndex.elaborations`).
     elaborations: tuple[ActionFrame, ...] = field(default=(), compare=False)
     elaboration_ids: frozenset[str] = field(default=frozenset(), compare=False)
+    # What a failed step also did, one way only: "uninstall the driver, then install the latest
+    # one" put the newest driver on, so a later "update the driver" repeats it; but the clean
+    # reinstall is not repeated by the update that failed before it.
+    also_did: tuple[ActionFrame, ...] = field(default=(), compare=False)
 
     def label(self) -> str:
         """``catalog-id`` when known, else the main frame's label."""
@@ -1486,6 +1490,10 @@ def _normalize_frame(
         obj = "paper_jam"  # "take out the crumpled sheet": it is the jam that is cleared
     if obj in ("router.channel", "modem.channel", "extender.channel"):
         obj = "wifi.channel"  # "set the router's channel to 6": the Wi-Fi channel it broadcasts
+    if op in ("unplug", "plug_in", "disconnect", "readd") and obj == "charging":
+        obj = "charging.cable"  # "unplug the USB": the USB cable is what comes out
+    if op == "replace" and obj is not None and (obj == "driver" or obj.endswith(".driver")):
+        op = "update"  # "remove the old driver and install the new one": the newer driver on
     if obj == "wifi.channel" and qualifier in ("2.4ghz", "5ghz"):
         qualifier = None  # "the 2.4 GHz Wi-Fi channel": the band says whose; the value differs
     if op == "restart" and obj in ("cable", "charging.cable", "ethernet.cable", "power.cable"):
@@ -1624,6 +1632,9 @@ def _fold_merged_steps(frame: ActionFrame) -> ActionFrame:
     if frame.op == "update" and frame.obj in ("os.update", "app.update"):
         # "Settings > Windows Update and click Check for updates": the system is updated
         return ActionFrame("update", frame.obj.split(".")[0], frame.qualifier)
+    if frame.op == "replace" and frame.obj in _DRIVERS:
+        # "remove the old driver and install the new one": the newer driver is put on
+        return ActionFrame("update", frame.obj, None)
     return frame
 
 
@@ -4409,6 +4420,7 @@ class ActionIndex:
         for members in groups:
             step_frames: list[ActionFrame] = []
             step_ids: set[str] = set()
+            also: list[ActionFrame] = []
             for frame, ids in members:
                 for action_id in sorted(ids):
                     step_ids.add(action_id)
@@ -4417,13 +4429,16 @@ class ActionIndex:
                         step_frames.append(entry_frame)
                 if frame is None:
                     continue
+                if frame.qualifier == _ALSO_DID:
+                    also.append(replace(frame, qualifier=None))
+                    continue
                 if frame not in step_frames:
                     step_frames.append(frame)
                 found = self.frame_action(frame)
                 if found is not None:
                     step_ids.add(found)
             if step_frames or step_ids:
-                steps.append(Step(tuple(step_frames), frozenset(step_ids)))
+                steps.append(Step(tuple(step_frames), frozenset(step_ids), also_did=tuple(also)))
         unique: list[Step] = []
         for step in steps:
             if not any(_same_step(step, other) and _same_step(other, step) for other in unique):
@@ -4526,6 +4541,13 @@ def _merge_compounds(
                 merged = _fold_merged_steps(merged)
                 out[i] = (merged, frozenset(), link_i)
                 del out[j]
+                newest = next((f for f in (first, second) if f.op == "update"), None)
+                if merged.op == "readd" and newest is not None and newest.obj in _DRIVERS:
+                    # "uninstall the driver, then install the latest one": a reinstall that
+                    # puts the newest driver on is also its update (one step, two readings)
+                    group = link_i if link_i is not None else -1 - i
+                    out[i] = (merged, frozenset(), group)
+                    out.insert(i + 1, (replace(newest, qualifier=_ALSO_DID), frozenset(), group))
                 changed = True
                 break
             if changed:
@@ -4533,6 +4555,8 @@ def _merge_compounds(
     return out
 
 
+_DRIVERS = frozenset({"driver", *(f"{owner}.driver" for owner in _DRIVEN)})
+_ALSO_DID = "\x00also"  # marks a frame a step also did, one way only (Step.also_did)
 _SLOT_KINDS = frozenset({"obj", "objq", "unk", "q", "num"})
 _SLOT_ENDS = frozenset({"prep", "loc", "to", "by", "split", "sub", "instead", "without", "rel"})
 
@@ -4864,6 +4888,17 @@ class GuardRule:
                     ),
                     None,
                 )
+                if pair is None and step.frames and other.also_did:
+                    # what the other step also did, one way only ("update the driver" after
+                    # "uninstall it, then install the latest one")
+                    pair = next(
+                        (
+                            (step.frames[0], b)
+                            for b in other.also_did
+                            if frames_compatible(step.frames[0], b)
+                        ),
+                        None,
+                    )
                 if pair is not None:
                     via_frame.append(pair[0].label())
                     hit = True

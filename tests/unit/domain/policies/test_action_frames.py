@@ -3966,7 +3966,32 @@ EN_ROUND8_DEVICE_PAIRS = [
         "Forget the Wi-Fi network and rejoin it",
         "Move the phone next to the router",
     ),
+    # a reinstall that puts the newest driver on is also its update (one way: the update that
+    # failed is not a clean reinstall); the old driver removed and the new one installed is
+    # that reinstall; the USB unplugged is its cable
+    (
+        "Download the newest Wi-Fi driver and install it",
+        "Uninstall the Wi-Fi driver, then install the latest one from the laptop maker's site",
+        "Roll back the Wi-Fi driver",
+    ),
+    (
+        "Remove the old printer driver and install the new one",
+        "Uninstall the printer driver and install the latest version",
+        "Roll back the printer driver",
+    ),
+    (
+        "Unplug the USB from the printer, then plug it back in",
+        "Unplug the printer's USB cable and plug it back in",
+        "Unplug the printer's power cable and plug it back in",
+    ),
 ]
+
+
+def test_a_clean_reinstall_is_not_the_update_that_failed_before_it() -> None:
+    # the update a reinstall with the newest driver also did counts one way only
+    clean = "Uninstall the printer driver and install the latest version"
+    assert decide(clean, "Update the printer driver", 0.3)[0] is False
+    assert decide("Update the printer driver", clean, 0.3)[0] is True
 
 
 @pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND8_DEVICE_PAIRS)
