@@ -2926,6 +2926,9 @@ def _fold_both_back_on_en(steps: tuple[Step, ...], clauses: list[_Clause]) -> tu
     return tuple(result)
 
 
+_CYCLED = _POWERED | _RADIOS
+
+
 def _fold_powered_back_on_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
     """ "Power off the modem and the router, wait, then power on the modem first and the router
     second": each device switched off and later switched (or plugged) back on is power-cycled,
@@ -2933,14 +2936,16 @@ def _fold_powered_back_on_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
     result: list[Step | None] = list(steps)
     for i, step in enumerate(steps):
         main = step.frames[0] if step.frames else None
-        if main is None or main.op not in ("disable", "unplug") or main.obj not in _POWERED:
+        if main is None or main.op not in ("disable", "unplug") or main.obj not in _CYCLED:
             continue
+        # a radio switched off is brought back too ("then bring it back on")
+        ons = ("enable", "plug_in", "add") if main.obj in _RADIOS else ("enable", "plug_in")
         back = next(
             (
                 j
                 for j in range(i + 1, len(steps))
                 if steps[j].frames
-                and steps[j].frames[0].op in ("enable", "plug_in")
+                and steps[j].frames[0].op in ons
                 and steps[j].frames[0].obj == main.obj
             ),
             None,
@@ -2954,8 +2959,10 @@ def _fold_powered_back_on_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
         before = _main_frame(result[i - 1])
         if main is None or before is None or before.op != "restart":
             continue
-        if main.op in ("add", "plug_in", "enable") and main.obj == before.obj in _POWERED:
-            result[i] = None  # "pull its cable out for a minute, then put it back": the cycle
+        if main.op in ("add", "plug_in", "enable") and main.obj == before.obj in _CYCLED:
+            # "pull its cable out for a minute, then put it back": the cycle; "tap the Wi-Fi
+            # icon to switch it off, then tap it again to bring it back": the toggle
+            result[i] = None
     if all(r is not None for r in result):
         return steps
     return tuple(r for r in result if r is not None)

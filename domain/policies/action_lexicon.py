@@ -2911,5 +2911,12 @@ stop -: release, release it, let go, let go of it, let go of them, then release,
     status light, the status light, indicator light, the indicator light, the indicator,
     status led, the status led, the light, light, the lights, lights, custom, custom button,
     custom buttons, the custom button, the custom buttons
+op disable: net stop
+op enable: net start
+stop -: admin, an admin, intel, intel wireless, realtek, broadcom, qualcomm, killer, listed,
+    admin cmd, an admin cmd, admin command prompt, an admin command prompt
+obj print_queue: every document listed, every document, every document in it, all documents,
+    all the documents, each document, every job, every job listed, all jobs, all the jobs,
+    every print job, all print jobs, each job, each print job
 """
 EN_LEXICON.update(_kinded_en(_EN_DEVICES8))

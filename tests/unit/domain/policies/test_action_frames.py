@@ -3984,6 +3984,29 @@ EN_ROUND8_DEVICE_PAIRS = [
         "Unplug the printer's USB cable and plug it back in",
         "Unplug the printer's power cable and plug it back in",
     ),
+    # the spooler stopped and started from a command line is its restart; every job listed in
+    # the queue cancelled clears it; a vendor name on an adapter's driver says nothing
+    (
+        "In an admin command prompt run net stop spooler, then net start spooler",
+        "Restart the Print Spooler service",
+        "In an admin command prompt run net stop spooler",
+    ),
+    (
+        "Open the printer's queue and cancel every job listed",
+        "Clear the print queue",
+        "Open the printer's queue and pause the printer",
+    ),
+    (
+        "Download the latest Realtek Bluetooth driver and install it",
+        "Update the Bluetooth driver",
+        "Download the latest Realtek Wi-Fi driver and install it",
+    ),
+    # a radio switched off and brought back (tapped again) is toggled
+    (
+        "Tap the Bluetooth icon to switch it off, then tap it again to bring it back",
+        "Turn Bluetooth off and on again",
+        "Tap the Bluetooth icon to switch it off",
+    ),
 ]
 
 
