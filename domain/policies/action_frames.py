@@ -2523,6 +2523,24 @@ def _fold_references_en(
     return op, obj, qualifier
 
 
+_BUTTONS = frozenset({"power_button", "reset_button", "volume_button", "setup_button"})
+
+
+def _readds_removed(
+    frame: ActionFrame, items: list[tuple[ActionFrame | None, frozenset[str], int | None]]
+) -> bool:
+    """ "Remove device, then Add device > Bluetooth > pick it": a path that starts by adding
+    back what the step before removed is that re-add, not only the way somewhere."""
+    before = items[-1][0] if items else None
+    return (
+        frame.op in ("add", "connect")
+        and before is not None
+        and before.op == "remove"
+        and frame.obj is not None
+        and objects_compatible(before.obj, frame.obj)
+    )
+
+
 def _done_in_path_en(clause: _Clause) -> bool:
     """ "Allow Zoom to access the camera in Settings > Privacy > Camera": a whole step said
     first, then where it is done ("in" / "under" a menu path); its path is no step, but the
@@ -4232,7 +4250,14 @@ class ActionIndex:
             frames = _frames_of(clause, previous)
             following = clauses[number + 1] if number + 1 < len(clauses) else None
             pathed_after = following is not None and following.menu_item
-            if frames and pathed_after and not clause.alias_ids and not _done_in_path_en(clause):
+            readding = bool(frames) and _readds_removed(frames[0], items)
+            if (
+                frames
+                and pathed_after
+                and not clause.alias_ids
+                and not _done_in_path_en(clause)
+                and not readding
+            ):
                 # "Settings > General > Transfer or Reset iPhone > Reset > Reset Network
                 # Settings": an item with a later item after it is the way there, not a step.
                 mains = [o.name for o in clause.objects if o.main]
@@ -4319,7 +4344,10 @@ class ActionIndex:
                     if frame.op in ("set", "replace", "create") and resolved == "password":
                         frame = ActionFrame("reset", "password", None)  # "choose a new one"
                 items.append((frame, frozenset(), group))
-                if frame.obj is not None:
+                held = frame.obj in _BUTTONS and clause.link is not None
+                if frame.obj is not None and not (held and last_object is not None):
+                    # "clear the Bose's pairing list by holding the power button, then remove
+                    # it": the button a step is done with is no referent of a later "it"
                     last_object = frame.obj
             named = tuple(dict.fromkeys(f.obj for f in frames if f.obj is not None))
             if named:

@@ -2918,5 +2918,10 @@ stop -: admin, an admin, intel, intel wireless, realtek, broadcom, qualcomm, kil
 obj print_queue: every document listed, every document, every document in it, all documents,
     all the documents, each document, every job, every job listed, all jobs, all the jobs,
     every print job, all print jobs, each job, each print job
+ctx where: bluetooth devices, bluetooth list, bt list, bluetooth device list, bt devices,
+    list of bluetooth devices, bluetooth devices list, paired devices list, paired devices,
+    list of paired devices, my devices, my devices list
+obj power_button: power bluetooth button, bluetooth button, bluetooth power button,
+    power bluetooth switch, power and bluetooth button
 """
 EN_LEXICON.update(_kinded_en(_EN_DEVICES8))

@@ -4007,6 +4007,21 @@ EN_ROUND8_DEVICE_PAIRS = [
         "Turn Bluetooth off and on again",
         "Tap the Bluetooth icon to switch it off",
     ),
+    # a path that adds back what the step before removed is that re-add ("Remove device, then
+    # Add device > Bluetooth"); the button a step is done with is no referent of a later "it";
+    # the laptop's Bluetooth devices / list is where something is removed from
+    (
+        "Bluetooth & devices > Pixel Buds > Remove device, then Add device > Bluetooth > pick "
+        "them",
+        "Unpair the Pixel Buds and pair them again",
+        "Bluetooth & devices > Pixel Buds > Remove device",
+    ),
+    (
+        "Reset the Beats by holding the power button for 15 seconds, then remove them from the "
+        "phone's Bluetooth list and pair them again",
+        "Factory reset the Beats, then forget them on the phone and pair again",
+        "Reset the Beats by holding the power button for 15 seconds, then update their firmware",
+    ),
 ]
 
 
