@@ -2765,11 +2765,16 @@ def _fold_handling_en(
     return op, obj, qualifier
 
 
+_NOT_RESTARTED = frozenset({"ip_address", "network.settings", "dns", "dns.cache", "winsock"})
+
+
 def _restarted_device_en(
     frame: ActionFrame, clauses: list[_Clause], number: int, resolved: str | None
 ) -> str | None:
     """ "Turn off Bluetooth on the laptop, restart it, and turn Bluetooth back on": the "it"
     restarted right after a radio is switched off on a named device is that device."""
+    if frame.op == "restart" and resolved in _NOT_RESTARTED and not clauses[number].pron:
+        return "device"  # "netsh int ip reset, then reboot": the machine reboots, not the IP
     if frame.op != "restart" or resolved not in ("wifi", "bluetooth") or number == 0:
         return resolved
     before = clauses[number - 1]
@@ -2905,6 +2910,26 @@ def _held_on_headphones_en(
     two = "together" in words or any(w.startswith("custom") for w in words)
     if two and words & _FLASHING and not words & {"white", "blue"}:
         return ActionFrame("reset", "headphones", None)
+    return frame
+
+
+def _outlet_surfaces(clause: _Clause) -> set[str]:
+    return {
+        clause.tokens[p].surface.casefold()
+        for o in clause.objects
+        if o.name == "power_outlet"
+        for p in o.positions
+    }
+
+
+def _outlet_moved_en(frame: ActionFrame, clauses: list[_Clause], number: int) -> ActionFrame:
+    """ "Unplug the PC from the surge protector, plug it straight into the wall": plugged into
+    another kind of outlet right after it was unplugged from one, it tries another outlet."""
+    if frame.op != "plug_in" or number == 0 or clauses[number - 1].resolved_op != "unplug":
+        return frame
+    into, out_of = _outlet_surfaces(clauses[number]), _outlet_surfaces(clauses[number - 1])
+    if into and out_of and not into & out_of:
+        return ActionFrame("replace", "power_outlet", None)
     return frame
 
 
@@ -3785,6 +3810,9 @@ _MEANS: dict[tuple[str, str], frozenset[str]] = {
 _MEANS.update({("add", "password"): frozenset({"connect/printer"})})
 # "关机后同时按住Shift+Control+Option和电源键": the Mac is shut down to reset its SMC
 _MEANS.update({("disable", device): frozenset({"reset/smc"}) for device in ("device", "computer")})
+# "unplug the PC from the surge protector and plug it straight into the wall": unplugging it is
+# how another outlet is tried
+_MEANS.update({("unplug", device): frozenset({"replace/power_outlet"}) for device in _POWERED})
 # Round 8 (en): "shut the MBP down, hold Shift+Control+Option and power, let go and power it
 # on": shut down and turned back on around the keys, the Mac's SMC is reset
 _MEANS.update(
@@ -4276,6 +4304,7 @@ class ActionIndex:
                 frame = _its_firmware_en(frame, clause, last_object)
                 frame = _held_on_headphones_en(frame, clause, last_object)
                 frame = _smc_keys_en(frame, clauses, number)
+                frame = _outlet_moved_en(frame, clauses, number)
                 if frame.obj is None and frame.op not in _OBJECTLESS_OPS:
                     reopening = frame.op == "open" and clause.pron and last_object is not None
                     preparing = frame.op in _PREPARATORY_OPS or frame.op in ("use", "run")

@@ -4022,6 +4022,15 @@ EN_ROUND8_DEVICE_PAIRS = [
         "Factory reset the Beats, then forget them on the phone and pair again",
         "Reset the Beats by holding the power button for 15 seconds, then update their firmware",
     ),
+    # unplugged from one kind of outlet and plugged straight into another: another outlet tried
+    # (one step of a failed multi-step fix); a bare reboot after resetting the IP stack is the
+    # machine's
+    (
+        "Plug the router straight into a wall socket instead of the extension lead",
+        "Unplug the router from the power strip, plug it directly into the wall, and replace its "
+        "power adapter",
+        "Unplug the router from the wall and plug it back into the wall",
+    ),
 ]
 
 
