@@ -1297,6 +1297,14 @@ _EN_STRUCTURE: dict[str, Lexeme] = {
         for whether in ("if", "whether")
         for subject in ("it", "that", "this", "they", "things")
     },
+    # "... and see if the Pixel starts charging": after a step, the same (not "see whether the
+    # email went to spam", which checks something)
+    **{
+        f"{link} see {whether} {subject}": ("sub", "")
+        for link in ("and", "then", "and then")
+        for whether in ("if", "whether")
+        for subject in ("the", "your")
+    },
     "in order to": ("to", ""),
     "by": ("by", ""),
     "via": ("by", ""),

@@ -4031,6 +4031,12 @@ EN_ROUND8_DEVICE_PAIRS = [
         "power adapter",
         "Unplug the router from the wall and plug it back into the wall",
     ),
+    # "... and see if the iPad starts charging": the outcome tried for, not a check of its own
+    (
+        "Grab another USB-C cord and see if the tablet starts charging",
+        "Charge the tablet with a different USB-C cable",
+        "Grab another charging brick and see if the tablet starts charging",
+    ),
 ]
 
 
