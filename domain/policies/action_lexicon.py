@@ -2931,5 +2931,11 @@ ctx where: bluetooth devices, bluetooth list, bt list, bluetooth device list, bt
     list of paired devices, my devices, my devices list
 obj power_button: power bluetooth button, bluetooth button, bluetooth power button,
     power bluetooth switch, power and bluetooth button
+obj power_management: lets windows switch it off to save power,
+    lets windows turn it off to save power, lets windows turn off the device to save power,
+    lets the computer turn it off to save power, lets the computer switch it off to save power,
+    lets windows power it down to save power, lets the pc turn it off to save power,
+    allows windows to turn it off to save power, allows the computer to turn it off to save power
+ctx where: power management tab, the power management tab, its power management tab
 """
 EN_LEXICON.update(_kinded_en(_EN_DEVICES8))

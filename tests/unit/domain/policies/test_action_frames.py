@@ -4037,6 +4037,13 @@ EN_ROUND8_DEVICE_PAIRS = [
         "Charge the tablet with a different USB-C cable",
         "Grab another charging brick and see if the tablet starts charging",
     ),
+    # the box that lets Windows switch the adapter off to save power is its power management
+    (
+        "On the adapter's Power Management tab, untick the box that lets the computer turn it "
+        "off to save power",
+        "Turn off 'Allow the computer to turn off this device to save power' for the adapter",
+        "On the adapter's Power Management tab, update the driver",
+    ),
 ]
 
 
