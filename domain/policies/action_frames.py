@@ -2523,6 +2523,21 @@ def _fold_references_en(
     return op, obj, qualifier
 
 
+def _valued_item(clauses: list[_Clause], number: int) -> bool:
+    """A menu item that only names a setting ("Channel"), then a colon and a value ("6")."""
+    clause = clauses[number]
+    if not clause.menu_item or clause.resolved_op is not None or number + 1 >= len(clauses):
+        return False
+    heads = {o.name.rsplit(".", 1)[-1] for o in clause.objects if o.main}
+    value = clauses[number + 1]
+    return (
+        bool(heads & SETTABLE_HEADS)
+        and value.link == number
+        and any(t.kind == "num" for t in value.tokens)
+        and all(t.kind in ("num", "stop", "q") for t in value.tokens)
+    )
+
+
 _BUTTONS = frozenset({"power_button", "reset_button", "volume_button", "setup_button"})
 
 
@@ -4276,6 +4291,10 @@ class ActionIndex:
                 entry_objs = [self._by_id[i].frame.obj for i in sorted(clause.alias_ids)]
                 last_object = next((o for o in entry_objs if o), last_object)
             frames = _frames_of(clause, previous)
+            if not frames and _valued_item(clauses, number):
+                # "... > 2.4GHz > Channel: 6 > Save": a setting's item given a value is set
+                clause.resolved_op = "set"
+                frames = _frames_of(clause, previous)
             following = clauses[number + 1] if number + 1 < len(clauses) else None
             pathed_after = following is not None and following.menu_item
             readding = bool(frames) and _readds_removed(frames[0], items)

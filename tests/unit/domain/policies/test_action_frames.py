@@ -4044,6 +4044,12 @@ EN_ROUND8_DEVICE_PAIRS = [
         "Turn off 'Allow the computer to turn off this device to save power' for the adapter",
         "On the adapter's Power Management tab, update the driver",
     ),
+    # a setting's menu item given a value after a colon ("Channel: 6") is set to it
+    (
+        "192.168.0.1 > Wireless > 5GHz > Channel: 149 > Apply",
+        "Set the 5 GHz channel to 149",
+        "192.168.0.1 > Wireless > 5GHz > Channel: 36 > Apply",
+    ),
 ]
 
 
