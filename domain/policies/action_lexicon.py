@@ -2937,5 +2937,9 @@ obj power_management: lets windows switch it off to save power,
     lets windows power it down to save power, lets the pc turn it off to save power,
     allows windows to turn it off to save power, allows the computer to turn it off to save power
 ctx where: power management tab, the power management tab, its power management tab
+sub -: it often breaks, it breaks, it can break, it tends to break, which often breaks,
+    which breaks, which can break, it often interferes with, it interferes with,
+    it often messes with, it messes with, it can mess with
+obj sip_alg: sip alg, sipalg, sip alg setting, sip application layer gateway, alg, the alg
 """
 EN_LEXICON.update(_kinded_en(_EN_DEVICES8))

@@ -4050,6 +4050,12 @@ EN_ROUND8_DEVICE_PAIRS = [
         "Set the 5 GHz channel to 149",
         "192.168.0.1 > Wireless > 5GHz > Channel: 36 > Apply",
     ),
+    # SIP ALG is a router setting of its own; "it often breaks ..." says why, no step
+    (
+        "In the router's admin page turn SIP ALG off, it often breaks Wi-Fi calling",
+        "Disable SIP ALG on the router",
+        "In the router's admin page turn SIP ALG on",
+    ),
 ]
 
 
