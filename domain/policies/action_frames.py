@@ -355,7 +355,28 @@ def lex(text: str) -> list[list[Token]]:
                     tokens.append(Token(kind, atom, atom))
                 index += 1
         segments.append(tokens)
-    return _next_to_controls(segments)
+    return _next_to_controls([_from_band_to_band(tokens) for tokens in segments])
+
+
+_BANDS = frozenset({"2.4ghz", "5ghz", "6ghz"})
+
+
+def _from_band_to_band(tokens: list[Token]) -> list[Token]:
+    """ "Switch the laptop from the 2.4 GHz network to the 5 GHz network": the band after
+    "from" is the one left; only the one after "to" is joined."""
+    start = next((i for i, t in enumerate(tokens) if t.surface == "from"), None)
+    if start is None:
+        return tokens
+    to = next((i for i in range(start + 1, len(tokens)) if tokens[i].kind == "to"), None)
+    if to is None:
+        return tokens
+    left = [i for i in range(start + 1, to) if tokens[i].kind == "q" and tokens[i].value in _BANDS]
+    joined = any(t.kind == "q" and t.value in _BANDS for t in tokens[to + 1 :])
+    if not left or not joined:
+        return tokens
+    return [
+        Token("stop", "", t.surface) if start <= i < to else t for i, t in enumerate(tokens)
+    ]
 
 
 # What one taps "next to" something on a screen: the (i) / ⓘ, an icon, a gear, dots, a toggle.

@@ -2940,6 +2940,7 @@ ctx where: power management tab, the power management tab, its power management 
 sub -: it often breaks, it breaks, it can break, it tends to break, which often breaks,
     which breaks, which can break, it often interferes with, it interferes with,
     it often messes with, it messes with, it can mess with
+obj smart_connect: smart connect, band steering, smart connect feature, band steering feature
 obj sip_alg: sip alg, sipalg, sip alg setting, sip application layer gateway, alg, the alg
 """
 EN_LEXICON.update(_kinded_en(_EN_DEVICES8))

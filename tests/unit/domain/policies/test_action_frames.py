@@ -4056,6 +4056,13 @@ EN_ROUND8_DEVICE_PAIRS = [
         "Disable SIP ALG on the router",
         "In the router's admin page turn SIP ALG on",
     ),
+    # "switch from the 2.4 GHz network to the 5 GHz one": the band after "from" is left, the
+    # one after "to" joined
+    (
+        "Connect the phone to the network whose name ends in 5G",
+        "Switch the phone from the 2.4 GHz network over to the 5 GHz network",
+        "Connect the phone to the 2.4 GHz network",
+    ),
 ]
 
 
