@@ -3877,6 +3877,16 @@ _PAIR_STEPS.update(
     }
 )
 _MEANS.update({("remove", "router"): frozenset({"move/router"})})
+# Round 8 (en): "... hold the power button for 30 s, and boot on adapter power alone": the
+# machine turned back on at the end of a drain is part of it
+_PAIR_STEPS.update(
+    {
+        frozenset({("drain", "residual_power"), ("enable", device)}): ActionFrame(
+            "drain", "residual_power"
+        )
+        for device in (*_POWERED, "device")
+    }
+)
 # "把蓝牙驱动卸载，重启电脑让它自动重装": the restart is how the driver comes back
 _MEANS.update(
     {

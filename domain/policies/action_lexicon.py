@@ -2940,6 +2940,11 @@ ctx where: power management tab, the power management tab, its power management 
 sub -: it often breaks, it breaks, it can break, it tends to break, which often breaks,
     which breaks, which can break, it often interferes with, it interferes with,
     it often messes with, it messes with, it can mess with
+op enable: boot* on adapter power, boot* it on adapter power, boot* on ac power,
+    boot* it on ac power, boot* on the adapter, boot* it on the adapter, boot* on the charger,
+    boot* it on the charger, start* it on adapter power, power* it on from the adapter,
+    boot* on adapter power alone, boot* it on adapter power alone, boot* on ac power alone,
+    boot* on the adapter alone, boot* on adapter power only, boot* on the adapter only
 obj smart_connect: smart connect, band steering, smart connect feature, band steering feature
 obj sip_alg: sip alg, sipalg, sip alg setting, sip application layer gateway, alg, the alg
 """

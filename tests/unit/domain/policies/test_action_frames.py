@@ -4063,6 +4063,13 @@ EN_ROUND8_DEVICE_PAIRS = [
         "Switch the phone from the 2.4 GHz network over to the 5 GHz network",
         "Connect the phone to the 2.4 GHz network",
     ),
+    # the machine booted on adapter power at the end of a drain is part of the drain
+    (
+        "Pull the charger, take the battery out, hold the power button for 30 seconds, then boot "
+        "on the adapter alone",
+        "Drain the residual power",
+        "Pull the charger, take the battery out and put in a new battery",
+    ),
 ]
 
 
