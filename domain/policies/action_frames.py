@@ -2559,6 +2559,25 @@ def _valued_item(clauses: list[_Clause], number: int) -> bool:
     )
 
 
+def _swapped_with(by_id: dict[str, CatalogEntry], clause: _Clause) -> list[ActionFrame]:
+    """ "Swap to a different USB-C cable and a different wall adapter": the charger swap the
+    alias names also swapped the cable named with it (one way, see Step.also_did)."""
+    ops = {by_id[i].frame.op for i in clause.alias_ids}
+    named = {by_id[i].frame.obj for i in clause.alias_ids}
+    if ops != {"replace"}:
+        return []
+    # "swap the adapter but keep the same cable": what is kept is not swapped
+    kept = any(t.surface.casefold() in ("same", "keep", "but") for t in clause.tokens)
+    return [
+        ActionFrame("replace", o.name, _ALSO_DID)
+        for o in clause.objects
+        if o.main
+        and o.name in _CHARGING_PARTS
+        and o.name not in named
+        and not kept
+    ]
+
+
 _BUTTONS = frozenset({"power_button", "reset_button", "volume_button", "setup_button"})
 
 
@@ -4318,7 +4337,11 @@ class ActionIndex:
             if clause.alias_ids:
                 clause.alias_ids = self._specific(clause, previous)
                 aliased = self._named_alias(clause, clauses, number)
-                items.append((aliased, frozenset(clause.alias_ids), group))
+                extra = _swapped_with(self._by_id, clause)
+                # the alias and what it also did share a step
+                together = group if group is not None or not extra else -1 - len(clauses) - number
+                items.append((aliased, frozenset(clause.alias_ids), together))
+                items.extend((frame, frozenset(), together) for frame in extra)
                 entry_objs = [self._by_id[i].frame.obj for i in sorted(clause.alias_ids)]
                 last_object = next((o for o in entry_objs if o), last_object)
             frames = _frames_of(clause, previous)

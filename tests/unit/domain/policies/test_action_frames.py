@@ -4070,6 +4070,12 @@ EN_ROUND8_DEVICE_PAIRS = [
         "Drain the residual power",
         "Pull the charger, take the battery out and put in a new battery",
     ),
+    # the charger swapped together with a cable also swapped the cable (one way only)
+    (
+        "Try another Lightning cable",
+        "Swap to a different Lightning cable and a different power adapter",
+        "Try another wall outlet",
+    ),
 ]
 
 
@@ -4078,6 +4084,9 @@ def test_a_clean_reinstall_is_not_the_update_that_failed_before_it() -> None:
     clean = "Uninstall the printer driver and install the latest version"
     assert decide(clean, "Update the printer driver", 0.3)[0] is False
     assert decide("Update the printer driver", clean, 0.3)[0] is True
+    both = "Try a different cable and a different charger"
+    assert decide("Try another cable", both, 0.3)[0] is True
+    assert decide(both, "Try another cable", 0.3)[0] is False
 
 
 @pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND8_DEVICE_PAIRS)
