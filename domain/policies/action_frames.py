@@ -108,6 +108,10 @@ class Step:
     # :meth:`ActionIndex.elaborations`).
     elaborations: tuple[ActionFrame, ...] = field(default=(), compare=False)
     elaboration_ids: frozenset[str] = field(default=frozenset(), compare=False)
+    # What a failed step also did, one way only: "uninstall the driver, then install the latest
+    # one" put the newest driver on, so a later "update the driver" repeats it; but the clean
+    # reinstall is not repeated by the update that failed before it.
+    also_did: tuple[ActionFrame, ...] = field(default=(), compare=False)
 
     def label(self) -> str:
         """``catalog-id`` when known, else the main frame's label."""
@@ -431,6 +435,49 @@ def lex(text: str) -> list[list[Token]]:
             if token.surface in _HEDGES and tokens[position + 1].kind == "num":
                 tokens[position] = Token("stop", "", token.surface)
         segments.append(_app_folders(tokens))
+    return _next_to_controls([_from_band_to_band(tokens) for tokens in segments])
+
+
+_BANDS = frozenset({"2.4ghz", "5ghz", "6ghz"})
+
+
+def _from_band_to_band(tokens: list[Token]) -> list[Token]:
+    """ "Switch the laptop from the 2.4 GHz network to the 5 GHz network": the band after
+    "from" is the one left; only the one after "to" is joined."""
+    start = next((i for i, t in enumerate(tokens) if t.surface == "from"), None)
+    if start is None:
+        return tokens
+    to = next((i for i in range(start + 1, len(tokens)) if tokens[i].kind == "to"), None)
+    if to is None:
+        return tokens
+    left = [i for i in range(start + 1, to) if tokens[i].kind == "q" and tokens[i].value in _BANDS]
+    joined = any(t.kind == "q" and t.value in _BANDS for t in tokens[to + 1 :])
+    if not left or not joined:
+        return tokens
+    return [
+        Token("stop", "", t.surface) if start <= i < to else t for i, t in enumerate(tokens)
+    ]
+
+
+# What one taps "next to" something on a screen: the (i) / ⓘ, an icon, a gear, dots, a toggle.
+_CONTROLS = frozenset(
+    {"i", "icon", "info", "info icon", "gear", "gear icon", "dots", "three dots", "arrow"}
+    | {"toggle", "switch", "checkbox", "box", "button", "info button", "cog", "cog icon"}
+)
+
+
+def _next_to_controls(segments: list[list[Token]]) -> list[list[Token]]:
+    """ "tap (i) next to HomeNet", "tap the ⓘ next to your AirPods": a control next to an entry
+    on a screen says where to tap, not that anything is moved closer."""
+    previous: Token | None = None
+    for tokens in segments:
+        for index, token in enumerate(tokens):
+            if token.kind in _MARKS:
+                continue
+            closer = (token.kind, token.value, token.surface) == ("q", "closer", "next to")
+            if closer and previous is not None and previous.surface.casefold() in _CONTROLS:
+                tokens[index] = Token("ctx", "where", token.surface)
+            previous = token
     return segments
 
 
@@ -1694,6 +1741,12 @@ def _normalize_frame(
         obj = "paper_jam"  # "take out the crumpled sheet": it is the jam that is cleared
     if obj in ("router.channel", "modem.channel", "extender.channel"):
         obj = "wifi.channel"  # "set the router's channel to 6": the Wi-Fi channel it broadcasts
+    if op in ("unplug", "plug_in", "disconnect", "readd") and obj == "charging":
+        obj = "charging.cable"  # "unplug the USB": the USB cable is what comes out
+    if op == "replace" and obj is not None and (obj == "driver" or obj.endswith(".driver")):
+        op = "update"  # "remove the old driver and install the new one": the newer driver on
+    if obj == "wifi.channel" and qualifier in ("2.4ghz", "5ghz"):
+        qualifier = None  # "the 2.4 GHz Wi-Fi channel": the band says whose; the value differs
     if op == "restart" and obj in ("cable", "charging.cable", "ethernet.cable", "power.cable"):
         op = "readd"  # "unplug the cables and plug them back in firmly" reseats them
     if op == "set" and obj in _SWAPPED_PARTS:
@@ -1794,7 +1847,14 @@ def _band_of_a_setting(
         return True  # "turn off power saving for the wireless adapter": the adapter's own
     if frame.obj != "wifi_network" or frame.qualifier not in ("2.4ghz", "5ghz"):
         return False
-    return any(o.rsplit(".", 1)[-1] == "channel" for o in objects)
+    if any(o.rsplit(".", 1)[-1] == "channel" for o in objects):
+        return True
+    # "pick 2.4GHz and set Channel to 11", "2.4GHz > Channel: 6": a band picked on the way
+    # (no verb of its own, or a pick) right before the channel's clause is that channel's.
+    last = span[-1][1]
+    picked = all(clauses[n].resolved_op in (None, "nav") for _, n, _ in span)
+    after = clauses[last + 1].objects if last + 1 < len(clauses) else []
+    return picked and any(o.name.rsplit(".", 1)[-1] == "channel" for o in after)
 
 
 def _pulled_cord(clause: _Clause, uncovered: list[_Object]) -> bool:
@@ -1827,6 +1887,9 @@ def _fold_merged_steps(frame: ActionFrame) -> ActionFrame:
     if frame.op == "update" and frame.obj in ("os.update", "app.update"):
         # "Settings > Windows Update and click Check for updates": the system is updated
         return ActionFrame("update", frame.obj.split(".")[0], frame.qualifier)
+    if frame.op == "replace" and frame.obj in _DRIVERS:
+        # "remove the old driver and install the new one": the newer driver is put on
+        return ActionFrame("update", frame.obj, None)
     return frame
 
 
@@ -1903,6 +1966,10 @@ def _fold_methods_en(
             op, obj, qualifier = "reset", "headphones", None
         elif words & {"white", "blue"}:
             op, obj, qualifier = "enable", "headphones", "discoverable"
+        elif "together" in words or any(w.startswith("custom") for w in words):
+            # "hold the power and CUSTOM buttons together until the indicator flashes": two
+            # buttons held down at once on headphones (no pairing colour) reset them
+            op, obj, qualifier = "reset", "headphones", None
     return op, obj, qualifier
 
 
@@ -2763,6 +2830,58 @@ def _fold_references_en(
     return op, obj, qualifier
 
 
+def _valued_item(clauses: list[_Clause], number: int) -> bool:
+    """A menu item that only names a setting ("Channel"), then a colon and a value ("6")."""
+    clause = clauses[number]
+    if not clause.menu_item or clause.resolved_op is not None or number + 1 >= len(clauses):
+        return False
+    heads = {o.name.rsplit(".", 1)[-1] for o in clause.objects if o.main}
+    value = clauses[number + 1]
+    return (
+        bool(heads & SETTABLE_HEADS)
+        and value.link == number
+        and any(t.kind == "num" for t in value.tokens)
+        and all(t.kind in ("num", "stop", "q") for t in value.tokens)
+    )
+
+
+def _swapped_with(by_id: dict[str, CatalogEntry], clause: _Clause) -> list[ActionFrame]:
+    """ "Swap to a different USB-C cable and a different wall adapter": the charger swap the
+    alias names also swapped the cable named with it (one way, see Step.also_did)."""
+    ops = {by_id[i].frame.op for i in clause.alias_ids}
+    named = {by_id[i].frame.obj for i in clause.alias_ids}
+    if ops != {"replace"}:
+        return []
+    # "swap the adapter but keep the same cable": what is kept is not swapped
+    kept = any(t.surface.casefold() in ("same", "keep", "but") for t in clause.tokens)
+    return [
+        ActionFrame("replace", o.name, _ALSO_DID)
+        for o in clause.objects
+        if o.main
+        and o.name in _CHARGING_PARTS
+        and o.name not in named
+        and not kept
+    ]
+
+
+_BUTTONS = frozenset({"power_button", "reset_button", "volume_button", "setup_button"})
+
+
+def _readds_removed(
+    frame: ActionFrame, items: list[tuple[ActionFrame | None, frozenset[str], int | None]]
+) -> bool:
+    """ "Remove device, then Add device > Bluetooth > pick it": a path that starts by adding
+    back what the step before removed is that re-add, not only the way somewhere."""
+    before = items[-1][0] if items else None
+    return (
+        frame.op in ("add", "connect")
+        and before is not None
+        and before.op == "remove"
+        and frame.obj is not None
+        and objects_compatible(before.obj, frame.obj)
+    )
+
+
 def _done_in_path_en(clause: _Clause) -> bool:
     """ "Allow Zoom to access the camera in Settings > Privacy > Camera": a whole step said
     first, then where it is done ("in" / "under" a menu path); its path is no step, but the
@@ -2994,6 +3113,7 @@ def _in_mail_app(clauses: list[_Clause]) -> bool:
 
 # What is signed in to, never restarted.
 _ACCOUNT_OBJECTS = frozenset({"account", "email_account"})
+_NOT_RESTARTED = frozenset({"ip_address", "network.settings", "dns", "dns.cache", "winsock"})
 
 
 def _restarted_device_en(
@@ -3007,6 +3127,8 @@ def _restarted_device_en(
     if frame.op == "restart" and resolved in _ACCOUNT_OBJECTS and bare:
         places = sorted({o.name for o in clauses[number - 1].objects if o.name in _POWERED})
         return places[0] if len(places) == 1 else "device"
+    if frame.op == "restart" and resolved in _NOT_RESTARTED and not clauses[number].pron:
+        return "device"  # "netsh int ip reset, then reboot": the machine reboots, not the IP
     if frame.op != "restart" or resolved not in ("wifi", "bluetooth") or number == 0:
         return resolved
     before = clauses[number - 1]
@@ -3058,6 +3180,15 @@ def _fold_printer_join_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
             ("remove", "wifi_network"),
         )
         if relogin and forgotten:
+            return steps[:i] + steps[i + 1 :]
+        # "Forget This Network, then tap it again (and enter the password)": the network
+        # tapped again right after it is forgotten is its rejoin, part of forget-and-rejoin
+        tapped = main is not None and (main.op, main.obj) in (
+            ("restart", "wifi_network"),
+            ("connect", "wifi_network"),
+        )
+        again = tapped and main is not None and main.qualifier is None
+        if again and before is not None and (before.op, before.obj) == ("readd", "wifi_network"):
             return steps[:i] + steps[i + 1 :]
     for i, step in enumerate(steps[1:], start=1):
         main = step.frames[0] if step.frames else None
@@ -3118,6 +3249,62 @@ def _its_firmware_en(frame: ActionFrame, clause: _Clause, last_object: str | Non
     return replace(frame, obj=f"{last_object}.firmware")
 
 
+_FLASHING = frozenset({"flash", "flashes", "flashing", "blink", "blinks", "blinking"})
+
+
+def _held_on_headphones_en(
+    frame: ActionFrame, clause: _Clause, last_object: str | None
+) -> ActionFrame:
+    """ "With the headphones off, hold the power and CUSTOM buttons together until the
+    indicator flashes": the buttons are the headphones' (named in the clause before), held
+    down at once until the light flashes, their reset."""
+    if (frame.op, frame.obj) != ("hold", "power_button") or last_object != "headphones":
+        return frame
+    words = {token.surface.casefold() for token in clause.tokens}
+    two = "together" in words or any(w.startswith("custom") for w in words)
+    if two and words & _FLASHING and not words & {"white", "blue"}:
+        return ActionFrame("reset", "headphones", None)
+    return frame
+
+
+def _outlet_surfaces(clause: _Clause) -> set[str]:
+    return {
+        clause.tokens[p].surface.casefold()
+        for o in clause.objects
+        if o.name == "power_outlet"
+        for p in o.positions
+    }
+
+
+def _outlet_moved_en(frame: ActionFrame, clauses: list[_Clause], number: int) -> ActionFrame:
+    """ "Unplug the PC from the surge protector, plug it straight into the wall": plugged into
+    another kind of outlet right after it was unplugged from one, it tries another outlet."""
+    if frame.op != "plug_in" or number == 0 or clauses[number - 1].resolved_op != "unplug":
+        return frame
+    into, out_of = _outlet_surfaces(clauses[number]), _outlet_surfaces(clauses[number - 1])
+    if into and out_of and not into & out_of:
+        return ActionFrame("replace", "power_outlet", None)
+    return frame
+
+
+_SMC_KEYS = frozenset({"shift", "option", "left shift", "left option"})
+
+
+def _smc_keys_en(frame: ActionFrame, clauses: list[_Clause], number: int) -> ActionFrame:
+    """ "hold Shift, Control and Option on the left side together with the power button":
+    the keys listed across commas with the power button held are the Mac's SMC reset."""
+    if (frame.op, frame.obj) not in (("hold", "power_button"), ("use", "keyboard")):
+        return frame
+    keys = {
+        token.surface.casefold()
+        for clause in clauses[max(0, number - 2) : number + 1]
+        for token in clause.tokens
+    }
+    if {"shift", "option"} <= {k.removeprefix("left ") for k in keys & _SMC_KEYS}:
+        return ActionFrame("reset", "smc", None)
+    return frame
+
+
 def _fold_both_back_on_en(steps: tuple[Step, ...], clauses: list[_Clause]) -> tuple[Step, ...]:
     """ "Turn the laptop's BT off and power down the headset, then bring both back up": the
     last thing switched off is restarted with the "both" brought back on; the other one
@@ -3136,6 +3323,9 @@ def _fold_both_back_on_en(steps: tuple[Step, ...], clauses: list[_Clause]) -> tu
     return tuple(result)
 
 
+_CYCLED = _POWERED | _RADIOS
+
+
 def _fold_powered_back_on_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
     """ "Power off the modem and the router, wait, then power on the modem first and the router
     second": each device switched off and later switched (or plugged) back on is power-cycled,
@@ -3143,14 +3333,16 @@ def _fold_powered_back_on_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
     result: list[Step | None] = list(steps)
     for i, step in enumerate(steps):
         main = step.frames[0] if step.frames else None
-        if main is None or main.op not in ("disable", "unplug") or main.obj not in _POWERED:
+        if main is None or main.op not in ("disable", "unplug") or main.obj not in _CYCLED:
             continue
+        # a radio switched off is brought back too ("then bring it back on")
+        ons = ("enable", "plug_in", "add") if main.obj in _RADIOS else ("enable", "plug_in")
         back = next(
             (
                 j
                 for j in range(i + 1, len(steps))
                 if steps[j].frames
-                and steps[j].frames[0].op in ("enable", "plug_in")
+                and steps[j].frames[0].op in ons
                 and steps[j].frames[0].obj == main.obj
             ),
             None,
@@ -3164,8 +3356,10 @@ def _fold_powered_back_on_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
         before = _main_frame(result[i - 1])
         if main is None or before is None or before.op != "restart":
             continue
-        if main.op in ("add", "plug_in", "enable") and main.obj == before.obj in _POWERED:
-            result[i] = None  # "pull its cable out for a minute, then put it back": the cycle
+        if main.op in ("add", "plug_in", "enable") and main.obj == before.obj in _CYCLED:
+            # "pull its cable out for a minute, then put it back": the cycle; "tap the Wi-Fi
+            # icon to switch it off, then tap it again to bring it back": the toggle
+            result[i] = None
     if all(r is not None for r in result):
         return steps
     return tuple(r for r in result if r is not None)
@@ -4175,6 +4369,18 @@ _MEANS: dict[tuple[str, str], frozenset[str]] = {
 _MEANS.update({("add", "password"): frozenset({"connect/printer"})})
 # "关机后同时按住Shift+Control+Option和电源键": the Mac is shut down to reset its SMC
 _MEANS.update({("disable", device): frozenset({"reset/smc"}) for device in ("device", "computer")})
+# "unplug the PC from the surge protector and plug it straight into the wall": unplugging it is
+# how another outlet is tried
+_MEANS.update({("unplug", device): frozenset({"replace/power_outlet"}) for device in _POWERED})
+# Round 8 (en): "shut the MBP down, hold Shift+Control+Option and power, let go and power it
+# on": shut down and turned back on around the keys, the Mac's SMC is reset
+_MEANS.update(
+    {
+        (op, device): frozenset({"reset/smc"})
+        for op in ("close", "disable", "enable", "plug_in")
+        for device in ("device", "computer", "smc")
+    }
+)
 
 # Round 7 (zh): a thing pulled out and put back in ("充电头先拔下来，过个30秒重新插回去") is
 # power-cycled, a cable so handled reseated; Wi-Fi turned off to use mobile data is switching
@@ -4194,6 +4400,16 @@ _PAIR_STEPS.update(
     }
 )
 _MEANS.update({("remove", "router"): frozenset({"move/router"})})
+# Round 8 (en): "... hold the power button for 30 s, and boot on adapter power alone": the
+# machine turned back on at the end of a drain is part of it
+_PAIR_STEPS.update(
+    {
+        frozenset({("drain", "residual_power"), ("enable", device)}): ActionFrame(
+            "drain", "residual_power"
+        )
+        for device in (*_POWERED, "device")
+    }
+)
 # "把蓝牙驱动卸载，重启电脑让它自动重装": the restart is how the driver comes back
 _MEANS.update(
     {
@@ -4636,13 +4852,28 @@ class ActionIndex:
             if clause.alias_ids:
                 clause.alias_ids = self._specific(clause, previous)
                 aliased = self._named_alias(clause, clauses, number)
-                items.append((aliased, frozenset(clause.alias_ids), group))
+                extra = _swapped_with(self._by_id, clause)
+                # the alias and what it also did share a step
+                together = group if group is not None or not extra else -1 - len(clauses) - number
+                items.append((aliased, frozenset(clause.alias_ids), together))
+                items.extend((frame, frozenset(), together) for frame in extra)
                 entry_objs = [self._by_id[i].frame.obj for i in sorted(clause.alias_ids)]
                 last_object = next((o for o in entry_objs if o), last_object)
             frames = _frames_of(clause, previous)
+            if not frames and _valued_item(clauses, number):
+                # "... > 2.4GHz > Channel: 6 > Save": a setting's item given a value is set
+                clause.resolved_op = "set"
+                frames = _frames_of(clause, previous)
             following = clauses[number + 1] if number + 1 < len(clauses) else None
             pathed_after = following is not None and following.menu_item
-            if frames and pathed_after and not clause.alias_ids and not _done_in_path_en(clause):
+            readding = bool(frames) and _readds_removed(frames[0], items)
+            if (
+                frames
+                and pathed_after
+                and not clause.alias_ids
+                and not _done_in_path_en(clause)
+                and not readding
+            ):
                 # "Settings > General > Transfer or Reset iPhone > Reset > Reset Network
                 # Settings": an item with a later item after it is the way there, not a step.
                 mains = [o.name for o in clause.objects if o.main]
@@ -4660,6 +4891,9 @@ class ActionIndex:
                     # "right-click the wireless adapter and choose Update driver": its driver
                     frame = replace(frame, obj=f"{last_object}.driver")
                 frame = _its_firmware_en(frame, clause, last_object)
+                frame = _held_on_headphones_en(frame, clause, last_object)
+                frame = _smc_keys_en(frame, clauses, number)
+                frame = _outlet_moved_en(frame, clauses, number)
                 clicked = clause.button or bool(clause.tokens) and clause.tokens[0].kind == "nav"
                 # "…路由器更新 里点检查": the click may close the clause before
                 clicked = clicked or (
@@ -4682,6 +4916,8 @@ class ActionIndex:
                     preparing = frame.op in _PREPARATORY_OPS or frame.op in ("use", "run")
                     if preparing and not reopening:
                         continue  # "open Settings", "wait a minute", "try it": nothing to compare
+                    if frame.op == "check" and clause.menu_item and not clause.objects:
+                        continue  # "Firmware Update > Check": a button on the way, not a check
                     # A pronoun, or a verb that continues the previous object ("plug it back
                     # in"); a check needs its own object ("确认是否断网" does not check the ISP).
                     resolved = last_object if clause.pron or frame.op != "check" else None
@@ -4747,7 +4983,10 @@ class ActionIndex:
                     if frame.op in ("set", "replace", "create") and resolved == "password":
                         frame = ActionFrame("reset", "password", None)  # "choose a new one"
                 items.append((frame, frozenset(), group))
-                if frame.obj is not None:
+                held = frame.obj in _BUTTONS and clause.link is not None
+                if frame.obj is not None and not (held and last_object is not None):
+                    # "clear the Bose's pairing list by holding the power button, then remove
+                    # it": the button a step is done with is no referent of a later "it"
                     last_object = frame.obj
             named = tuple(dict.fromkeys(f.obj for f in frames if f.obj is not None))
             if named:
@@ -4860,6 +5099,7 @@ class ActionIndex:
         for members in groups:
             step_frames: list[ActionFrame] = []
             step_ids: set[str] = set()
+            also: list[ActionFrame] = []
             for frame, ids in members:
                 for action_id in sorted(ids):
                     step_ids.add(action_id)
@@ -4868,13 +5108,16 @@ class ActionIndex:
                         step_frames.append(entry_frame)
                 if frame is None:
                     continue
+                if frame.qualifier == _ALSO_DID:
+                    also.append(replace(frame, qualifier=None))
+                    continue
                 if frame not in step_frames:
                     step_frames.append(frame)
                 found = self.frame_action(frame)
                 if found is not None:
                     step_ids.add(found)
             if step_frames or step_ids:
-                steps.append(Step(tuple(step_frames), frozenset(step_ids)))
+                steps.append(Step(tuple(step_frames), frozenset(step_ids), also_did=tuple(also)))
         unique: list[Step] = []
         for step in steps:
             if not any(_same_step(step, other) and _same_step(other, step) for other in unique):
@@ -4977,6 +5220,13 @@ def _merge_compounds(
                 merged = _fold_merged_steps(merged)
                 out[i] = (merged, frozenset(), link_i)
                 del out[j]
+                newest = next((f for f in (first, second) if f.op == "update"), None)
+                if merged.op == "readd" and newest is not None and newest.obj in _DRIVERS:
+                    # "uninstall the driver, then install the latest one": a reinstall that
+                    # puts the newest driver on is also its update (one step, two readings)
+                    group = link_i if link_i is not None else -1 - i
+                    out[i] = (merged, frozenset(), group)
+                    out.insert(i + 1, (replace(newest, qualifier=_ALSO_DID), frozenset(), group))
                 changed = True
                 break
             if changed:
@@ -4984,6 +5234,8 @@ def _merge_compounds(
     return out
 
 
+_DRIVERS = frozenset({"driver", *(f"{owner}.driver" for owner in _DRIVEN)})
+_ALSO_DID = "\x00also"  # marks a frame a step also did, one way only (Step.also_did)
 _SLOT_KINDS = frozenset({"obj", "objq", "unk", "q", "num"})
 _SLOT_ENDS = frozenset({"prep", "loc", "to", "by", "split", "sub", "instead", "without", "rel"})
 
@@ -5441,6 +5693,17 @@ class GuardRule:
                     ),
                     None,
                 )
+                if pair is None and step.frames and other.also_did:
+                    # what the other step also did, one way only ("update the driver" after
+                    # "uninstall it, then install the latest one")
+                    pair = next(
+                        (
+                            (step.frames[0], b)
+                            for b in other.also_did
+                            if frames_compatible(step.frames[0], b)
+                        ),
+                        None,
+                    )
                 if pair is not None:
                     via_frame.append(pair[0].label())
                     hit = True
@@ -5973,6 +6236,9 @@ _EN_CHANNEL_VALUE = re.compile(r"\bchannel\s+(\d+)\b")
 _ZH_CHANNEL_VALUE = re.compile(
     r"信道\s*(?:改成|改为|改到|设成|设为|设到|设置成|设置为|换成|换到|调成|调到|切到|切换到)\s*(\d+)"
 )
+# "put the channel on 149", "set Channel to 11": a number the channel is set to comes first
+# ("channel 6 looks crowded, change the channel to 11": the 11)
+_EN_CHANNEL_SET = re.compile(r"\bchannel\s+(?:to|on|at|as)\s+(\d+)\b")
 # What trails a Chinese value and is no part of it ("改成Letter试试", "设置成自动看看").
 _ZH_VALUE_TAIL = re.compile(r"(?:试试看|试一试|试一下|试下|试试|看看|看一下|一下|再试|吧|了)+$")
 # Units a number is given in: "20 MHz" / "40 MHz" differ by the number.
@@ -5995,7 +6261,11 @@ def _set_value(text: TextActions) -> str | None:
     firsts = [step.frames[0] for step in text.steps if step.frames]
     if not firsts or len(firsts) != len(text.steps):
         return None
-    channel = _EN_CHANNEL_VALUE.search(text.normalized) or _ZH_CHANNEL_VALUE.search(text.normalized)
+    channel = (
+        _EN_CHANNEL_SET.search(text.normalized)
+        or _EN_CHANNEL_VALUE.search(text.normalized)
+        or _ZH_CHANNEL_VALUE.search(text.normalized)
+    )
     if channel is not None and all(
         frame.op == "set" and frame.obj and "channel" in frame.obj for frame in firsts
     ):

@@ -1299,6 +1299,14 @@ _EN_STRUCTURE: dict[str, Lexeme] = {
         for whether in ("if", "whether")
         for subject in ("it", "that", "this", "they", "things")
     },
+    # "... and see if the Pixel starts charging": after a step, the same (not "see whether the
+    # email went to spam", which checks something)
+    **{
+        f"{link} see {whether} {subject}": ("sub", "")
+        for link in ("and", "then", "and then")
+        for whether in ("if", "whether")
+        for subject in ("the", "your")
+    },
     "in order to": ("to", ""),
     "by": ("by", ""),
     "via": ("by", ""),
@@ -3092,3 +3100,72 @@ stop -: 非常抱歉 抱歉 很抱歉 不好意思 给您带来不便 给您带�
 stop -: 好几遍 好几次 几遍 几次 多次 好多次 很多次 无数次 一遍又一遍 遍 次 都做过 也做过
 """
 ZH_LEXICON.update(_kinded_zh(_ZH_WRAPPERS))
+
+# -- round 8 (en, devices: batches 26-29) ----------------------------------------------------
+# A router's web admin (its address, the labels of its menus: Advanced, Administration,
+# Wireless Settings, General) is a place on the way; Save / Apply at a path's end says
+# nothing of the step; the control channel is the channel. Models named without their brand
+# are still that brand's device (an Archer is a TP-Link router, the WH-1000XM4 Sony's
+# headphones, the QC45 Bose's, the Buds2 Galaxy Buds). A button held until a light flashes:
+# the light is how one knows when to let go, and letting go ("release", "let go") ends the
+# hold, no step of its own; "till" is "until".
+_EN_DEVICES8 = """
+ctx where: advanced, advanced tab, advanced settings, administration, administration tab,
+    wireless settings, wireless general, tplinkwifi net, routerlogin net, routerlogin com,
+    tplinkwifi, routerlogin, myrouter local, router login page, router login
+nav -: click save, hit save, tap save, press save, then save, then hit save, then click save,
+    then tap save
+stop -: save changes, save the changes, save settings, save the settings, save your changes,
+    save the change, save it, save them
+obj channel: control channel, wifi channel number
+stop -: control, ctrl, left control, left ctrl, cmd
+ctx where: left side of the keyboard, the left side of the keyboard, left side, the left side,
+    left hand side, the left hand side
+stop -: whatever it finds, whatever it offers, whatever is available, whatever it shows,
+    whatever shows up, anything it finds, any update it finds, any updates it finds
+objq router|name:tp_link: archer, tp link archer, the archer
+objq headphones|name:sony: wh 1000xm4, wh 1000xm5, wh1000xm4, wh1000xm5, wf 1000xm4, wf 1000xm5,
+    wf1000xm4, wf1000xm5, xm4, xm5, 1000xm4, 1000xm5, sony wh 1000xm4, sony wh 1000xm5,
+    sony wf 1000xm4, sony wf 1000xm5, sony xm4, sony xm5, sony wh1000xm4, sony wh1000xm5
+objq headphones|name:bose: qc45, qc35, qc 45, qc 35, quietcomfort, quietcomfort 45,
+    quietcomfort 35, quietcomfort earbuds, bose qc45, bose qc35, bose quietcomfort
+objq headphones|name:galaxy_buds: buds2, buds 2, buds pro, buds2 pro, buds live, buds fe,
+    galaxy buds live, galaxy buds fe, galaxy buds2 pro
+objq app|name:wearable: galaxy wearable, galaxy wearable app, wearable app, the wearable app
+obj computer: mbp, mbp 2017
+sub -: till, til
+stop -: release, release it, let go, let go of it, let go of them, then release, normally,
+    lid open, with the lid open, the lid open, leds, led, all leds, all the leds, the leds,
+    status light, the status light, indicator light, the indicator light, the indicator,
+    status led, the status led, the light, light, the lights, lights, custom, custom button,
+    custom buttons, the custom button, the custom buttons
+op disable: net stop
+op enable: net start
+stop -: admin, an admin, intel, intel wireless, realtek, broadcom, qualcomm, killer, listed,
+    admin cmd, an admin cmd, admin command prompt, an admin command prompt
+obj print_queue: every document listed, every document, every document in it, all documents,
+    all the documents, each document, every job, every job listed, all jobs, all the jobs,
+    every print job, all print jobs, each job, each print job
+ctx where: bluetooth devices, bluetooth list, bt list, bluetooth device list, bt devices,
+    list of bluetooth devices, bluetooth devices list, paired devices list, paired devices,
+    list of paired devices, my devices, my devices list
+obj power_button: power bluetooth button, bluetooth button, bluetooth power button,
+    power bluetooth switch, power and bluetooth button
+obj power_management: lets windows switch it off to save power,
+    lets windows turn it off to save power, lets windows turn off the device to save power,
+    lets the computer turn it off to save power, lets the computer switch it off to save power,
+    lets windows power it down to save power, lets the pc turn it off to save power,
+    allows windows to turn it off to save power, allows the computer to turn it off to save power
+ctx where: power management tab, the power management tab, its power management tab
+sub -: it often breaks, it breaks, it can break, it tends to break, which often breaks,
+    which breaks, which can break, it often interferes with, it interferes with,
+    it often messes with, it messes with, it can mess with
+op enable: boot* on adapter power, boot* it on adapter power, boot* on ac power,
+    boot* it on ac power, boot* on the adapter, boot* it on the adapter, boot* on the charger,
+    boot* it on the charger, start* it on adapter power, power* it on from the adapter,
+    boot* on adapter power alone, boot* it on adapter power alone, boot* on ac power alone,
+    boot* on the adapter alone, boot* on adapter power only, boot* on the adapter only
+obj band_steering: smart connect, band steering, smart connect feature, band steering feature
+obj sip_alg: sip alg, sipalg, sip alg setting, sip application layer gateway, alg, the alg
+"""
+EN_LEXICON.update(_kinded_en(_EN_DEVICES8))

@@ -4489,3 +4489,189 @@ def test_st8_wrapped_step_is_the_step(candidate: str, failed: str, negative: str
 )
 def test_st8_commentary_is_left_out_of_the_wording_compared(text: str, core: str) -> None:
     assert _packaged_index().analyze(text).normalized == core
+
+
+# Round 8 (en, devices: power, Wi-Fi, router, printer, Bluetooth), batches 26-29's classes.
+EN_ROUND8_DEVICE_PAIRS = [
+    # a router's web admin path: its address and menu labels are the way there, the band picked
+    # before the channel is that channel's, a Check button and Save on the way say nothing
+    (
+        "Open 192.168.0.1, go to Advanced > Wireless, pick 5GHz and put the channel on 149, "
+        "then Save",
+        "Set the router's 5 GHz channel to 149",
+        "Open 192.168.0.1, go to Advanced > Wireless, pick 5GHz and put the channel on 36, "
+        "then Save",
+    ),
+    (
+        "Sign in at routerlogin.net > Administration > Firmware Update > Check, then install "
+        "whatever it finds",
+        "Update the router's firmware",
+        "Sign in at routerlogin.net > Administration > Reboot",
+    ),
+    # a device-specific button sequence is the reset it performs: the Mac's SMC keys listed
+    # across commas with the power button (shut down and powered on around them), a router's
+    # pinhole held until the LEDs flash then released, headphones' power + CUSTOM held together
+    (
+        "Shut the MacBook down, hold Shift, Control and Option with the power button for ten "
+        "seconds, then let go and turn it on",
+        "Reset the SMC",
+        "Shut the MacBook down, then hold the power button for ten seconds",
+    ),
+    (
+        "Poke a paperclip into the pinhole on the Archer and keep it pressed until the LEDs "
+        "flash, then release",
+        "Factory reset the TP-Link router",
+        "Unplug the Archer for a minute",
+    ),
+    (
+        "With the headphones off, hold the power and CUSTOM buttons together until the "
+        "indicator blinks",
+        "Factory reset the headphones",
+        "With the headphones off, hold the power button until the indicator blinks blue",
+    ),
+    # a model named without its brand is that brand's device
+    (
+        "Forget the QC35 in Bluetooth settings",
+        "Forget the Bose headphones on the phone",
+        "Forget the AirPods in Bluetooth settings",
+    ),
+    # the (i) / ⓘ next to an entry is where one taps, not a device moved closer; the network
+    # tapped again right after it is forgotten is its rejoin
+    (
+        "Tap the ⓘ next to your Pixel Buds, choose Forget This Device, then pair them again",
+        "Unpair the Pixel Buds and pair them again",
+        "Put the Pixel Buds next to the phone and pair them again",
+    ),
+    (
+        "Wi-Fi > tap (i) next to the home network > Forget This Network, then tap it again",
+        "Forget the Wi-Fi network and rejoin it",
+        "Move the phone next to the router",
+    ),
+    # a reinstall that puts the newest driver on is also its update (one way: the update that
+    # failed is not a clean reinstall); the old driver removed and the new one installed is
+    # that reinstall; the USB unplugged is its cable
+    (
+        "Download the newest Wi-Fi driver and install it",
+        "Uninstall the Wi-Fi driver, then install the latest one from the laptop maker's site",
+        "Roll back the Wi-Fi driver",
+    ),
+    (
+        "Remove the old printer driver and install the new one",
+        "Uninstall the printer driver and install the latest version",
+        "Roll back the printer driver",
+    ),
+    (
+        "Unplug the USB from the printer, then plug it back in",
+        "Unplug the printer's USB cable and plug it back in",
+        "Unplug the printer's power cable and plug it back in",
+    ),
+    # the spooler stopped and started from a command line is its restart; every job listed in
+    # the queue cancelled clears it; a vendor name on an adapter's driver says nothing
+    (
+        "In an admin command prompt run net stop spooler, then net start spooler",
+        "Restart the Print Spooler service",
+        "In an admin command prompt run net stop spooler",
+    ),
+    (
+        "Open the printer's queue and cancel every job listed",
+        "Clear the print queue",
+        "Open the printer's queue and pause the printer",
+    ),
+    (
+        "Download the latest Realtek Bluetooth driver and install it",
+        "Update the Bluetooth driver",
+        "Download the latest Realtek Wi-Fi driver and install it",
+    ),
+    # a radio switched off and brought back (tapped again) is toggled
+    (
+        "Tap the Bluetooth icon to switch it off, then tap it again to bring it back",
+        "Turn Bluetooth off and on again",
+        "Tap the Bluetooth icon to switch it off",
+    ),
+    # a path that adds back what the step before removed is that re-add ("Remove device, then
+    # Add device > Bluetooth"); the button a step is done with is no referent of a later "it";
+    # the laptop's Bluetooth devices / list is where something is removed from
+    (
+        "Bluetooth & devices > Pixel Buds > Remove device, then Add device > Bluetooth > pick "
+        "them",
+        "Unpair the Pixel Buds and pair them again",
+        "Bluetooth & devices > Pixel Buds > Remove device",
+    ),
+    (
+        "Reset the Beats by holding the power button for 15 seconds, then remove them from the "
+        "phone's Bluetooth list and pair them again",
+        "Factory reset the Beats, then forget them on the phone and pair again",
+        "Reset the Beats by holding the power button for 15 seconds, then update their firmware",
+    ),
+    # unplugged from one kind of outlet and plugged straight into another: another outlet tried
+    # (one step of a failed multi-step fix); a bare reboot after resetting the IP stack is the
+    # machine's
+    (
+        "Plug the router straight into a wall socket instead of the extension lead",
+        "Unplug the router from the power strip, plug it directly into the wall, and replace its "
+        "power adapter",
+        "Unplug the router from the wall and plug it back into the wall",
+    ),
+    # "... and see if the iPad starts charging": the outcome tried for, not a check of its own
+    (
+        "Grab another USB-C cord and see if the tablet starts charging",
+        "Charge the tablet with a different USB-C cable",
+        "Grab another charging brick and see if the tablet starts charging",
+    ),
+    # the box that lets Windows switch the adapter off to save power is its power management
+    (
+        "On the adapter's Power Management tab, untick the box that lets the computer turn it "
+        "off to save power",
+        "Turn off 'Allow the computer to turn off this device to save power' for the adapter",
+        "On the adapter's Power Management tab, update the driver",
+    ),
+    # a setting's menu item given a value after a colon ("Channel: 6") is set to it
+    (
+        "192.168.0.1 > Wireless > 5GHz > Channel: 149 > Apply",
+        "Set the 5 GHz channel to 149",
+        "192.168.0.1 > Wireless > 5GHz > Channel: 36 > Apply",
+    ),
+    # SIP ALG is a router setting of its own; "it often breaks ..." says why, no step
+    (
+        "In the router's admin page turn SIP ALG off, it often breaks Wi-Fi calling",
+        "Disable SIP ALG on the router",
+        "In the router's admin page turn SIP ALG on",
+    ),
+    # "switch from the 2.4 GHz network to the 5 GHz one": the band after "from" is left, the
+    # one after "to" joined
+    (
+        "Connect the phone to the network whose name ends in 5G",
+        "Switch the phone from the 2.4 GHz network over to the 5 GHz network",
+        "Connect the phone to the 2.4 GHz network",
+    ),
+    # the machine booted on adapter power at the end of a drain is part of the drain
+    (
+        "Pull the charger, take the battery out, hold the power button for 30 seconds, then boot "
+        "on the adapter alone",
+        "Drain the residual power",
+        "Pull the charger, take the battery out and put in a new battery",
+    ),
+    # the charger swapped together with a cable also swapped the cable (one way only)
+    (
+        "Try another Lightning cable",
+        "Swap to a different Lightning cable and a different power adapter",
+        "Try another wall outlet",
+    ),
+]
+
+
+def test_a_clean_reinstall_is_not_the_update_that_failed_before_it() -> None:
+    # the update a reinstall with the newest driver also did counts one way only
+    clean = "Uninstall the printer driver and install the latest version"
+    assert decide(clean, "Update the printer driver", 0.3)[0] is False
+    assert decide("Update the printer driver", clean, 0.3)[0] is True
+    both = "Try a different cable and a different charger"
+    assert decide("Try another cable", both, 0.3)[0] is True
+    assert decide(both, "Try another cable", 0.3)[0] is False
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND8_DEVICE_PAIRS)
+def test_en_round8_device_steps_read_as_the_failed_step(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
