@@ -3169,3 +3169,13 @@ obj band_steering: smart connect, band steering, smart connect feature, band ste
 obj sip_alg: sip alg, sipalg, sip alg setting, sip application layer gateway, alg, the alg
 """
 EN_LEXICON.update(_kinded_en(_EN_DEVICES8))
+
+# -- round 9 (false blocks, all languages) ----------------------------------------------------
+# A mesh system's main unit is its router, whatever it is called ("the eero gateway", "the
+# main Deco"): the modem it plugs into is another box.
+_FB9 = """
+obj router: eero gateway, the eero gateway, gateway eero, main eero, eero router, eero node,
+    eero base, orbi router, orbi base, main orbi, deco unit, main deco, deco router,
+    google wifi point, nest wifi router, mesh gateway, mesh router, velop node
+"""
+EN_LEXICON.update(_kinded_en(_FB9))

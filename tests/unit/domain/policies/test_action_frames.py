@@ -4675,3 +4675,105 @@ def test_en_round8_device_steps_read_as_the_failed_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# Round 9 (false blocks, written from knowledge): the same step on another value, target or
+# kind of thing is another step. Each triple: a repeat that must still block, the failed
+# attempt, and the other-value / other-target pair that must now be allowed.
+FB9_PAIRS = [
+    # another number in one unit ("2.4GHz" / "5GHz", "96000 Hz" / "48000 Hz")
+    (
+        "Set the Wi-Fi adapter's Preferred Band to Prefer 5GHz band",
+        "In the adapter's Advanced tab set Preferred Band to 'Prefer 5GHz band'",
+        "Set Preferred Band to 'Prefer 2.4GHz band' since the router is far away",
+    ),
+    (
+        "Change the speaker output format to 24 bit, 48000 Hz",
+        "In Sound settings, set the speaker output format to 24 bit, 48000 Hz",
+        "Change the speaker output format to 24 bit, 96000 Hz (Studio Quality)",
+    ),
+    # the old value after 'instead of' is no part of the new one
+    (
+        "Set the paging file to a custom size of 4096 MB",
+        "Set the virtual memory to a custom 4096 MB",
+        "Set the paging file to System managed instead of the custom 4096 MB",
+    ),
+    # 调到 / 改到 give a value as 改成 does
+    ("把单笔转账限额调到2万", "单笔转账限额改成2万", "单笔转账限额调到10万再转一次"),
+    # the default paper size: 'default' says which setting, the value is still compared
+    (
+        "Change the default paper size to A4",
+        "Set the default paper size to A4 in Printing Preferences",
+        "Set the default paper size to Legal in Printing Preferences",
+    ),
+    # 'drop / lower ... to' says a value as 'set ... to' does
+    (
+        "In Netflix, set playback quality to High",
+        "Set Netflix playback quality to High",
+        "Drop Netflix playback quality to Low to see if the buffering stops",
+    ),
+    # the device a power cable is reseated on is the one named first (what follows says why)
+    (
+        "Reseat the power cord going into the dock",
+        "Reseat the power cable on the docking station",
+        "Reseat the power cable on the second monitor that's chained off the dock",
+    ),
+    (
+        "Reseat the kettle lead at the back of the PC tower",
+        "Reseat the power cable on the desktop tower",
+        "Reseat the power cable at the back of the monitor too, the tower is already getting power",
+    ),
+    # a TV named by its platform, a print server: another place than the phone / laptop
+    (
+        "Clear the Netflix app's cache on your phone",
+        "Clear the cache of the Netflix app on the phone",
+        "Clear the cache of the Netflix app on the Fire TV",
+    ),
+    (
+        "Restart the Print Spooler service on your PC",
+        "Restart the Print Spooler service on your laptop",
+        "Restart the Print Spooler on the print server remotely",
+    ),
+    # read in part: the same step on another device is still another step
+    (
+        "Remove and re-add your Exchange account in Outlook on your phone",
+        "Remove your work account from Outlook on your phone and add it back",
+        "Remove and re-add your Exchange account in Outlook on the desktop",
+    ),
+    # another browser, another mail app, another credential's owner, another temp folder
+    (
+        "Clear the cache in Chrome on the tablet",
+        "Clear the cache of the Chrome app on the tablet",
+        "Clear the cache of the Samsung Internet app on the tablet",
+    ),
+    (
+        "Delete and re-add the iCloud account in Outlook on the iPhone",
+        "Remove and re-add the iCloud account in the Outlook app on the iPhone",
+        "Remove and re-add the iCloud account in the iPhone's native Mail app",
+    ),
+    (
+        "Clear the saved Outlook credentials in Credential Manager",
+        "Clear the saved Outlook credentials in Windows Credential Manager",
+        "Clear the saved credentials for the \\\\nas01 share in Credential Manager",
+    ),
+    (
+        "Empty the %temp% folder",
+        "Delete the files in %temp%",
+        "Delete the files in C:\\Windows\\Temp, the system temp folder",
+    ),
+    # a mesh system's main unit is its router, not the modem it plugs into
+    (
+        "Restart the eero gateway",
+        "Power-cycle the main eero",
+        "Power-cycle the ISP modem that the eero plugs into",
+    ),
+    # a restart read only as 'the device': the thing named is what restarts
+    ("把手机重启一下", "重启一下手机", "把蓝牙音箱长按电源键关掉，再重新开机"),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), FB9_PAIRS)
+def test_fb9_same_step_on_another_value_or_target_is_another_step(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
