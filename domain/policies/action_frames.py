@@ -1811,6 +1811,7 @@ def _normalize_frame(
     op, obj, qualifier = _fold_handling_en(op, obj, qualifier, clause, [*context, *nouns])
     op, obj, qualifier = _fold_apps_accounts_disk_en(op, obj, qualifier, clause, context)
     op, obj, qualifier = _fold_accounts_round8_en(op, obj, qualifier, clause, context)
+    op, obj, qualifier = _fold_false_blocks9(op, obj, qualifier, clause)
     if obj is None:
         obj = DEFAULT_OBJECTS.get(op)
     if obj is None and op not in _OBJECTLESS_OPS and op not in _PREPARATORY_OPS:
@@ -3825,6 +3826,19 @@ def _fold_accounts_round8_en(
         return "contact", "bank", None
     if op in ("add", "run", "use") and obj == "power_plan" and qualifier is not None:
         return "set", obj, qualifier  # "type powercfg /setactive SCHEME_MIN": the plan is set
+    return op, obj, qualifier
+
+
+_ALIGN_VERBS = frozenset({"align", "aligns", "aligned", "aligning", "realign", "realigned"})
+
+
+def _fold_false_blocks9(
+    op: str, obj: str | None, qualifier: str | None, clause: _Clause
+) -> tuple[str, str | None, str | None]:
+    """False-block folds (round 9): the print head aligned ("align / realign the print heads")
+    is the head alignment run, not a head cleaning."""
+    if obj == "print_head" and {t.surface for t in clause.tokens} & _ALIGN_VERBS:
+        return "run", "head_alignment", qualifier
     return op, obj, qualifier
 
 

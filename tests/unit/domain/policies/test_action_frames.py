@@ -4769,6 +4769,28 @@ FB9_PAIRS = [
     ),
     # a restart read only as 'the device': the thing named is what restarts
     ("把手机重启一下", "重启一下手机", "把蓝牙音箱长按电源键关掉，再重新开机"),
+    # DISM is another tool than SFC; run one after the other they are two steps
+    (
+        "Run DISM /Online /Cleanup-Image /RestoreHealth",
+        "Run DISM to repair Windows",
+        "Run sfc /scannow from an elevated prompt",
+    ),
+    (
+        "Open an admin Command Prompt and run sfc /scannow",
+        "Run sfc /scannow and then DISM /Online /Cleanup-Image /RestoreHealth",
+        "Run chkdsk /f",
+    ),
+    # a print head aligned is no head cleaning
+    (
+        "Realign the print heads from the Maintenance tab",
+        "Do a print head alignment",
+        "Run a deep cleaning of the print head",
+    ),
+    (
+        "Run a head cleaning cycle from the printer's maintenance menu",
+        "Clean the print heads",
+        "Run print head alignment on the printer instead",
+    ),
 ]
 
 
