@@ -3189,3 +3189,10 @@ obj router: eero gateway, the eero gateway, gateway eero, main eero, eero router
     google wifi point, nest wifi router, mesh gateway, mesh router, velop node
 """
 EN_LEXICON.update(_kinded_en(_FB9))
+# 'X but (this time) do Y first': "but" before a verb joins two steps, as "and" does; "but not
+# the modem" is what is left alone, as "rather than" is
+_FB9_JOINS = """
+and -: but, but this time, but then, but also, but first, but before that, but before you do
+instead -: but not, and not, but not the, and not the
+"""
+EN_LEXICON.update(_kinded_en(_FB9_JOINS))

@@ -4791,6 +4791,18 @@ FB9_PAIRS = [
         "Clean the print heads",
         "Run print head alignment on the printer instead",
     ),
+    # 'but (this time) ... first' before a verb adds a step; 'but not the modem' leaves it alone
+    (
+        "Log out of the Venmo app and log back in",
+        "Sign out of Venmo and back in",
+        "Sign out and back in again, but this time verify your email address first",
+    ),
+    (
+        "Sign out and back in again",
+        "Log out of the app and log back in",
+        "sign out n back in but update ur billing address under settings first",
+    ),
+    ("Restart the router but not the modem", "Reboot the router", "Restart the modem"),
 ]
 
 
