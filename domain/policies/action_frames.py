@@ -434,7 +434,7 @@ def lex(text: str) -> list[list[Token]]:
         for position, token in enumerate(tokens[:-1]):
             if token.surface in _HEDGES and tokens[position + 1].kind == "num":
                 tokens[position] = Token("stop", "", token.surface)
-        segments.append(_app_folders(tokens))
+        segments.append(_renamed_folders(_app_folders(tokens)))
     return _next_to_controls([_from_band_to_band(tokens) for tokens in segments])
 
 
@@ -493,6 +493,24 @@ def _app_folders(tokens: list[Token]) -> list[Token]:
             before = tokens[index - 1]
             if before.kind == "objq" and before.value.startswith("app|" + NAME_PREFIX):
                 tokens[index] = Token("obj", "files", token.surface)
+    return tokens
+
+
+def _renamed_folders(tokens: list[Token]) -> list[Token]:
+    """ "rename the old OneDrive folder to OneDrive-old": a folder renamed is a step of its own;
+    a cache folder renamed aside is gone for the app, as deleted (the .ost renamed is its
+    rebuild, read in _app_folders)."""
+    for index, token in enumerate(tokens):
+        if token.kind == "unk" and token.surface in ("rename", "renaming", "renamed"):
+            following = _next_meaningful(tokens, index)
+            if following is None or following.kind not in ("obj", "objq"):
+                continue
+            # a cache folder renamed aside is gone for the app, as deleted: it makes a fresh one
+            # ("rename the Teams cache folder" clears its cache)
+            place = next(i for i in range(index + 1, len(tokens)) if tokens[i] is following)
+            after = _next_meaningful(tokens, place)
+            aside = "cache" in (following.value, after.value if after is not None else "")
+            tokens[index] = Token("op", "remove" if aside else "rename", token.surface)
     return tokens
 
 

@@ -4803,6 +4803,23 @@ FB9_PAIRS = [
         "sign out n back in but update ur billing address under settings first",
     ),
     ("Restart the router but not the modem", "Reboot the router", "Restart the modem"),
+    # a folder renamed between the unlink and the link is a step of its own; a cache folder
+    # renamed aside is the cache cleared; the .ost renamed is still its rebuild
+    (
+        "Unlink this PC from OneDrive and then link it again",
+        "Unlink the PC in OneDrive and link it again",
+        "Unlink the PC, rename the old OneDrive folder to OneDrive-backup, then link it again",
+    ),
+    (
+        "Rename the Teams cache folder",
+        "Clear the Teams cache",
+        "Rename the Teams cache folder, then reinstall Teams",
+    ),
+    (
+        "Close Outlook and rename the .ost file",
+        "Rename the OST file so Outlook builds a new one",
+        "Rename the Outlook folder in Documents",
+    ),
 ]
 
 
