@@ -434,7 +434,7 @@ def lex(text: str) -> list[list[Token]]:
         for position, token in enumerate(tokens[:-1]):
             if token.surface in _HEDGES and tokens[position + 1].kind == "num":
                 tokens[position] = Token("stop", "", token.surface)
-        segments.append(_renamed_folders(_app_folders(tokens)))
+        segments.append(_safe_mode_boots(_renamed_folders(_app_folders(tokens))))
     return _next_to_controls([_from_band_to_band(tokens) for tokens in segments])
 
 
@@ -493,6 +493,29 @@ def _app_folders(tokens: list[Token]) -> list[Token]:
             before = tokens[index - 1]
             if before.kind == "objq" and before.value.startswith("app|" + NAME_PREFIX):
                 tokens[index] = Token("obj", "files", token.surface)
+    return tokens
+
+
+_STARTING_WORDS = frozenset({"starts", "start", "starting", "powers", "power", "turns"})
+
+
+def _safe_mode_boots(tokens: list[Token]) -> list[Token]:
+    """ "hold Shift as it boots up to go into Safe Mode": what the key is held for is the boot
+    into Safe Mode, a step of its own (not the outcome of the restart before it)."""
+    for index, token in enumerate(tokens):
+        if token.kind != "q" or token.value != "safe_mode":
+            continue
+        to = next(
+            (i for i in range(index - 1, max(index - 4, 0), -1) if tokens[i].kind == "to"), None
+        )
+        if to is None or to + 1 >= index:
+            continue
+        surfaces = {t.surface for t in tokens[:to]}
+        # an app started in its safe mode (Outlook with Ctrl held) is no boot
+        app = any(t.kind in ("obj", "objq") and t.value.startswith("app") for t in tokens)
+        if surfaces & (_BOOT_WORDS | _STARTING_WORDS) and not app:
+            tokens[to] = Token("split", "", tokens[to].surface)  # "to get into Safe Mode"
+            tokens[to + 1] = Token("op", "restart", tokens[to + 1].surface)
     return tokens
 
 
@@ -3847,6 +3870,11 @@ def _fold_accounts_round8_en(
     return op, obj, qualifier
 
 
+_SAFE_BOOTED = frozenset({"computer", "phone", "device", "console", "tablet"})
+_BOOT_WORDS = frozenset(
+    {"boot", "boots", "booted", "booting", "reboot", "rebooted", "restart", "boot into"}
+    | {"boots up", "boot up", "reboot into", "boots into", "restart into", "start up", "starts up"}
+)
 _ALIGN_VERBS = frozenset({"align", "aligns", "aligned", "aligning", "realign", "realigned"})
 
 
@@ -3857,6 +3885,13 @@ def _fold_false_blocks9(
     is the head alignment run, not a head cleaning."""
     if obj == "print_head" and {t.surface for t in clause.tokens} & _ALIGN_VERBS:
         return "run", "head_alignment", qualifier
+    safe = "safe_mode" in (qualifier, *clause.qualifiers)
+    booted = obj in _SAFE_BOOTED or (
+        obj is None
+        and (op == "restart" or bool({t.surface for t in clause.tokens} & _BOOT_WORDS))
+    )
+    if safe and op in ("restart", "enable", "open", "use", "set", "nav") and booted:
+        return "restart", "safe_mode", None  # "boot the Mac into Safe Mode": no plain restart
     return op, obj, qualifier
 
 

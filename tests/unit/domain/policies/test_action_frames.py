@@ -4820,6 +4820,20 @@ FB9_PAIRS = [
         "Rename the OST file so Outlook builds a new one",
         "Rename the Outlook folder in Documents",
     ),
+    # a device booted into Safe Mode (a key held as it starts up for it) is no plain restart;
+    # an app started in its safe mode stays that app opened
+    (
+        "Reboot the laptop",
+        "restart the macbook",
+        "Restart the laptop and hold Shift as it starts up to get into Safe Mode",
+    ),
+    ("Restart the phone", "Reboot your phone", "Restart the phone, then reboot into safe mode"),
+    ("Reboot into Safe Mode", "Boot into safe mode", "Restart the phone"),
+    (
+        "Start Outlook in safe mode",
+        "Open Outlook in Safe Mode",
+        "Restart the computer and boot into safe mode",
+    ),
 ]
 
 
