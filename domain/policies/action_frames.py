@@ -434,7 +434,7 @@ def lex(text: str) -> list[list[Token]]:
         for position, token in enumerate(tokens[:-1]):
             if token.surface in _HEDGES and tokens[position + 1].kind == "num":
                 tokens[position] = Token("stop", "", token.surface)
-        segments.append(_app_folders(tokens))
+        segments.append(_safe_mode_boots(_renamed_folders(_app_folders(tokens))))
     return _next_to_controls([_from_band_to_band(tokens) for tokens in segments])
 
 
@@ -493,6 +493,47 @@ def _app_folders(tokens: list[Token]) -> list[Token]:
             before = tokens[index - 1]
             if before.kind == "objq" and before.value.startswith("app|" + NAME_PREFIX):
                 tokens[index] = Token("obj", "files", token.surface)
+    return tokens
+
+
+_STARTING_WORDS = frozenset({"starts", "start", "starting", "powers", "power", "turns"})
+
+
+def _safe_mode_boots(tokens: list[Token]) -> list[Token]:
+    """ "hold Shift as it boots up to go into Safe Mode": what the key is held for is the boot
+    into Safe Mode, a step of its own (not the outcome of the restart before it)."""
+    for index, token in enumerate(tokens):
+        if token.kind != "q" or token.value != "safe_mode":
+            continue
+        to = next(
+            (i for i in range(index - 1, max(index - 4, 0), -1) if tokens[i].kind == "to"), None
+        )
+        if to is None or to + 1 >= index:
+            continue
+        surfaces = {t.surface for t in tokens[:to]}
+        # an app started in its safe mode (Outlook with Ctrl held) is no boot
+        app = any(t.kind in ("obj", "objq") and t.value.startswith("app") for t in tokens)
+        if surfaces & (_BOOT_WORDS | _STARTING_WORDS) and not app:
+            tokens[to] = Token("split", "", tokens[to].surface)  # "to get into Safe Mode"
+            tokens[to + 1] = Token("op", "restart", tokens[to + 1].surface)
+    return tokens
+
+
+def _renamed_folders(tokens: list[Token]) -> list[Token]:
+    """ "rename the old OneDrive folder to OneDrive-old": a folder renamed is a step of its own;
+    a cache folder renamed aside is gone for the app, as deleted (the .ost renamed is its
+    rebuild, read in _app_folders)."""
+    for index, token in enumerate(tokens):
+        if token.kind == "unk" and token.surface in ("rename", "renaming", "renamed"):
+            following = _next_meaningful(tokens, index)
+            if following is None or following.kind not in ("obj", "objq"):
+                continue
+            # a cache folder renamed aside is gone for the app, as deleted: it makes a fresh one
+            # ("rename the Teams cache folder" clears its cache)
+            place = next(i for i in range(index + 1, len(tokens)) if tokens[i] is following)
+            after = _next_meaningful(tokens, place)
+            aside = "cache" in (following.value, after.value if after is not None else "")
+            tokens[index] = Token("op", "remove" if aside else "rename", token.surface)
     return tokens
 
 
@@ -1811,6 +1852,7 @@ def _normalize_frame(
     op, obj, qualifier = _fold_handling_en(op, obj, qualifier, clause, [*context, *nouns])
     op, obj, qualifier = _fold_apps_accounts_disk_en(op, obj, qualifier, clause, context)
     op, obj, qualifier = _fold_accounts_round8_en(op, obj, qualifier, clause, context)
+    op, obj, qualifier = _fold_false_blocks9(op, obj, qualifier, clause)
     if obj is None:
         obj = DEFAULT_OBJECTS.get(op)
     if obj is None and op not in _OBJECTLESS_OPS and op not in _PREPARATORY_OPS:
@@ -3828,6 +3870,31 @@ def _fold_accounts_round8_en(
     return op, obj, qualifier
 
 
+_SAFE_BOOTED = frozenset({"computer", "phone", "device", "console", "tablet"})
+_BOOT_WORDS = frozenset(
+    {"boot", "boots", "booted", "booting", "reboot", "rebooted", "restart", "boot into"}
+    | {"boots up", "boot up", "reboot into", "boots into", "restart into", "start up", "starts up"}
+)
+_ALIGN_VERBS = frozenset({"align", "aligns", "aligned", "aligning", "realign", "realigned"})
+
+
+def _fold_false_blocks9(
+    op: str, obj: str | None, qualifier: str | None, clause: _Clause
+) -> tuple[str, str | None, str | None]:
+    """False-block folds (round 9): the print head aligned ("align / realign the print heads")
+    is the head alignment run, not a head cleaning."""
+    if obj == "print_head" and {t.surface for t in clause.tokens} & _ALIGN_VERBS:
+        return "run", "head_alignment", qualifier
+    safe = "safe_mode" in (qualifier, *clause.qualifiers)
+    booted = obj in _SAFE_BOOTED or (
+        obj is None
+        and (op == "restart" or bool({t.surface for t in clause.tokens} & _BOOT_WORDS))
+    )
+    if safe and op in ("restart", "enable", "open", "use", "set", "nav") and booted:
+        return "restart", "safe_mode", None  # "boot the Mac into Safe Mode": no plain restart
+    return op, obj, qualifier
+
+
 # A mail client named by what it is ("in the Mail app").
 _MAIL_CLIENT_WORDS = frozenset(
     {"mail app", "email app", "mail client", "email client", "mail settings", "email settings"}
@@ -4166,6 +4233,21 @@ _MORE_PLACES = (
     (
         r"\b(?:on|from|in)\s+(?:your|the|this|my|a|an|their)?\s*(?:microsoft\s+)?surface\b",
         "computer",
+    ),
+)
+# FB9: a TV named by its platform ("on the Android TV", "on the Fire TV") is a TV; a server a
+# step is done on ("on the print server PRINTSRV01") is no laptop or phone
+_FB9_PLACES = (
+    (
+        r"\b(?:on|from|in)\s+(?:your|the|this|my|a|an|their)?\s*"
+        r"(?:android|google|apple|fire|roku|samsung|lg|sony)\s+tv\b",
+        "tv",
+    ),
+    (
+        r"\b(?:on|from|in)\s+(?:your|the|this|my|a|an|their)?\s*"
+        r"(?:print|file|mail|exchange|domain)\s+server\b"
+        r"|\bdomain controller\b|服务器\s*(?:上|里|端)",
+        "server",
     ),
 )
 
@@ -5641,7 +5723,10 @@ class GuardRule:
             and candidate.steps
             and failed.steps
             and self._overlaps(candidate.steps, failed.steps)
-            and (kinds := _kinds_differ(candidate, failed))
+            and (
+                kinds := _kinds_differ(candidate, failed)
+                or (None if _places_compatible(candidate, failed) else "place")
+            )
         ):
             # not fully read, but what was read is a step of the failed attempt, on another
             # kind of thing: "re-add the work account in the Outlook app" / "... in iPhone Mail"
@@ -5858,7 +5943,7 @@ def _places(text: TextActions) -> frozenset[str]:
     words = _place_words(text)
     found = [m.group(1) for m in _EN_PLACE.finditer(words)]
     found += [m.group(1) for m in _ZH_PLACE.finditer(words)]
-    more = {kind for pattern, kind in _MORE_PLACES if re.search(pattern, words)}
+    more = {kind for pattern, kind in (*_MORE_PLACES, *_FB9_PLACES) if re.search(pattern, words)}
     return frozenset(_PLACE_KINDS[word] for word in found) | more
 
 
@@ -6153,6 +6238,55 @@ def _card_details_step(step: Step) -> bool:
     )
 
 
+# -- FB9: which thing the same step is done on -----------------------------------------------
+# Browsers and mail apps named in words the round-7 tables lacked.
+_FB9_BROWSERS = (
+    (r"(?<![a-z])samsung internet(?![a-z])|三星浏览器", "samsung_internet"),
+    (r"(?<![a-z])duckduckgo(?![a-z])", "duckduckgo"),
+    (r"(?<![a-z])vivaldi(?![a-z])", "vivaldi"),
+)
+_FB9_MAIL_CLIENTS = (
+    (
+        r"\b(?:iphone|ipad|ios|apple|mac)(?:'s)?\s+(?:built-?\s?in|native|stock|default)\s+mail\b",
+        "apple_mail",
+    ),
+)
+# Whose saved credentials are cleared: Outlook's are not those of a file share or a VPN.
+_CREDENTIAL_TARGETS = (
+    (r"\boutlook\b|\bexchange\b|\bmicrosoftoffice\d*\b|\boffice\b", "outlook"),
+    (r"\bteams\b", "teams"),
+    (r"\bonedrive\b", "onedrive"),
+    (r"\\\\[a-z0-9]|\bfile share\b|\bnetwork (?:share|drive)\b|\bmapped drive\b|\bnas\b", "share"),
+    (r"\bgit(?:hub|lab)?\b", "git"),
+    (r"\bvpn\b", "vpn"),
+    (r"\bremote desktop\b|\brdp\b|\btermsrv\b", "rdp"),
+    (r"\bprinter\b", "printer"),
+)
+# Which folder is emptied for space: the user's %temp% is not C:\Windows\Temp.
+_CLEANED_FOLDERS = (
+    (
+        r"%temp%|%tmp%|appdata\\local\\temp|\buser(?:'s)? temp\b|\byour temp\b"
+        r"|%localappdata%\\temp",
+        "user_temp",
+    ),
+    (r"windows\\temp\b|\bsystem temp\b|\bwindows temp\b", "system_temp"),
+    (r"\bprefetch\b", "prefetch"),
+    (r"softwaredistribution|\bwindows update cache\b", "update_cache"),
+    (r"\bdownloads\b", "downloads"),
+    (r"\brecycle bin\b|\btrash\b|回收站", "recycle_bin"),
+)
+
+
+def _credentials_step(step: Step) -> bool:
+    return any((frame.obj or "").startswith("credential") for frame in step.frames)
+
+
+def _disk_cleanup_step(step: Step) -> bool:
+    return "slow.free_disk" in step.action_ids or any(
+        frame.obj in ("disk.storage", "temp_files") for frame in step.frames
+    )
+
+
 _KIND_CHECKS: tuple[tuple[str, Callable[[Step], bool] | None, tuple[tuple[str, str], ...]], ...] = (
     ("device", _outlet_step, _OUTLET_DEVICES),
     ("scanner", _scan_step, _SCANNERS),
@@ -6177,6 +6311,13 @@ _KIND_CHECKS: tuple[tuple[str, Callable[[Step], bool] | None, tuple[tuple[str, s
     ("tray", None, _TRAYS),
     ("side", None, _SIDES),
     ("repair", None, _REPAIR_KINDS),
+)
+_KIND_CHECKS = (
+    *_KIND_CHECKS,
+    ("browser", _browsing_step, (*_BROWSER_NAMES, *_FB9_BROWSERS)),
+    ("mail-app", _mail_account_step, (*_MAIL_CLIENTS, *_FB9_MAIL_CLIENTS)),
+    ("credentials", _credentials_step, _CREDENTIAL_TARGETS),
+    ("folder", _disk_cleanup_step, _CLEANED_FOLDERS),
 )
 
 
@@ -6213,6 +6354,77 @@ def _kinds_differ(
             theirs |= {"computer"}
         if (mine - theirs) if what in _SUPERSET_KINDS else not mine & theirs:
             return what
+    return None if ungated_only else _first_kinds_differ(candidate, failed)
+
+
+# FB9: checks where the thing named first is the one the step is done on, whatever else a
+# text names after it ("the power cable at the back of the monitor, the tower seems to be
+# getting power"; "把蓝牙音箱长按电源键关机，再重新开机")
+_POWERED_DEVICES = (
+    (r"\bmonitors?\b|\bdisplay\b|\bscreen\b|显示器", "monitor"),
+    (r"\bdock\b|\bdocking station\b|\busb-?c? hub\b|扩展坞", "dock"),
+    (
+        r"\btower\b|\bdesktop\b|\bpc\b|\bcomputer\b|\blaptop\b|\bmacbook\b|\bimac\b|主机|电脑",
+        "computer",
+    ),
+    (r"\bprinter\b|打印机", "printer"),
+    (r"\brouter\b|路由器", "router"),
+    (r"\bmodem\b|光猫", "modem"),
+    (r"\btv\b|\btelevision\b|电视", "tv"),
+    (r"\bspeakers?\b|\bsoundbar\b|音箱|音响", "speaker"),
+)
+_RESTARTED_DEVICES = (
+    (r"\b(?:phone|iphone|smartphone|mobile)\b|手机", "phone"),
+    (r"\bspeakers?\b|\bsoundbar\b|音箱|音响", "speaker"),
+    (r"\b(?:headphones|headset|earbuds|airpods|buds)\b|耳机|耳麦", "headphones"),
+    (r"\b(?:laptop|pc|computer|macbook|desktop)\b|电脑|笔记本", "computer"),
+    (r"\b(?:tv|television)\b|电视", "tv"),
+    (r"\bprinter\b|打印机", "printer"),
+    (r"\b(?:router|modem)\b|路由器|光猫", "router"),
+    (r"\b(?:watch)\b|手表", "watch"),
+)
+
+
+def _power_cable_step(step: Step) -> bool:
+    return any(frame.obj in ("power.cable", "cable") for frame in step.frames)
+
+
+def _device_restart_step(step: Step) -> bool:
+    """A restart of something the lexicon read only as "the device"."""
+    return any(frame.op == "restart" and frame.obj == "device" for frame in step.frames)
+
+
+def _restart_step(step: Step) -> bool:
+    return any(frame.op == "restart" for frame in step.frames)
+
+
+def _first_kind(text: TextActions, kinds: tuple[tuple[str, str], ...]) -> str | None:
+    words = unicodedata.normalize("NFKC", text.text).casefold()
+    words = _REASON_CLAUSE.sub("", words, count=1) or words
+    first: tuple[int, str] | None = None
+    for pattern, kind in kinds:
+        found = re.search(pattern, words, re.ASCII)
+        if found is not None and (first is None or found.start() < first[0]):
+            first = (found.start(), kind)
+    return first[1] if first else None
+
+
+def _first_kinds_differ(candidate: TextActions, failed: TextActions) -> str | None:
+    """What the candidate does the step on, named first, when the failed text names another
+    first (see _kinds_differ)."""
+    checks: tuple[tuple[str, Callable[[Step], bool], tuple[tuple[str, str], ...]], ...] = (
+        ("powered", _power_cable_step, _POWERED_DEVICES),
+    )
+    if any(map(_device_restart_step, candidate.steps)) or any(
+        map(_device_restart_step, failed.steps)
+    ):
+        checks = (*checks, ("restarted", _restart_step, _RESTARTED_DEVICES))
+    for what, gate, kinds in checks:
+        if not any(map(gate, candidate.steps)) or not any(map(gate, failed.steps)):
+            continue
+        mine, theirs = _first_kind(candidate, kinds), _first_kind(failed, kinds)
+        if mine and theirs and mine != theirs:
+            return what
     return None
 
 
@@ -6245,6 +6457,7 @@ _ZH_VALUE_TAIL = re.compile(r"(?:试试看|试一试|试一下|试下|试试|看
 _VALUE_UNITS = frozenset({"mhz", "ghz", "hz", "mb", "gb", "dpi", "%"})
 _ZH_VALUE = re.compile(
     r"(?:改成|改为|设成|设为|设置成|设置为|换成|调成|调为|切换到|切换成|切到"
+    r"|改到|调到|设到|调整到|调整为|提高到|提到|降到|降低到|下调到|上调到"
     r"|改回到|改回成|改回|换回到|换回|调回到|调回|设回|切回到|切回|恢复成|恢复为)\s*(.+)$"
 )
 # Words that do not tell one value from another ("to *a new* one", "to the ... setting").
@@ -6273,7 +6486,8 @@ def _set_value(text: TextActions) -> str | None:
         return channel.group(1)
     if any(
         (frame.op != "set" and not (frame.op == "use" and _SET_VERB.search(text.normalized)))
-        or frame.qualifier is not None
+        # "the default paper size": which one is set, no value read
+        or frame.qualifier not in (None, "default")
         for frame in firsts
     ):
         return None  # a value the lexicon read ("google" DNS) is compared as the qualifier
@@ -6344,7 +6558,8 @@ def _values_differ(candidate: TextActions, failed: TextActions) -> bool:
     names = _object_words(candidate) | _object_words(failed)
     left, right = _set_value(candidate), _set_value(failed)
     if _two_values_differ(left, right, names):
-        return not _quantities_in(left or "") & _quantities_in(right or "")  # 4 GB is 4096 MB
+        left, right = (_VALUE_TAIL.sub("", v or "") for v in (left, right))
+        return not _quantities_in(left) & _quantities_in(right)  # 4 GB is 4096 MB
     # "change SMTP encryption to STARTTLS on port 587" after "... to SSL/TLS on port 465"
     ports = [set(_EN_PORT_VALUE.findall(t.normalized)) for t in (candidate, failed)]
     return bool(ports[0] and ports[1] and not ports[0] & ports[1]) and all(
@@ -6380,7 +6595,9 @@ def _quantities_differ(candidate: TextActions, failed: TextActions) -> bool:
 
 # "set X to V" said in a text not read; a condition the value is for is no part of it
 # ("to Sleep for plugged in": Sleep)
-_SAID_VALUE = re.compile(r"\b(?:set|change|switch)\w*\b.*?\bto\s+(.+)$")
+_SAID_VALUE = re.compile(
+    r"\b(?:set|change|switch|drop|lower|raise|bump|reduce|increase)\w*\b.*?\bto\s+(.+)$"
+)
 _VALUE_CONDITION = re.compile(
     r"\s+(?:when|while|for|on|if)\s+(?:it is\s+|it's\s+)?"
     r"(?:plugged in|on battery|on ac|battery|charging|power|ac power)\b.*$"
@@ -6444,6 +6661,13 @@ def _lead_values_differ(candidate: TextActions, failed: TextActions) -> bool:
     return _two_values_differ(left or None, right or None)
 
 
+# FB9: the words after a value that are no part of it (see _two_values_differ)
+_VALUE_TAIL = re.compile(
+    r"\s+(?:instead of|rather than|in place of|since|because|as the|as it|to see|and see"
+    r"|so that|so it|so the|to check|to test|in|on|under|from|at|via|within)\b.*$"
+)
+
+
 def _two_values_differ(
     left: str | None, right: str | None, names: frozenset[str] = frozenset()
 ) -> bool:
@@ -6451,6 +6675,14 @@ def _two_values_differ(
     if not left or not right or left == right:
         return False
     left_cjk, right_cjk = (any(is_cjk(c) for c in value) for value in (left, right))
+    if not left_cjk and not right_cjk:
+        # what follows the value is no part of it: the old value ("instead of the fixed 8192
+        # MB"), a reason ("since the laptop is ..."), a check ("to see if ..."), a place ("in
+        # Printing Preferences")
+        left, right = (_VALUE_TAIL.sub("", value).strip() or value for value in (left, right))
+        mine, theirs = _quantities_in(left), _quantities_in(right)
+        if {u for u, _ in mine} & {u for u, _ in theirs} and not mine & theirs:
+            return True  # "16 bit, 44100 Hz" / "16 bit, 48000 Hz": another number of one unit
     if left_cjk != right_cjk:
         # "push" / "推送": two languages, not two values; but a number is no language
         # ("改成1" / "设置成自动")

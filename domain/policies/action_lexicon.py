@@ -3169,3 +3169,30 @@ obj band_steering: smart connect, band steering, smart connect feature, band ste
 obj sip_alg: sip alg, sipalg, sip alg setting, sip application layer gateway, alg, the alg
 """
 EN_LEXICON.update(_kinded_en(_EN_DEVICES8))
+
+# -- round 9 (false blocks, all languages) ----------------------------------------------------
+# DISM repairs the component store, another tool than SFC (run one after the other they are
+# two steps). A print head aligned is its alignment run, not a head cleaning. A mesh system's
+# main unit is its router, whatever it is called ("the eero gateway", "the main Deco"): the
+# modem it plugs into is another box.
+_FB9 = """
+obj system_image: dism, dism scan, dism online cleanup image restorehealth,
+    dism cleanup image restorehealth, dism restorehealth, online cleanup image restorehealth,
+    cleanup image restorehealth, restorehealth, restore health, dism scanhealth, scanhealth,
+    dism checkhealth, checkhealth, dism repair, dism tool, the dism tool, dism command
+obj head_alignment: head alignment, print head alignment, printhead alignment,
+    print head align, nozzle alignment,
+    alignment page, alignment sheet, printer alignment
+op run: align*, realign*
+obj router: eero gateway, the eero gateway, gateway eero, main eero, eero router, eero node,
+    eero base, orbi router, orbi base, main orbi, deco unit, main deco, deco router,
+    google wifi point, nest wifi router, mesh gateway, mesh router, velop node
+"""
+EN_LEXICON.update(_kinded_en(_FB9))
+# 'X but (this time) do Y first': "but" before a verb joins two steps, as "and" does; "but not
+# the modem" is what is left alone, as "rather than" is
+_FB9_JOINS = """
+and -: but, but this time, but then, but also, but first, but before that, but before you do
+instead -: but not, and not, but not the, and not the
+"""
+EN_LEXICON.update(_kinded_en(_FB9_JOINS))

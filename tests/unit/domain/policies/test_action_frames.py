@@ -4675,3 +4675,170 @@ def test_en_round8_device_steps_read_as_the_failed_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# Round 9 (false blocks, written from knowledge): the same step on another value, target or
+# kind of thing is another step. Each triple: a repeat that must still block, the failed
+# attempt, and the other-value / other-target pair that must now be allowed.
+FB9_PAIRS = [
+    # another number in one unit ("2.4GHz" / "5GHz", "96000 Hz" / "48000 Hz")
+    (
+        "Set the Wi-Fi adapter's Preferred Band to Prefer 5GHz band",
+        "In the adapter's Advanced tab set Preferred Band to 'Prefer 5GHz band'",
+        "Set Preferred Band to 'Prefer 2.4GHz band' since the router is far away",
+    ),
+    (
+        "Change the speaker output format to 24 bit, 48000 Hz",
+        "In Sound settings, set the speaker output format to 24 bit, 48000 Hz",
+        "Change the speaker output format to 24 bit, 96000 Hz (Studio Quality)",
+    ),
+    # the old value after 'instead of' is no part of the new one
+    (
+        "Set the paging file to a custom size of 4096 MB",
+        "Set the virtual memory to a custom 4096 MB",
+        "Set the paging file to System managed instead of the custom 4096 MB",
+    ),
+    # 调到 / 改到 give a value as 改成 does
+    ("把单笔转账限额调到2万", "单笔转账限额改成2万", "单笔转账限额调到10万再转一次"),
+    # the default paper size: 'default' says which setting, the value is still compared
+    (
+        "Change the default paper size to A4",
+        "Set the default paper size to A4 in Printing Preferences",
+        "Set the default paper size to Legal in Printing Preferences",
+    ),
+    # 'drop / lower ... to' says a value as 'set ... to' does
+    (
+        "In Netflix, set playback quality to High",
+        "Set Netflix playback quality to High",
+        "Drop Netflix playback quality to Low to see if the buffering stops",
+    ),
+    # the device a power cable is reseated on is the one named first (what follows says why)
+    (
+        "Reseat the power cord going into the dock",
+        "Reseat the power cable on the docking station",
+        "Reseat the power cable on the second monitor that's chained off the dock",
+    ),
+    (
+        "Reseat the kettle lead at the back of the PC tower",
+        "Reseat the power cable on the desktop tower",
+        "Reseat the power cable at the back of the monitor too, the tower is already getting power",
+    ),
+    # a TV named by its platform, a print server: another place than the phone / laptop
+    (
+        "Clear the Netflix app's cache on your phone",
+        "Clear the cache of the Netflix app on the phone",
+        "Clear the cache of the Netflix app on the Fire TV",
+    ),
+    (
+        "Restart the Print Spooler service on your PC",
+        "Restart the Print Spooler service on your laptop",
+        "Restart the Print Spooler on the print server remotely",
+    ),
+    # read in part: the same step on another device is still another step
+    (
+        "Remove and re-add your Exchange account in Outlook on your phone",
+        "Remove your work account from Outlook on your phone and add it back",
+        "Remove and re-add your Exchange account in Outlook on the desktop",
+    ),
+    # another browser, another mail app, another credential's owner, another temp folder
+    (
+        "Clear the cache in Chrome on the tablet",
+        "Clear the cache of the Chrome app on the tablet",
+        "Clear the cache of the Samsung Internet app on the tablet",
+    ),
+    (
+        "Delete and re-add the iCloud account in Outlook on the iPhone",
+        "Remove and re-add the iCloud account in the Outlook app on the iPhone",
+        "Remove and re-add the iCloud account in the iPhone's native Mail app",
+    ),
+    (
+        "Clear the saved Outlook credentials in Credential Manager",
+        "Clear the saved Outlook credentials in Windows Credential Manager",
+        "Clear the saved credentials for the \\\\nas01 share in Credential Manager",
+    ),
+    (
+        "Empty the %temp% folder",
+        "Delete the files in %temp%",
+        "Delete the files in C:\\Windows\\Temp, the system temp folder",
+    ),
+    # a mesh system's main unit is its router, not the modem it plugs into
+    (
+        "Restart the eero gateway",
+        "Power-cycle the main eero",
+        "Power-cycle the ISP modem that the eero plugs into",
+    ),
+    # a restart read only as 'the device': the thing named is what restarts
+    ("把手机重启一下", "重启一下手机", "把蓝牙音箱长按电源键关掉，再重新开机"),
+    # DISM is another tool than SFC; run one after the other they are two steps
+    (
+        "Run DISM /Online /Cleanup-Image /RestoreHealth",
+        "Run DISM to repair Windows",
+        "Run sfc /scannow from an elevated prompt",
+    ),
+    (
+        "Open an admin Command Prompt and run sfc /scannow",
+        "Run sfc /scannow and then DISM /Online /Cleanup-Image /RestoreHealth",
+        "Run chkdsk /f",
+    ),
+    # a print head aligned is no head cleaning
+    (
+        "Realign the print heads from the Maintenance tab",
+        "Do a print head alignment",
+        "Run a deep cleaning of the print head",
+    ),
+    (
+        "Run a head cleaning cycle from the printer's maintenance menu",
+        "Clean the print heads",
+        "Run print head alignment on the printer instead",
+    ),
+    # 'but (this time) ... first' before a verb adds a step; 'but not the modem' leaves it alone
+    (
+        "Log out of the Venmo app and log back in",
+        "Sign out of Venmo and back in",
+        "Sign out and back in again, but this time verify your email address first",
+    ),
+    (
+        "Sign out and back in again",
+        "Log out of the app and log back in",
+        "sign out n back in but update ur billing address under settings first",
+    ),
+    ("Restart the router but not the modem", "Reboot the router", "Restart the modem"),
+    # a folder renamed between the unlink and the link is a step of its own; a cache folder
+    # renamed aside is the cache cleared; the .ost renamed is still its rebuild
+    (
+        "Unlink this PC from OneDrive and then link it again",
+        "Unlink the PC in OneDrive and link it again",
+        "Unlink the PC, rename the old OneDrive folder to OneDrive-backup, then link it again",
+    ),
+    (
+        "Rename the Teams cache folder",
+        "Clear the Teams cache",
+        "Rename the Teams cache folder, then reinstall Teams",
+    ),
+    (
+        "Close Outlook and rename the .ost file",
+        "Rename the OST file so Outlook builds a new one",
+        "Rename the Outlook folder in Documents",
+    ),
+    # a device booted into Safe Mode (a key held as it starts up for it) is no plain restart;
+    # an app started in its safe mode stays that app opened
+    (
+        "Reboot the laptop",
+        "restart the macbook",
+        "Restart the laptop and hold Shift as it starts up to get into Safe Mode",
+    ),
+    ("Restart the phone", "Reboot your phone", "Restart the phone, then reboot into safe mode"),
+    ("Reboot into Safe Mode", "Boot into safe mode", "Restart the phone"),
+    (
+        "Start Outlook in safe mode",
+        "Open Outlook in Safe Mode",
+        "Restart the computer and boot into safe mode",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), FB9_PAIRS)
+def test_fb9_same_step_on_another_value_or_target_is_another_step(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
