@@ -1970,6 +1970,47 @@ def _fold_methods_en(
             # "hold the power and CUSTOM buttons together until the indicator flashes": two
             # buttons held down at once on headphones (no pairing colour) reset them
             op, obj, qualifier = "reset", "headphones", None
+    return _fold_devices9_en(op, obj, qualifier, clause, context)
+
+
+# Ticking a box is turning on what its label says: a label that itself turns something off
+# ("tick 'Disable SIP ALG'") turns it off, and unticking it turns it back on.
+_TICKS = frozenset({"tick", "ticks", "ticked", "check", "checks", "checked"})
+_UNTICKS = frozenset({"untick", "unticks", "unticked", "uncheck", "unchecks", "unchecked"})
+# What a wipe cleans rather than erases: a charger, buds, their contacts.
+_WIPED_CLEAN = frozenset({"charger", "headphones", "charging", "charging_port"})
+
+
+def _fold_devices9_en(
+    op: str, obj: str | None, qualifier: str | None, clause: _Clause, context: list[str]
+) -> tuple[str, str | None, str | None]:
+    """English device folds of round 9: ticked 'Disable ...' boxes, a VPN used, wiped parts."""
+    words = [t for t in clause.tokens if t.kind != "stop"]
+    boxes = _TICKS | _UNTICKS
+    ticked, labelled = next(
+        (
+            (t.surface.casefold(), w.value)
+            for t, w in zip(words, words[1:], strict=False)
+            if t.surface.casefold() in boxes
+        ),
+        ("", ""),
+    )
+    if op in ("enable", "disable") and labelled == "disable":
+        # "tick (the) 'Disable SIP ALG' (box)" (the quotes dropped): the label says what happens
+        op = "disable" if ticked in _TICKS else "enable"
+    if op == "use" and obj == "vpn":
+        op = "connect"  # "then try GlobalProtect again": connecting to the VPN
+    wiped = any(t.kind == "op" and t.surface.casefold().startswith("wip") for t in clause.tokens)
+    contacts = any(t.surface.casefold() == "contacts" for t in clause.tokens)
+    cleaned = wiped or any(t.kind == "op" and t.value == "clean" for t in clause.tokens)
+    if op == "contact" and contacts and cleaned:
+        op = "clear"  # "give the charging contacts on the buds a wipe": contacts are parts
+    if op == "clear" and wiped or op == "clean" and contacts:
+        named = [o.name for o in clause.objects if o.name in _WIPED_CLEAN]
+        if contacts and "headphones" in named:
+            op, obj = "clean", "headphones"  # "wipe the contacts on the buds"
+        elif obj in _WIPED_CLEAN:
+            op = "clean"  # "give the charger puck a wipe": cleaned, not erased
     return op, obj, qualifier
 
 

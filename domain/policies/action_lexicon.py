@@ -3169,3 +3169,28 @@ obj band_steering: smart connect, band steering, smart connect feature, band ste
 obj sip_alg: sip alg, sipalg, sip alg setting, sip application layer gateway, alg, the alg
 """
 EN_LEXICON.update(_kinded_en(_EN_DEVICES8))
+
+# -- round 9 (en, devices: batches 31-34) ----------------------------------------------------
+# A set-top box (a Tata Play / Sky / cable box) is a TV box like a streaming stick; the power
+# lead pulled *out* is unplugged as the lead pulled is; on Linux, sudo and systemctl are how a
+# command is run, not what it does ("sudo systemctl restart cups": the CUPS service restarted),
+# and NetworkManager is the network service; a watch's or buds' charging puck is their charger.
+_EN_DEVICES9 = """
+obj streaming_stick: set top box, set top boxes, settop box, the set top box, tv box,
+    cable box, cable tv box, satellite box, dth box, tata play box, tata sky box, sky box,
+    sky q box, virgin box, virgin media box, tivo box, freeview box, youview box, airtel box,
+    airtel dth box, dish tv box, jio set top box
+op unplug: pull* the power cord out, pull* the power lead out, pull* the power cable out,
+    pull* the power plug out, pull* out the power cord, pull* out the power lead,
+    pull* out the power cable, pull* out the power plug, take* the power lead out,
+    take* the power cord out, pull* the mains lead out, pull* out the mains lead,
+    pull* the mains plug out, pull* the power cord out of, pull* the power lead out of
+stop -: sudo, systemctl, sudo systemctl, sudo service
+obj wifi_network|network: networkmanager, network manager service, networkmanager service
+obj charger: charging puck, charger puck, magnetic charger puck, magnetic charging puck,
+    the puck, charging disc, magnetic charger, magnetic charging cable
+objq app|name:cups: cups, cupsd, cups daemon, cups scheduler
+obj upnp: upnp, universal plug and play, upnp setting, the upnp setting
+ctx where: wan setup, advanced setup, upnp page, the upnp page, wan setup page, lan setup
+"""
+EN_LEXICON.update(_kinded_en(_EN_DEVICES9))

@@ -4675,3 +4675,56 @@ def test_en_round8_device_steps_read_as_the_failed_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# -- round 9, English devices (batches 31-34) -----------------------------------------------
+EN_ROUND9_DEVICE_PAIRS = [
+    # a set-top box (Sky / cable / Tata Play box) is a TV box; the power lead pulled out unplugs
+    (
+        "Turn the Sky box off at the wall, wait a minute and turn it back on",
+        "Power cycle the set-top box",
+        "Factory reset the set-top box",
+    ),
+    (
+        "Pull the power lead out of the printer for a minute, then plug it back in",
+        "Power cycle the printer",
+        "Replace the printer's power lead",
+    ),
+    # sudo / systemctl are how a Linux command runs; NetworkManager is the network service
+    (
+        "Open a terminal and run sudo systemctl restart NetworkManager",
+        "Restart the network service",
+        "Open a terminal and forget the Wi-Fi network",
+    ),
+    ("Run sudo systemctl restart cups", "Restart the CUPS service", "Reinstall the printer driver"),
+    # a ticked box labelled 'Disable ...' turns it off (unticked: back on)
+    (
+        "Tick the 'Disable SIP ALG' box on the router",
+        "Turn off SIP ALG on the router",
+        "Untick the 'Disable SIP ALG' box on the router",
+    ),
+    # a VPN tried again is connected to again
+    (
+        "Restart the PC, then try the VPN again",
+        "Reboot the computer and reconnect to the VPN",
+        "Restart the PC, then uninstall the VPN",
+    ),
+    # a wipe of a charger or of the buds' contacts cleans them
+    (
+        "Give the charging contacts on the earbuds a wipe",
+        "Clean the earbud contacts",
+        "Charge the earbuds",
+    ),
+    (
+        "Wipe the charging puck with a dry cloth",
+        "Clean the watch charger",
+        "Replace the watch charger",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND9_DEVICE_PAIRS)
+def test_en_round9_device_steps_read_as_the_failed_step(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
