@@ -2000,6 +2000,15 @@ def _fold_devices9_en(
         op = "disable" if ticked in _TICKS else "enable"
     if op == "use" and obj == "vpn":
         op = "connect"  # "then try GlobalProtect again": connecting to the VPN
+    if op == "update" and obj == "router" and qualifier is None:
+        obj = "router.firmware"  # "Settings > Router Update": what a router update installs
+    surfaces = {t.surface.casefold() for t in clause.tokens}
+    if op == "clear" and surfaces & {"checkbox", "check box", "tick box", "box"}:
+        op = "disable"  # "clear the power-saving checkbox": unticked
+    if obj == "battery_saver" and any("power management" in w for w in surfaces):
+        obj = "power_management"  # "... power-saving checkbox on the Power Management tab"
+    if op == "hold" and "back" in clause.particles and "in" in surfaces:
+        op = "readd"  # "push the paper tray back in firmly": taken out and put back
     wiped = any(t.kind == "op" and t.surface.casefold().startswith("wip") for t in clause.tokens)
     contacts = any(t.surface.casefold() == "contacts" for t in clause.tokens)
     cleaned = wiped or any(t.kind == "op" and t.value == "clean" for t in clause.tokens)
@@ -2869,6 +2878,26 @@ def _fold_references_en(
         # "remove the mailbox and re-add it" in a mail client: the account, not its inbox
         return op, "email_account", qualifier
     return op, obj, qualifier
+
+
+# What a value is chosen "as" in a dialog: the paper size / type, the channel, the DNS.
+_CHOSEN_AS = SETTABLE_HEADS | {"paper", "power_plan"}
+
+
+def _chosen_as(clause: _Clause) -> bool:
+    """A clause that only picks a value *as* a setting ("choose A4 as the paper size", "pick
+    Plain Paper as the media type"): no op of its own, a chooser, then "as" and the setting."""
+    if clause.resolved_op is not None:
+        return False
+    words = [t for t in clause.tokens if t.kind != "stop"]
+    chooser = any(t.kind == "nav" for t in words)
+    return chooser and any(
+        t.kind == "prep"
+        and t.surface.casefold() == "as"
+        and w.kind.split("/")[-1] == "obj"
+        and w.value.split("|")[0] in _CHOSEN_AS
+        for t, w in zip(words, words[1:], strict=False)
+    )
 
 
 def _valued_item(clauses: list[_Clause], number: int) -> bool:
@@ -4901,6 +4930,10 @@ class ActionIndex:
                 entry_objs = [self._by_id[i].frame.obj for i in sorted(clause.alias_ids)]
                 last_object = next((o for o in entry_objs if o), last_object)
             frames = _frames_of(clause, previous)
+            if not frames and _chosen_as(clause):
+                # "choose A4 as the paper size": the setting named after "as" is set
+                clause.resolved_op = "set"
+                frames = _frames_of(clause, previous)
             if not frames and _valued_item(clauses, number):
                 # "... > 2.4GHz > Channel: 6 > Save": a setting's item given a value is set
                 clause.resolved_op = "set"
@@ -6272,6 +6305,8 @@ _EN_VALUE = re.compile(
 # "set it to the Visa debit", "change PayPal's preferred method to ...": what is used, set
 _SET_VERB = re.compile(r"\b(?:set|change|switch|make)\w*\b.*\bto\s+\S")
 _EN_PORT_VALUE = re.compile(r"\bport\s+(\d+)\b")
+# "choose A4 as the paper size": what is chosen *as* a setting is its value (see _chosen_as)
+_EN_CHOSEN_VALUE = re.compile(r"\b(?:choose|chose|pick|picked|select|selected)\s+(.+?)\s+as\b")
 # "try channel 11", "use channel 149 on the 5 GHz band": the channel's number is the value
 _EN_CHANNEL_VALUE = re.compile(r"\bchannel\s+(\d+)\b")
 _ZH_CHANNEL_VALUE = re.compile(
@@ -6318,7 +6353,11 @@ def _set_value(text: TextActions) -> str | None:
         for frame in firsts
     ):
         return None  # a value the lexicon read ("google" DNS) is compared as the qualifier
-    found = _ZH_VALUE.search(text.normalized) or _EN_VALUE.search(text.normalized)
+    found = (
+        _ZH_VALUE.search(text.normalized)
+        or _EN_VALUE.search(text.normalized)
+        or _EN_CHOSEN_VALUE.search(text.normalized)
+    )
     if found is None:
         port = _EN_PORT_VALUE.search(text.normalized)  # "use port 587 for outgoing mail"
         return port.group(1) if port else None

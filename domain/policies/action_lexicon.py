@@ -3192,5 +3192,20 @@ obj charger: charging puck, charger puck, magnetic charger puck, magnetic chargi
 objq app|name:cups: cups, cupsd, cups daemon, cups scheduler
 obj upnp: upnp, universal plug and play, upnp setting, the upnp setting
 ctx where: wan setup, advanced setup, upnp page, the upnp page, wan setup page, lan setup
+pron -: em, 'em
+objq headphones|name:sony: xm4s, xm5s, the xm4s, the xm5s
+ctx where: bt settings, bluetooth settings page, the bt settings, other troubleshooters,
+    additional troubleshooters, the other troubleshooters, the additional troubleshooters,
+    print dialog, the print dialog, print dialogue, the print dialogue, print dialog box,
+    the print dialog box
+obj network.troubleshooter: network and internet one, the network and internet one,
+    internet connections one, the internet connections one, network adapter one,
+    the network adapter one, network and internet troubleshooter,
+    the network and internet troubleshooter
+obj paper: paper size, paper type, media type, the media type, the paper size, the paper type
+obj network.settings: network reset
+obj printer: scanner or fax
+op hold: press* and keep pressing, press* and keep pushing, keep* pressing, press* and keep it held
+op unplug: undock, undock* from, take* it off the dock, take* off the dock, remove* from the dock
 """
 EN_LEXICON.update(_kinded_en(_EN_DEVICES9))

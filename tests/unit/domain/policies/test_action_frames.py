@@ -4720,6 +4720,61 @@ EN_ROUND9_DEVICE_PAIRS = [
         "Clean the watch charger",
         "Replace the watch charger",
     ),
+    # a value chosen *as* a setting in a dialog sets it (the value kept)
+    (
+        "In the print dialog pick Letter as the paper size",
+        "Set the paper size to Letter",
+        "In the print dialog pick Legal as the paper size",
+    ),
+    # Windows' other troubleshooters: 'the Internet Connections one' is the network one
+    (
+        "Open Settings > Troubleshoot > Other troubleshooters and run the Internet Connections one",
+        "Run the network troubleshooter",
+        "Open Settings > Troubleshoot > Other troubleshooters and run the Printer one",
+    ),
+    # Windows' Network reset page is the network-settings reset
+    (
+        "Settings > Network & internet > Advanced network settings > Network reset > Reset now",
+        "Reset the network settings",
+        "Settings > Network & internet > Advanced network settings > Network adapter options",
+    ),
+    # a router update is its firmware's
+    (
+        "In the Netgear app, go to Settings > Router Update and install what it finds",
+        "Update the router's firmware",
+        "In the Netgear app, go to Settings > Reboot Router",
+    ),
+    # a cleared checkbox is unticked; the power-saving box on Power Management is the adapter's
+    (
+        "Clear the power-saving checkbox on the adapter's Power Management tab",
+        "Turn off 'Allow the computer to turn off this device to save power' for the adapter",
+        "Update the adapter's driver",
+    ),
+    # pushed back in: reseated
+    (
+        "Push the paper tray back in firmly",
+        "Reseat the paper tray",
+        "Load more paper into the tray",
+    ),
+    # undocked is unplugged from the dock; 'press and keep pressing' holds
+    (
+        "Undock the laptop, shut it down and press and keep pressing the power button for 30 "
+        "seconds",
+        "Shut the laptop down, take it off the dock and hold the power button for 30 seconds",
+        "Undock the laptop and update the dock firmware",
+    ),
+    # chat: 'em' is them, models in the plural, 'bt settings' a place
+    (
+        "forget the xm5s in bt settings and pair em again",
+        "Unpair the Sony headphones and pair them again",
+        "update the xm5s firmware in the Sony app",
+    ),
+    # macOS' 'Add Printer, Scanner or Fax' button adds a printer
+    (
+        "Click Remove Printer, then use Add Printer, Scanner or Fax to add it back",
+        "Remove the printer and add it again",
+        "Click Remove Printer",
+    ),
 ]
 
 
