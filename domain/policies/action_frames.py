@@ -1998,6 +1998,15 @@ def _fold_devices9_en(
     if op in ("enable", "disable") and labelled == "disable":
         # "tick (the) 'Disable SIP ALG' (box)" (the quotes dropped): the label says what happens
         op = "disable" if ticked in _TICKS else "enable"
+    names = {o.name for o in clause.objects}
+    if op == "plug_in" and "hdmi.extender" in names:
+        # "plug in the HDMI extender cable that came in the box (so the stick hangs away from
+        # the TV)": the extender is used
+        op, obj, qualifier = "use", "hdmi.extender", None
+    wan = any("wan" in t.surface.casefold().split() for t in clause.tokens)
+    if obj in ("modem.cable", "router.cable") and ({"modem", "router"} <= names or wan):
+        # "the cable that runs from the modem into the router's WAN port": the Ethernet one
+        obj = "ethernet.cable"
     if op == "use" and obj == "vpn":
         op = "connect"  # "then try GlobalProtect again": connecting to the VPN
     if op == "update" and obj == "router" and qualifier is None:
@@ -2880,8 +2889,36 @@ def _fold_references_en(
     return op, obj, qualifier
 
 
+# A router's own admin page: its login address (tplinkwifi.net, routerlogin.net) or a gateway's
+# IP (192.168.0.1, 10.0.0.1, ... .254).
+_ROUTER_ADMIN_WORDS = ("tplinkwifi", "routerlogin", "myrouter", "router login", "asusrouter")
+_GATEWAY_IP = re.compile(r"(?:\d{1,3}\.){3}(?:1|254)")
+
+
+def _router_admin(clauses: list[_Clause]) -> bool:
+    """Whether these clauses go into a router's web admin (where a Reboot button is its)."""
+    return any(
+        (t.kind == "ctx" and any(w in t.surface.casefold() for w in _ROUTER_ADMIN_WORDS))
+        or (t.kind == "num" and _GATEWAY_IP.fullmatch(t.surface) is not None)
+        for clause in clauses
+        for t in clause.tokens
+    )
+
+
 # What a value is chosen "as" in a dialog: the paper size / type, the channel, the DNS.
 _CHOSEN_AS = SETTABLE_HEADS | {"paper", "power_plan"}
+
+
+def _cleaning_item(clause: _Clause) -> bool:
+    """A menu item (or the end of a path) that names a cleaning ("Head Cleaning", "Nozzle
+    Cleaning") and no op: choosing it runs that cleaning."""
+    if clause.resolved_op is not None or not (clause.menu_item or clause.menu_head):
+        return False
+    words = [t for t in clause.tokens if t.kind not in ("stop", "nav")]
+    return bool(words) and all(
+        t.kind in ("obj", "objq") and t.surface.casefold().endswith(("cleaning", " clean"))
+        for t in words
+    )
 
 
 def _chosen_as(clause: _Clause) -> bool:
@@ -4930,6 +4967,10 @@ class ActionIndex:
                 entry_objs = [self._by_id[i].frame.obj for i in sorted(clause.alias_ids)]
                 last_object = next((o for o in entry_objs if o), last_object)
             frames = _frames_of(clause, previous)
+            if not frames and _cleaning_item(clause):
+                # "Setup > Maintenance > Head Cleaning": the item runs the cleaning it names
+                clause.resolved_op = "clean"
+                frames = _frames_of(clause, previous)
             if not frames and _chosen_as(clause):
                 # "choose A4 as the paper size": the setting named after "as" is set
                 clause.resolved_op = "set"
@@ -5014,6 +5055,8 @@ class ActionIndex:
                         resolved = "device"
                     if resolved is None and _power_path(frame, clauses, number):
                         resolved = "device"  # "click Start, then the power icon, then Restart"
+                    if resolved == "device" and _router_admin(clauses[: number + 1]):
+                        resolved = "router"  # "log into tplinkwifi.net, hit Reboot": its page
                     # Chinese drops the object the conversation is about ("删掉重装", "卸了再
                     # 装", "强行停止后再启动"): like "it", it is what the other text acts on.
                     dropped = resolved is None and _drops_object(clause, clauses)

@@ -3207,5 +3207,14 @@ obj network.settings: network reset
 obj printer: scanner or fax
 op hold: press* and keep pressing, press* and keep pushing, keep* pressing, press* and keep it held
 op unplug: undock, undock* from, take* it off the dock, take* off the dock, remove* from the dock
+loc -: between
+obj hdmi.extender: hdmi extender, hdmi extender cable, hdmi extension cable, hdmi extension,
+    hdmi extender cord, hdmi extension cord, the hdmi extender, little hdmi extender,
+    the little hdmi extender cable, the little hdmi extender, the hdmi extender cable,
+    the hdmi extension cable, an hdmi extender, an hdmi extender cable, an hdmi extension cable
+ctx where: maintenance, maintenance menu, the maintenance menu, maintenance tab,
+    the maintenance tab, setup menu, the setup menu
+obj paper_jam: scraps of paper, scraps of torn paper, torn scraps, scraps, torn bits, any scraps,
+    torn bits of paper, bits of torn paper, scraps of torn paper stuck inside
 """
 EN_LEXICON.update(_kinded_en(_EN_DEVICES9))

@@ -4775,6 +4775,36 @@ EN_ROUND9_DEVICE_PAIRS = [
         "Remove the printer and add it again",
         "Click Remove Printer",
     ),
+    # a Reboot button on a router's admin page (its login address or gateway IP) is the router's
+    (
+        "Log into routerlogin.net and click the Reboot button",
+        "Restart the Netgear router",
+        "Log into routerlogin.net and update the firmware",
+    ),
+    (
+        "Go to 192.168.0.1 and click Reboot",
+        "Restart the router",
+        "Go to 192.168.0.1 and change the Wi-Fi password",
+    ),
+    # a menu item naming a cleaning runs it
+    (
+        "On the Canon open Setup > Maintenance > Nozzle Cleaning",
+        "Run a print head cleaning",
+        "On the Canon open Setup > Maintenance > Print Head Alignment",
+    ),
+    # an HDMI extender plugged in is used (no Wi-Fi extender)
+    (
+        "Plug in the HDMI extender cable that came in the box so it hangs away from the TV",
+        "Use the HDMI extender",
+        "Plug the stick into a different HDMI port",
+    ),
+    # the cable between the modem and the router ('between': which cable), or into the WAN
+    # port, is the Ethernet cable
+    (
+        "Reseat the network cable that goes from the modem into the router's WAN port",
+        "Unplug the Ethernet cable between the modem and the router and plug it back in",
+        "Replace the network cable between the modem and the router",
+    ),
 ]
 
 
