@@ -776,6 +776,18 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
                 current = _Clause(tokens=[], link=elaborating, aside=in_parens or in_menu)
                 clauses.append(current)
                 has_op = has_obj = has_strong = False
+            if (
+                not is_cjk(token.surface[:1])
+                and has_op
+                and not checking
+                and not reason
+                and _run_on_verb(segment, index, current.tokens)
+            ):
+                # chat without commas: "unplug the tp-link from the wall count to 30 plug it
+                # back in" - a wait, a hold or a verb putting "it" back starts the next step
+                current = _Clause(tokens=[], link=elaborating, aside=in_parens or in_menu)
+                clauses.append(current)
+                has_op = has_obj = has_strong = False
             serial = has_strong and (has_obj or waited or held) and not checking and strong
             if serial and not after_de and not head_noun and not pairing:
                 # A second verb after a complete verb-object pair starts a new step (Chinese
@@ -868,6 +880,36 @@ def _next_meaningful(segment: list[Token], index: int) -> Token | None:
         if token.kind not in ("stop", "num"):
             return token
     return None
+
+
+_RUN_ON_OPS = frozenset({"wait", "hold"})
+
+
+def _run_on_verb(segment: list[Token], index: int, before: list[Token]) -> bool:
+    """An English verb mid-clause, after a step with its object (or a wait), that starts the
+    next step in text written without commas: a wait ("count to 30", "wait a minute"), a hold,
+    or a verb that puts "it" back ("plug it back in", "turn it back on")."""
+    token = segment[index]
+    head, _, _ = token.kind.partition("/")
+    word = token.surface.split()[0].casefold()
+    if head not in ("op", "pv") or word == "held" or word.endswith(("ing", "ed")):
+        return False  # "documents waiting to print", "keep the button held / pressed"
+    if not any(t.kind.split("/")[0] in ("op", "pv") for t in before):
+        return False
+    done = any(t.kind.split("/")[-1] in ("obj", "objq") for t in before)
+    waited = any(t.kind == "op" and t.value == "wait" for t in before)
+    if not (done or waited):
+        return False
+    op = token.value.split("/")[0]
+    if op in _RUN_ON_OPS and token.kind == "op":
+        return done
+    rest = [t for t in segment[index + 1 :] if t.kind != "stop"]
+    return (
+        len(rest) >= 2
+        and rest[0].kind == "pron"
+        and rest[1].kind == "part"
+        and rest[1].value == "back"
+    )
 
 
 def _is_verbal(token: Token, *, has_op: bool) -> bool:

@@ -4805,6 +4805,22 @@ EN_ROUND9_DEVICE_PAIRS = [
         "Unplug the Ethernet cable between the modem and the router and plug it back in",
         "Replace the network cable between the modem and the router",
     ),
+    # chat without commas: a wait, a hold or a verb putting 'it' back starts the next step
+    (
+        "unplug the modem from the wall wait a minute plug it back in",
+        "Power cycle the modem",
+        "unplug the modem from the wall wait a minute plug in a different power adapter",
+    ),
+    (
+        "switch the router off at the wall count to 20 switch it back on",
+        "Restart the router",
+        "switch the router off at the wall count to 20 press the reset button",
+    ),
+    (
+        "put the buds in the case hold the button on the back till the light flashes amber",
+        "Reset the earbuds",
+        "put the buds in the case hold the button on the back till the light flashes white",
+    ),
 ]
 
 
