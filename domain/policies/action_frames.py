@@ -3312,6 +3312,27 @@ def _fold_queue_documents_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
     return kept or steps
 
 
+def _fold_printer_by_ip_en(steps: tuple[Step, ...], clauses: list[_Clause]) -> tuple[Step, ...]:
+    """ "Settings > Printers & scanners > Add device > Add manually, choose TCP/IP and enter
+    10.1.4.25": the device added on the printers page is a printer, and the address entered
+    while adding it is how it is added ("add the printer by its IP"), no step of its own."""
+    printers = any(
+        t.kind == "ctx" and "printer" in t.surface.casefold() for c in clauses for t in c.tokens
+    )
+    result: list[Step] = []
+    for step in steps:
+        main = step.frames[0] if step.frames else None
+        if printers and main is not None and (main.op, main.obj) == ("add", "device"):
+            step = Step((ActionFrame("add", "printer", main.qualifier),))
+            main = step.frames[0]
+        last = result[-1].frames[0] if result and result[-1].frames else None
+        adding = last is not None and (last.op, last.obj) == ("add", "printer")
+        if adding and main is not None and (main.op, main.obj) == ("add", "ip_address"):
+            continue
+        result.append(step)
+    return tuple(result) if len(result) != len(steps) or printers else steps
+
+
 def _fold_printer_join_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
     """ "Reconnect the printer to Wi-Fi (on its panel) and pick your network again": the
     network joined right after the printer is reconnected is the printer's, part of it; so is
@@ -5171,6 +5192,7 @@ class ActionIndex:
         items = _fold_closed_for_data_file_en(items)
         steps = _fold_radio_resets_en(_fold_ticked_items_en(self._steps(items)))
         steps = _fold_printer_join_en(_fold_queue_documents_en(_fold_radio_parts_en(steps)))
+        steps = _fold_printer_by_ip_en(steps, clauses)
         steps = _fold_both_back_on_en(_fold_powered_back_on_en(steps), clauses)
         steps = self._elaborated(_fold_off_on_around_en(steps))
         lead_op, lead_object = _lead(clauses)

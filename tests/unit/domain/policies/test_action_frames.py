@@ -4821,6 +4821,13 @@ EN_ROUND9_DEVICE_PAIRS = [
         "Reset the earbuds",
         "put the buds in the case hold the button on the back till the light flashes white",
     ),
+    # the device added on the printers page is a printer; the address typed in is how it is added
+    (
+        "Settings > Bluetooth & devices > Printers & scanners > Add device > Add manually, "
+        "choose TCP/IP and enter 192.168.1.50",
+        "Add the printer manually by its IP address",
+        "Settings > Bluetooth & devices > Printers & scanners, select the printer and click Remove",
+    ),
 ]
 
 
