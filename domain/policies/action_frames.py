@@ -3312,6 +3312,40 @@ def _fold_queue_documents_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
     return kept or steps
 
 
+# Devices whose own firmware "its firmware" can be (no router named).
+_FIRMWARE_OWNERS = frozenset({"controller", "headphones", "printer", "mouse", "keyboard"})
+
+
+def _fold_firmware_owner_en(steps: tuple[Step, ...], clauses: list[_Clause]) -> tuple[Step, ...]:
+    """ "Re-pair the controller ..., and update its firmware": the firmware is the controller's
+    (bare "firmware" is otherwise the router's); "update the controller firmware and re-pair
+    it": what is paired again is the controller, not its firmware."""
+    owned = any(
+        a.surface.casefold() in ("its", "their") and b.kind == "obj" and b.value == "firmware"
+        for c in clauses
+        for a, b in zip(c.tokens, c.tokens[1:], strict=False)
+    )
+    paired = any(
+        "pair" in t.surface.casefold() and t.kind == "op" for c in clauses for t in c.tokens
+    )
+    if not owned and not paired:
+        return steps
+    firsts = [step.frames[0] if step.frames else None for step in steps]
+    owners = [f.obj.split(".")[0] for f in firsts if f is not None and f.obj]
+    owner = next((o for o in owners if o in _FIRMWARE_OWNERS), None)
+    if owner is None or "router" in owners:
+        return steps
+    result = list(steps)
+    for i, main in enumerate(firsts):
+        if main is None:
+            continue
+        if owned and (main.op, main.obj) == ("update", "firmware"):
+            result[i] = Step((ActionFrame("update", f"{owner}.firmware", main.qualifier),))
+        elif paired and main.op == "readd" and main.obj == f"{owner}.firmware":
+            result[i] = Step((ActionFrame("readd", owner, main.qualifier),))
+    return tuple(result)
+
+
 def _fold_printer_by_ip_en(steps: tuple[Step, ...], clauses: list[_Clause]) -> tuple[Step, ...]:
     """ "Settings > Printers & scanners > Add device > Add manually, choose TCP/IP and enter
     10.1.4.25": the device added on the printers page is a printer, and the address entered
@@ -5192,7 +5226,7 @@ class ActionIndex:
         items = _fold_closed_for_data_file_en(items)
         steps = _fold_radio_resets_en(_fold_ticked_items_en(self._steps(items)))
         steps = _fold_printer_join_en(_fold_queue_documents_en(_fold_radio_parts_en(steps)))
-        steps = _fold_printer_by_ip_en(steps, clauses)
+        steps = _fold_firmware_owner_en(_fold_printer_by_ip_en(steps, clauses), clauses)
         steps = _fold_both_back_on_en(_fold_powered_back_on_en(steps), clauses)
         steps = self._elaborated(_fold_off_on_around_en(steps))
         lead_op, lead_object = _lead(clauses)

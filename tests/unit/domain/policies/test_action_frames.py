@@ -4828,6 +4828,17 @@ EN_ROUND9_DEVICE_PAIRS = [
         "Add the printer manually by its IP address",
         "Settings > Bluetooth & devices > Printers & scanners, select the printer and click Remove",
     ),
+    # 'its / their firmware' is the device's named in the text; what is re-paired is the device
+    (
+        "Re-pair the controller with the PC, then update its firmware in Xbox Accessories",
+        "Update the controller firmware and re-pair it to the PC",
+        "Re-pair the controller with the PC, then update the router's firmware",
+    ),
+    (
+        "Re-pair the headphones and update their firmware",
+        "Update the headphones firmware and re-pair them",
+        "Re-pair the headphones and update the router firmware",
+    ),
 ]
 
 
