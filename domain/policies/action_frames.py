@@ -2049,6 +2049,13 @@ def _fold_devices9_en(
     if obj in ("modem.cable", "router.cable") and ({"modem", "router"} <= names or wan):
         # "the cable that runs from the modem into the router's WAN port": the Ethernet one
         obj = "ethernet.cable"
+    banded = qualifier in ("2.4ghz", "5ghz") or any(
+        t.kind == "q" and t.value in ("2.4ghz", "5ghz") for t in clause.tokens
+    )
+    bands = banded or any("band" in t.surface.casefold() for t in clause.tokens)
+    if op == "split" and obj in ("wifi_network", "band_steering") and bands:
+        # "split the 2.4 GHz and 5 GHz bands": Smart Connect / band steering turned off
+        op, obj, qualifier = "disable", "band_steering", None
     if op == "use" and obj == "vpn":
         op = "connect"  # "then try GlobalProtect again": connecting to the VPN
     if op == "update" and obj == "router" and qualifier is None:

@@ -3212,6 +3212,16 @@ obj hdmi.extender: hdmi extender, hdmi extender cable, hdmi extension cable, hdm
     hdmi extender cord, hdmi extension cord, the hdmi extender, little hdmi extender,
     the little hdmi extender cable, the little hdmi extender, the hdmi extender cable,
     the hdmi extension cable, an hdmi extender, an hdmi extender cable, an hdmi extension cable
+obj wifi: fan shaped icon, the fan shaped icon, fan icon, the fan icon, wifi fan icon,
+    fan shaped wifi icon, the fan shaped wifi icon, wifi signal icon, the wifi signal icon
+ctx where: top right of the screen, the top right of the screen, top right corner of the screen,
+    the top right corner of the screen, top right of the menu bar, the top right of the menu bar
+op split: split*, split* up, separate*
+stop -: give each radio its own ssid, give each band its own ssid, give each band its own name,
+    give each radio its own name, give them separate names, give them different names,
+    give each its own ssid, give each its own name, each with its own ssid, each with its own name
+ctx where: web gui, the web gui, asus web gui, the asus web gui, router web gui,
+    the router web gui, router gui, the router gui
 ctx where: maintenance, maintenance menu, the maintenance menu, maintenance tab,
     the maintenance tab, setup menu, the setup menu
 obj paper_jam: scraps of paper, scraps of torn paper, torn scraps, scraps, torn bits, any scraps,

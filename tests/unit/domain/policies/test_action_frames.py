@@ -4839,6 +4839,24 @@ EN_ROUND9_DEVICE_PAIRS = [
         "Update the headphones firmware and re-pair them",
         "Re-pair the headphones and update the router firmware",
     ),
+    # the fan-shaped icon at the top right of the screen is the Wi-Fi (the screen is a place)
+    (
+        "Click the fan icon at the top right of the screen, switch it off, wait ten seconds and "
+        "switch it back on",
+        "Turn the Wi-Fi off and on again",
+        "Click the fan icon at the top right of the screen and forget the network",
+    ),
+    # the 2.4 GHz and 5 GHz bands split (each its own name) is Smart Connect turned off
+    (
+        "Split the 2.4 GHz and 5 GHz bands on the router",
+        "Turn off Smart Connect on the router",
+        "Turn on Smart Connect on the router",
+    ),
+    (
+        "In the router's web GUI, switch Smart Connect off and give each band its own name",
+        "Separate the 2.4 and 5 GHz bands",
+        "In the router's web GUI, change the 5 GHz channel to 36",
+    ),
 ]
 
 
