@@ -3319,6 +3319,37 @@ def _fold_queue_documents_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
     return kept or steps
 
 
+# Appliances with no battery to drain: their power button held and the plug pulled is a power
+# cycle; a computer's or phone's (or one with a battery named) is the residual-power drain.
+_APPLIANCES = ("console", "tv", "streaming_stick", "router", "modem", "printer")
+_DRAINED = frozenset({"computer", "phone", "tablet", "battery", "charger", "device"})
+
+
+def _fold_appliance_drain_en(steps: tuple[Step, ...], clauses: list[_Clause]) -> tuple[Step, ...]:
+    """ "Hold the console's power button till it beeps, then pull the power cord out for 60
+    seconds": a console (TV, router, printer) is power-cycled, not drained of flea power."""
+    drains = [
+        i
+        for i, step in enumerate(steps)
+        if step.frames and (step.frames[0].op, step.frames[0].obj) == ("drain", "residual_power")
+    ]
+    if not drains:
+        return steps
+    named = {
+        t.value.split("|")[0].split(".")[0]
+        for c in clauses
+        for t in c.tokens
+        if t.kind.split("/")[-1] in ("obj", "objq")
+    }
+    appliance = next((a for a in _APPLIANCES if a in named), None)
+    if appliance is None or named & _DRAINED:
+        return steps
+    result = list(steps)
+    for i in drains:
+        result[i] = Step((ActionFrame("restart", appliance, None),))
+    return tuple(result)
+
+
 # Devices whose own firmware "its firmware" can be (no router named).
 _FIRMWARE_OWNERS = frozenset({"controller", "headphones", "printer", "mouse", "keyboard"})
 
@@ -5234,6 +5265,7 @@ class ActionIndex:
         steps = _fold_radio_resets_en(_fold_ticked_items_en(self._steps(items)))
         steps = _fold_printer_join_en(_fold_queue_documents_en(_fold_radio_parts_en(steps)))
         steps = _fold_firmware_owner_en(_fold_printer_by_ip_en(steps, clauses), clauses)
+        steps = _fold_appliance_drain_en(steps, clauses)
         steps = _fold_both_back_on_en(_fold_powered_back_on_en(steps), clauses)
         steps = self._elaborated(_fold_off_on_around_en(steps))
         lead_op, lead_object = _lead(clauses)

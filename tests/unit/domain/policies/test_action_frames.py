@@ -4857,6 +4857,19 @@ EN_ROUND9_DEVICE_PAIRS = [
         "Separate the 2.4 and 5 GHz bands",
         "In the router's web GUI, change the 5 GHz channel to 36",
     ),
+    # a console's power button held and its plug pulled is a power cycle (a laptop's: a drain)
+    (
+        "Hold the Xbox's power button until it shuts down fully, then pull the power cord out for "
+        "a minute",
+        "Power cycle the Xbox",
+        "Factory reset the Xbox",
+    ),
+    (
+        "Unplug the laptop's charger, then hold the power button for 30 seconds",
+        "Drain the residual power from the laptop",
+        "Hold the Xbox's power button until it shuts down fully, then pull the power cord out for "
+        "a minute",
+    ),
 ]
 
 
