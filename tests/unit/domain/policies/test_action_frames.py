@@ -4870,6 +4870,12 @@ EN_ROUND9_DEVICE_PAIRS = [
         "Hold the Xbox's power button until it shuts down fully, then pull the power cord out for "
         "a minute",
     ),
+    # a charging cable unplugged and pushed back in firmly is the catalog's reseat (check_cable)
+    (
+        "Unplug the USB-C lead from the laptop and push it back in firmly",
+        "Reseat the charging cable",
+        "Try a different charging cable",
+    ),
 ]
 
 
