@@ -3220,6 +3220,15 @@ op split: split*, split* up, separate*
 stop -: give each radio its own ssid, give each band its own ssid, give each band its own name,
     give each radio its own name, give them separate names, give them different names,
     give each its own ssid, give each its own name, each with its own ssid, each with its own name
+obj modem: the one the fibre comes into, the one the fiber comes into, one the fibre comes into,
+    one the fiber comes into, fibre box, fiber box, the fibre box, the fiber box, ont, the ont,
+    fibre modem, fiber modem, optical network terminal, the box the fibre comes into,
+    the box the fiber comes into
+obj router: the wi fi one, the wifi one, the wireless one
+op unplug: take* the power off, take* power off, take* the power off of
+stop -: once its lights settle, its lights settle, once the lights settle, the lights settle,
+    once its lights are stable, once the lights are stable, until its lights settle,
+    until the lights settle
 ctx where: web gui, the web gui, asus web gui, the asus web gui, router web gui,
     the router web gui, router gui, the router gui
 ctx where: maintenance, maintenance menu, the maintenance menu, maintenance tab,

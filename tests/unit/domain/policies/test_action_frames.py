@@ -4876,6 +4876,13 @@ EN_ROUND9_DEVICE_PAIRS = [
         "Reseat the charging cable",
         "Try a different charging cable",
     ),
+    # the box the fibre comes into is the modem, the Wi-Fi one the router; power taken off is
+    # unplugged
+    (
+        "Take the power off the box the fibre comes into, wait a minute and plug it back in",
+        "Power cycle the modem",
+        "Take the power off the Wi-Fi one, wait a minute and plug it back in",
+    ),
 ]
 
 
