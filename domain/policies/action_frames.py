@@ -817,6 +817,18 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
                 current = _Clause(tokens=[], link=elaborating, aside=in_parens or in_menu)
                 clauses.append(current)
                 has_op = has_obj = has_strong = False
+            if (
+                not is_cjk(token.surface[:1])
+                and has_op
+                and not checking
+                and not reason
+                and _run_on_verb(segment, index, current.tokens)
+            ):
+                # chat without commas: "unplug the tp-link from the wall count to 30 plug it
+                # back in" - a wait, a hold or a verb putting "it" back starts the next step
+                current = _Clause(tokens=[], link=elaborating, aside=in_parens or in_menu)
+                clauses.append(current)
+                has_op = has_obj = has_strong = False
             serial = has_strong and (has_obj or waited or held) and not checking and strong
             if serial and not after_de and not head_noun and not pairing:
                 # A second verb after a complete verb-object pair starts a new step (Chinese
@@ -909,6 +921,36 @@ def _next_meaningful(segment: list[Token], index: int) -> Token | None:
         if token.kind not in ("stop", "num"):
             return token
     return None
+
+
+_RUN_ON_OPS = frozenset({"wait", "hold"})
+
+
+def _run_on_verb(segment: list[Token], index: int, before: list[Token]) -> bool:
+    """An English verb mid-clause, after a step with its object (or a wait), that starts the
+    next step in text written without commas: a wait ("count to 30", "wait a minute"), a hold,
+    or a verb that puts "it" back ("plug it back in", "turn it back on")."""
+    token = segment[index]
+    head, _, _ = token.kind.partition("/")
+    word = token.surface.split()[0].casefold()
+    if head not in ("op", "pv") or word == "held" or word.endswith(("ing", "ed")):
+        return False  # "documents waiting to print", "keep the button held / pressed"
+    if not any(t.kind.split("/")[0] in ("op", "pv") for t in before):
+        return False
+    done = any(t.kind.split("/")[-1] in ("obj", "objq") for t in before)
+    waited = any(t.kind == "op" and t.value == "wait" for t in before)
+    if not (done or waited):
+        return False
+    op = token.value.split("/")[0]
+    if op in _RUN_ON_OPS and token.kind == "op":
+        return done
+    rest = [t for t in segment[index + 1 :] if t.kind != "stop"]
+    return (
+        len(rest) >= 2
+        and rest[0].kind == "pron"
+        and rest[1].kind == "part"
+        and rest[1].value == "back"
+    )
 
 
 def _is_verbal(token: Token, *, has_op: bool) -> bool:
@@ -2012,6 +2054,72 @@ def _fold_methods_en(
             # "hold the power and CUSTOM buttons together until the indicator flashes": two
             # buttons held down at once on headphones (no pairing colour) reset them
             op, obj, qualifier = "reset", "headphones", None
+    return _fold_devices9_en(op, obj, qualifier, clause, context)
+
+
+# Ticking a box is turning on what its label says: a label that itself turns something off
+# ("tick 'Disable SIP ALG'") turns it off, and unticking it turns it back on.
+_TICKS = frozenset({"tick", "ticks", "ticked", "check", "checks", "checked"})
+_UNTICKS = frozenset({"untick", "unticks", "unticked", "uncheck", "unchecks", "unchecked"})
+# What a wipe cleans rather than erases: a charger, buds, their contacts.
+_WIPED_CLEAN = frozenset({"charger", "headphones", "charging", "charging_port"})
+
+
+def _fold_devices9_en(
+    op: str, obj: str | None, qualifier: str | None, clause: _Clause, context: list[str]
+) -> tuple[str, str | None, str | None]:
+    """English device folds of round 9: ticked 'Disable ...' boxes, a VPN used, wiped parts."""
+    words = [t for t in clause.tokens if t.kind != "stop"]
+    boxes = _TICKS | _UNTICKS
+    ticked, labelled = next(
+        (
+            (t.surface.casefold(), w.value)
+            for t, w in zip(words, words[1:], strict=False)
+            if t.surface.casefold() in boxes
+        ),
+        ("", ""),
+    )
+    if op in ("enable", "disable") and labelled == "disable":
+        # "tick (the) 'Disable SIP ALG' (box)" (the quotes dropped): the label says what happens
+        op = "disable" if ticked in _TICKS else "enable"
+    names = {o.name for o in clause.objects}
+    if op == "plug_in" and "hdmi.extender" in names:
+        # "plug in the HDMI extender cable that came in the box (so the stick hangs away from
+        # the TV)": the extender is used
+        op, obj, qualifier = "use", "hdmi.extender", None
+    wan = any("wan" in t.surface.casefold().split() for t in clause.tokens)
+    if obj in ("modem.cable", "router.cable") and ({"modem", "router"} <= names or wan):
+        # "the cable that runs from the modem into the router's WAN port": the Ethernet one
+        obj = "ethernet.cable"
+    banded = qualifier in ("2.4ghz", "5ghz") or any(
+        t.kind == "q" and t.value in ("2.4ghz", "5ghz") for t in clause.tokens
+    )
+    bands = banded or any("band" in t.surface.casefold() for t in clause.tokens)
+    if op == "split" and obj in ("wifi_network", "band_steering") and bands:
+        # "split the 2.4 GHz and 5 GHz bands": Smart Connect / band steering turned off
+        op, obj, qualifier = "disable", "band_steering", None
+    if op == "use" and obj == "vpn":
+        op = "connect"  # "then try GlobalProtect again": connecting to the VPN
+    if op == "update" and obj == "router" and qualifier is None:
+        obj = "router.firmware"  # "Settings > Router Update": what a router update installs
+    surfaces = {t.surface.casefold() for t in clause.tokens}
+    if op == "clear" and surfaces & {"checkbox", "check box", "tick box", "box"}:
+        op = "disable"  # "clear the power-saving checkbox": unticked
+    if obj == "battery_saver" and any("power management" in w for w in surfaces):
+        obj = "power_management"  # "... power-saving checkbox on the Power Management tab"
+    if op == "hold" and "back" in clause.particles and "in" in surfaces:
+        op = "readd"  # "push the paper tray back in firmly": taken out and put back
+    wiped = any(t.kind == "op" and t.surface.casefold().startswith("wip") for t in clause.tokens)
+    contacts = any(t.surface.casefold() == "contacts" for t in clause.tokens)
+    cleaned = wiped or any(t.kind == "op" and t.value == "clean" for t in clause.tokens)
+    if op == "contact" and contacts and cleaned:
+        op = "clear"  # "give the charging contacts on the buds a wipe": contacts are parts
+    if op == "clear" and wiped or op == "clean" and contacts:
+        named = [o.name for o in clause.objects if o.name in _WIPED_CLEAN]
+        if contacts and "headphones" in named:
+            op, obj = "clean", "headphones"  # "wipe the contacts on the buds"
+        elif obj in _WIPED_CLEAN:
+            op = "clean"  # "give the charger puck a wipe": cleaned, not erased
     return op, obj, qualifier
 
 
@@ -2872,6 +2980,54 @@ def _fold_references_en(
     return op, obj, qualifier
 
 
+# A router's own admin page: its login address (tplinkwifi.net, routerlogin.net) or a gateway's
+# IP (192.168.0.1, 10.0.0.1, ... .254).
+_ROUTER_ADMIN_WORDS = ("tplinkwifi", "routerlogin", "myrouter", "router login", "asusrouter")
+_GATEWAY_IP = re.compile(r"(?:\d{1,3}\.){3}(?:1|254)")
+
+
+def _router_admin(clauses: list[_Clause]) -> bool:
+    """Whether these clauses go into a router's web admin (where a Reboot button is its)."""
+    return any(
+        (t.kind == "ctx" and any(w in t.surface.casefold() for w in _ROUTER_ADMIN_WORDS))
+        or (t.kind == "num" and _GATEWAY_IP.fullmatch(t.surface) is not None)
+        for clause in clauses
+        for t in clause.tokens
+    )
+
+
+# What a value is chosen "as" in a dialog: the paper size / type, the channel, the DNS.
+_CHOSEN_AS = SETTABLE_HEADS | {"paper", "power_plan"}
+
+
+def _cleaning_item(clause: _Clause) -> bool:
+    """A menu item (or the end of a path) that names a cleaning ("Head Cleaning", "Nozzle
+    Cleaning") and no op: choosing it runs that cleaning."""
+    if clause.resolved_op is not None or not (clause.menu_item or clause.menu_head):
+        return False
+    words = [t for t in clause.tokens if t.kind not in ("stop", "nav")]
+    return bool(words) and all(
+        t.kind in ("obj", "objq") and t.surface.casefold().endswith(("cleaning", " clean"))
+        for t in words
+    )
+
+
+def _chosen_as(clause: _Clause) -> bool:
+    """A clause that only picks a value *as* a setting ("choose A4 as the paper size", "pick
+    Plain Paper as the media type"): no op of its own, a chooser, then "as" and the setting."""
+    if clause.resolved_op is not None:
+        return False
+    words = [t for t in clause.tokens if t.kind != "stop"]
+    chooser = any(t.kind == "nav" for t in words)
+    return chooser and any(
+        t.kind == "prep"
+        and t.surface.casefold() == "as"
+        and w.kind.split("/")[-1] == "obj"
+        and w.value.split("|")[0] in _CHOSEN_AS
+        for t, w in zip(words, words[1:], strict=False)
+    )
+
+
 def _valued_item(clauses: list[_Clause], number: int) -> bool:
     """A menu item that only names a setting ("Channel"), then a colon and a value ("6")."""
     clause = clauses[number]
@@ -3203,6 +3359,92 @@ def _fold_queue_documents_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
         )
     )
     return kept or steps
+
+
+# Appliances with no battery to drain: their power button held and the plug pulled is a power
+# cycle; a computer's or phone's (or one with a battery named) is the residual-power drain.
+_APPLIANCES = ("console", "tv", "streaming_stick", "router", "modem", "printer")
+_DRAINED = frozenset({"computer", "phone", "tablet", "battery", "charger", "device"})
+
+
+def _fold_appliance_drain_en(steps: tuple[Step, ...], clauses: list[_Clause]) -> tuple[Step, ...]:
+    """ "Hold the console's power button till it beeps, then pull the power cord out for 60
+    seconds": a console (TV, router, printer) is power-cycled, not drained of flea power."""
+    drains = [
+        i
+        for i, step in enumerate(steps)
+        if step.frames and (step.frames[0].op, step.frames[0].obj) == ("drain", "residual_power")
+    ]
+    if not drains:
+        return steps
+    named = {
+        t.value.split("|")[0].split(".")[0]
+        for c in clauses
+        for t in c.tokens
+        if t.kind.split("/")[-1] in ("obj", "objq")
+    }
+    appliance = next((a for a in _APPLIANCES if a in named), None)
+    if appliance is None or named & _DRAINED:
+        return steps
+    result = list(steps)
+    for i in drains:
+        result[i] = Step((ActionFrame("restart", appliance, None),))
+    return tuple(result)
+
+
+# Devices whose own firmware "its firmware" can be (no router named).
+_FIRMWARE_OWNERS = frozenset({"controller", "headphones", "printer", "mouse", "keyboard"})
+
+
+def _fold_firmware_owner_en(steps: tuple[Step, ...], clauses: list[_Clause]) -> tuple[Step, ...]:
+    """ "Re-pair the controller ..., and update its firmware": the firmware is the controller's
+    (bare "firmware" is otherwise the router's); "update the controller firmware and re-pair
+    it": what is paired again is the controller, not its firmware."""
+    owned = any(
+        a.surface.casefold() in ("its", "their") and b.kind == "obj" and b.value == "firmware"
+        for c in clauses
+        for a, b in zip(c.tokens, c.tokens[1:], strict=False)
+    )
+    paired = any(
+        "pair" in t.surface.casefold() and t.kind == "op" for c in clauses for t in c.tokens
+    )
+    if not owned and not paired:
+        return steps
+    firsts = [step.frames[0] if step.frames else None for step in steps]
+    owners = [f.obj.split(".")[0] for f in firsts if f is not None and f.obj]
+    owner = next((o for o in owners if o in _FIRMWARE_OWNERS), None)
+    if owner is None or "router" in owners:
+        return steps
+    result = list(steps)
+    for i, main in enumerate(firsts):
+        if main is None:
+            continue
+        if owned and (main.op, main.obj) == ("update", "firmware"):
+            result[i] = Step((ActionFrame("update", f"{owner}.firmware", main.qualifier),))
+        elif paired and main.op == "readd" and main.obj == f"{owner}.firmware":
+            result[i] = Step((ActionFrame("readd", owner, main.qualifier),))
+    return tuple(result)
+
+
+def _fold_printer_by_ip_en(steps: tuple[Step, ...], clauses: list[_Clause]) -> tuple[Step, ...]:
+    """ "Settings > Printers & scanners > Add device > Add manually, choose TCP/IP and enter
+    10.1.4.25": the device added on the printers page is a printer, and the address entered
+    while adding it is how it is added ("add the printer by its IP"), no step of its own."""
+    printers = any(
+        t.kind == "ctx" and "printer" in t.surface.casefold() for c in clauses for t in c.tokens
+    )
+    result: list[Step] = []
+    for step in steps:
+        main = step.frames[0] if step.frames else None
+        if printers and main is not None and (main.op, main.obj) == ("add", "device"):
+            step = Step((ActionFrame("add", "printer", main.qualifier),))
+            main = step.frames[0]
+        last = result[-1].frames[0] if result and result[-1].frames else None
+        adding = last is not None and (last.op, last.obj) == ("add", "printer")
+        if adding and main is not None and (main.op, main.obj) == ("add", "ip_address"):
+            continue
+        result.append(step)
+    return tuple(result) if len(result) != len(steps) or printers else steps
 
 
 def _fold_printer_join_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
@@ -4942,6 +5184,14 @@ class ActionIndex:
                 entry_objs = [self._by_id[i].frame.obj for i in sorted(clause.alias_ids)]
                 last_object = next((o for o in entry_objs if o), last_object)
             frames = _frames_of(clause, previous)
+            if not frames and _cleaning_item(clause):
+                # "Setup > Maintenance > Head Cleaning": the item runs the cleaning it names
+                clause.resolved_op = "clean"
+                frames = _frames_of(clause, previous)
+            if not frames and _chosen_as(clause):
+                # "choose A4 as the paper size": the setting named after "as" is set
+                clause.resolved_op = "set"
+                frames = _frames_of(clause, previous)
             if not frames and _valued_item(clauses, number):
                 # "... > 2.4GHz > Channel: 6 > Save": a setting's item given a value is set
                 clause.resolved_op = "set"
@@ -5022,6 +5272,8 @@ class ActionIndex:
                         resolved = "device"
                     if resolved is None and _power_path(frame, clauses, number):
                         resolved = "device"  # "click Start, then the power icon, then Restart"
+                    if resolved == "device" and _router_admin(clauses[: number + 1]):
+                        resolved = "router"  # "log into tplinkwifi.net, hit Reboot": its page
                     # Chinese drops the object the conversation is about ("删掉重装", "卸了再
                     # 装", "强行停止后再启动"): like "it", it is what the other text acts on.
                     dropped = resolved is None and _drops_object(clause, clauses)
@@ -5094,6 +5346,8 @@ class ActionIndex:
         items = _fold_closed_for_data_file_en(items)
         steps = _fold_radio_resets_en(_fold_ticked_items_en(self._steps(items)))
         steps = _fold_printer_join_en(_fold_queue_documents_en(_fold_radio_parts_en(steps)))
+        steps = _fold_firmware_owner_en(_fold_printer_by_ip_en(steps, clauses), clauses)
+        steps = _fold_appliance_drain_en(steps, clauses)
         steps = _fold_both_back_on_en(_fold_powered_back_on_en(steps), clauses)
         steps = self._elaborated(_fold_off_on_around_en(steps))
         lead_op, lead_object = _lead(clauses)
@@ -6443,6 +6697,8 @@ _EN_VALUE = re.compile(
 # "set it to the Visa debit", "change PayPal's preferred method to ...": what is used, set
 _SET_VERB = re.compile(r"\b(?:set|change|switch|make)\w*\b.*\bto\s+\S")
 _EN_PORT_VALUE = re.compile(r"\bport\s+(\d+)\b")
+# "choose A4 as the paper size": what is chosen *as* a setting is its value (see _chosen_as)
+_EN_CHOSEN_VALUE = re.compile(r"\b(?:choose|chose|pick|picked|select|selected)\s+(.+?)\s+as\b")
 # "try channel 11", "use channel 149 on the 5 GHz band": the channel's number is the value
 _EN_CHANNEL_VALUE = re.compile(r"\bchannel\s+(\d+)\b")
 _ZH_CHANNEL_VALUE = re.compile(
@@ -6491,7 +6747,11 @@ def _set_value(text: TextActions) -> str | None:
         for frame in firsts
     ):
         return None  # a value the lexicon read ("google" DNS) is compared as the qualifier
-    found = _ZH_VALUE.search(text.normalized) or _EN_VALUE.search(text.normalized)
+    found = (
+        _ZH_VALUE.search(text.normalized)
+        or _EN_VALUE.search(text.normalized)
+        or _EN_CHOSEN_VALUE.search(text.normalized)
+    )
     if found is None:
         port = _EN_PORT_VALUE.search(text.normalized)  # "use port 587 for outgoing mail"
         return port.group(1) if port else None

@@ -3196,3 +3196,71 @@ and -: but, but this time, but then, but also, but first, but before that, but b
 instead -: but not, and not, but not the, and not the
 """
 EN_LEXICON.update(_kinded_en(_FB9_JOINS))
+
+# -- round 9 (en, devices: batches 31-34) ----------------------------------------------------
+# A set-top box (a Tata Play / Sky / cable box) is a TV box like a streaming stick; the power
+# lead pulled *out* is unplugged as the lead pulled is; on Linux, sudo and systemctl are how a
+# command is run, not what it does ("sudo systemctl restart cups": the CUPS service restarted),
+# and NetworkManager is the network service; a watch's or buds' charging puck is their charger.
+_EN_DEVICES9 = """
+obj streaming_stick: set top box, set top boxes, settop box, the set top box, tv box,
+    cable box, cable tv box, satellite box, dth box, tata play box, tata sky box, sky box,
+    sky q box, virgin box, virgin media box, tivo box, freeview box, youview box, airtel box,
+    airtel dth box, dish tv box, jio set top box
+op unplug: pull* the power cord out, pull* the power lead out, pull* the power cable out,
+    pull* the power plug out, pull* out the power cord, pull* out the power lead,
+    pull* out the power cable, pull* out the power plug, take* the power lead out,
+    take* the power cord out, pull* the mains lead out, pull* out the mains lead,
+    pull* the mains plug out, pull* the power cord out of, pull* the power lead out of
+stop -: sudo, systemctl, sudo systemctl, sudo service
+obj wifi_network|network: networkmanager, network manager service, networkmanager service
+obj charger: charging puck, charger puck, magnetic charger puck, magnetic charging puck,
+    the puck, charging disc, magnetic charger, magnetic charging cable
+objq app|name:cups: cups, cupsd, cups daemon, cups scheduler
+obj upnp: upnp, universal plug and play, upnp setting, the upnp setting
+ctx where: wan setup, advanced setup, upnp page, the upnp page, wan setup page, lan setup
+pron -: em, 'em
+objq headphones|name:sony: xm4s, xm5s, the xm4s, the xm5s
+ctx where: bt settings, bluetooth settings page, the bt settings, other troubleshooters,
+    additional troubleshooters, the other troubleshooters, the additional troubleshooters,
+    print dialog, the print dialog, print dialogue, the print dialogue, print dialog box,
+    the print dialog box
+obj network.troubleshooter: network and internet one, the network and internet one,
+    internet connections one, the internet connections one, network adapter one,
+    the network adapter one, network and internet troubleshooter,
+    the network and internet troubleshooter
+obj paper: paper size, paper type, media type, the media type, the paper size, the paper type
+obj network.settings: network reset
+obj printer: scanner or fax
+op hold: press* and keep pressing, press* and keep pushing, keep* pressing, press* and keep it held
+op unplug: undock, undock* from, take* it off the dock, take* off the dock, remove* from the dock
+loc -: between
+obj hdmi.extender: hdmi extender, hdmi extender cable, hdmi extension cable, hdmi extension,
+    hdmi extender cord, hdmi extension cord, the hdmi extender, little hdmi extender,
+    the little hdmi extender cable, the little hdmi extender, the hdmi extender cable,
+    the hdmi extension cable, an hdmi extender, an hdmi extender cable, an hdmi extension cable
+obj wifi: fan shaped icon, the fan shaped icon, fan icon, the fan icon, wifi fan icon,
+    fan shaped wifi icon, the fan shaped wifi icon, wifi signal icon, the wifi signal icon
+ctx where: top right of the screen, the top right of the screen, top right corner of the screen,
+    the top right corner of the screen, top right of the menu bar, the top right of the menu bar
+op split: split*, split* up, separate*
+stop -: give each radio its own ssid, give each band its own ssid, give each band its own name,
+    give each radio its own name, give them separate names, give them different names,
+    give each its own ssid, give each its own name, each with its own ssid, each with its own name
+obj modem: the one the fibre comes into, the one the fiber comes into, one the fibre comes into,
+    one the fiber comes into, fibre box, fiber box, the fibre box, the fiber box, ont, the ont,
+    fibre modem, fiber modem, optical network terminal, the box the fibre comes into,
+    the box the fiber comes into
+obj router: the wi fi one, the wifi one, the wireless one
+op unplug: take* the power off, take* power off, take* the power off of
+stop -: once its lights settle, its lights settle, once the lights settle, the lights settle,
+    once its lights are stable, once the lights are stable, until its lights settle,
+    until the lights settle
+ctx where: web gui, the web gui, asus web gui, the asus web gui, router web gui,
+    the router web gui, router gui, the router gui
+ctx where: maintenance, maintenance menu, the maintenance menu, maintenance tab,
+    the maintenance tab, setup menu, the setup menu
+obj paper_jam: scraps of paper, scraps of torn paper, torn scraps, scraps, torn bits, any scraps,
+    torn bits of paper, bits of torn paper, scraps of torn paper stuck inside
+"""
+EN_LEXICON.update(_kinded_en(_EN_DEVICES9))

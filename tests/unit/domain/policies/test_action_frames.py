@@ -4842,3 +4842,219 @@ def test_fb9_same_step_on_another_value_or_target_is_another_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# -- round 9, English devices (batches 31-34) -----------------------------------------------
+EN_ROUND9_DEVICE_PAIRS = [
+    # a set-top box (Sky / cable / Tata Play box) is a TV box; the power lead pulled out unplugs
+    (
+        "Turn the Sky box off at the wall, wait a minute and turn it back on",
+        "Power cycle the set-top box",
+        "Factory reset the set-top box",
+    ),
+    (
+        "Pull the power lead out of the printer for a minute, then plug it back in",
+        "Power cycle the printer",
+        "Replace the printer's power lead",
+    ),
+    # sudo / systemctl are how a Linux command runs; NetworkManager is the network service
+    (
+        "Open a terminal and run sudo systemctl restart NetworkManager",
+        "Restart the network service",
+        "Open a terminal and forget the Wi-Fi network",
+    ),
+    ("Run sudo systemctl restart cups", "Restart the CUPS service", "Reinstall the printer driver"),
+    # a ticked box labelled 'Disable ...' turns it off (unticked: back on)
+    (
+        "Tick the 'Disable SIP ALG' box on the router",
+        "Turn off SIP ALG on the router",
+        "Untick the 'Disable SIP ALG' box on the router",
+    ),
+    # a VPN tried again is connected to again
+    (
+        "Restart the PC, then try the VPN again",
+        "Reboot the computer and reconnect to the VPN",
+        "Restart the PC, then uninstall the VPN",
+    ),
+    # a wipe of a charger or of the buds' contacts cleans them
+    (
+        "Give the charging contacts on the earbuds a wipe",
+        "Clean the earbud contacts",
+        "Charge the earbuds",
+    ),
+    (
+        "Wipe the charging puck with a dry cloth",
+        "Clean the watch charger",
+        "Replace the watch charger",
+    ),
+    # a value chosen *as* a setting in a dialog sets it (the value kept)
+    (
+        "In the print dialog pick Letter as the paper size",
+        "Set the paper size to Letter",
+        "In the print dialog pick Legal as the paper size",
+    ),
+    # Windows' other troubleshooters: 'the Internet Connections one' is the network one
+    (
+        "Open Settings > Troubleshoot > Other troubleshooters and run the Internet Connections one",
+        "Run the network troubleshooter",
+        "Open Settings > Troubleshoot > Other troubleshooters and run the Printer one",
+    ),
+    # Windows' Network reset page is the network-settings reset
+    (
+        "Settings > Network & internet > Advanced network settings > Network reset > Reset now",
+        "Reset the network settings",
+        "Settings > Network & internet > Advanced network settings > Network adapter options",
+    ),
+    # a router update is its firmware's
+    (
+        "In the Netgear app, go to Settings > Router Update and install what it finds",
+        "Update the router's firmware",
+        "In the Netgear app, go to Settings > Reboot Router",
+    ),
+    # a cleared checkbox is unticked; the power-saving box on Power Management is the adapter's
+    (
+        "Clear the power-saving checkbox on the adapter's Power Management tab",
+        "Turn off 'Allow the computer to turn off this device to save power' for the adapter",
+        "Update the adapter's driver",
+    ),
+    # pushed back in: reseated
+    (
+        "Push the paper tray back in firmly",
+        "Reseat the paper tray",
+        "Load more paper into the tray",
+    ),
+    # undocked is unplugged from the dock; 'press and keep pressing' holds
+    (
+        "Undock the laptop, shut it down and press and keep pressing the power button for 30 "
+        "seconds",
+        "Shut the laptop down, take it off the dock and hold the power button for 30 seconds",
+        "Undock the laptop and update the dock firmware",
+    ),
+    # chat: 'em' is them, models in the plural, 'bt settings' a place
+    (
+        "forget the xm5s in bt settings and pair em again",
+        "Unpair the Sony headphones and pair them again",
+        "update the xm5s firmware in the Sony app",
+    ),
+    # macOS' 'Add Printer, Scanner or Fax' button adds a printer
+    (
+        "Click Remove Printer, then use Add Printer, Scanner or Fax to add it back",
+        "Remove the printer and add it again",
+        "Click Remove Printer",
+    ),
+    # a Reboot button on a router's admin page (its login address or gateway IP) is the router's
+    (
+        "Log into routerlogin.net and click the Reboot button",
+        "Restart the Netgear router",
+        "Log into routerlogin.net and update the firmware",
+    ),
+    (
+        "Go to 192.168.0.1 and click Reboot",
+        "Restart the router",
+        "Go to 192.168.0.1 and change the Wi-Fi password",
+    ),
+    # a menu item naming a cleaning runs it
+    (
+        "On the Canon open Setup > Maintenance > Nozzle Cleaning",
+        "Run a print head cleaning",
+        "On the Canon open Setup > Maintenance > Print Head Alignment",
+    ),
+    # an HDMI extender plugged in is used (no Wi-Fi extender)
+    (
+        "Plug in the HDMI extender cable that came in the box so it hangs away from the TV",
+        "Use the HDMI extender",
+        "Plug the stick into a different HDMI port",
+    ),
+    # the cable between the modem and the router ('between': which cable), or into the WAN
+    # port, is the Ethernet cable
+    (
+        "Reseat the network cable that goes from the modem into the router's WAN port",
+        "Unplug the Ethernet cable between the modem and the router and plug it back in",
+        "Replace the network cable between the modem and the router",
+    ),
+    # chat without commas: a wait, a hold or a verb putting 'it' back starts the next step
+    (
+        "unplug the modem from the wall wait a minute plug it back in",
+        "Power cycle the modem",
+        "unplug the modem from the wall wait a minute plug in a different power adapter",
+    ),
+    (
+        "switch the router off at the wall count to 20 switch it back on",
+        "Restart the router",
+        "switch the router off at the wall count to 20 press the reset button",
+    ),
+    (
+        "put the buds in the case hold the button on the back till the light flashes amber",
+        "Reset the earbuds",
+        "put the buds in the case hold the button on the back till the light flashes white",
+    ),
+    # the device added on the printers page is a printer; the address typed in is how it is added
+    (
+        "Settings > Bluetooth & devices > Printers & scanners > Add device > Add manually, "
+        "choose TCP/IP and enter 192.168.1.50",
+        "Add the printer manually by its IP address",
+        "Settings > Bluetooth & devices > Printers & scanners, select the printer and click Remove",
+    ),
+    # 'its / their firmware' is the device's named in the text; what is re-paired is the device
+    (
+        "Re-pair the controller with the PC, then update its firmware in Xbox Accessories",
+        "Update the controller firmware and re-pair it to the PC",
+        "Re-pair the controller with the PC, then update the router's firmware",
+    ),
+    (
+        "Re-pair the headphones and update their firmware",
+        "Update the headphones firmware and re-pair them",
+        "Re-pair the headphones and update the router firmware",
+    ),
+    # the fan-shaped icon at the top right of the screen is the Wi-Fi (the screen is a place)
+    (
+        "Click the fan icon at the top right of the screen, switch it off, wait ten seconds and "
+        "switch it back on",
+        "Turn the Wi-Fi off and on again",
+        "Click the fan icon at the top right of the screen and forget the network",
+    ),
+    # the 2.4 GHz and 5 GHz bands split (each its own name) is Smart Connect turned off
+    (
+        "Split the 2.4 GHz and 5 GHz bands on the router",
+        "Turn off Smart Connect on the router",
+        "Turn on Smart Connect on the router",
+    ),
+    (
+        "In the router's web GUI, switch Smart Connect off and give each band its own name",
+        "Separate the 2.4 and 5 GHz bands",
+        "In the router's web GUI, change the 5 GHz channel to 36",
+    ),
+    # a console's power button held and its plug pulled is a power cycle (a laptop's: a drain)
+    (
+        "Hold the Xbox's power button until it shuts down fully, then pull the power cord out for "
+        "a minute",
+        "Power cycle the Xbox",
+        "Factory reset the Xbox",
+    ),
+    (
+        "Unplug the laptop's charger, then hold the power button for 30 seconds",
+        "Drain the residual power from the laptop",
+        "Hold the Xbox's power button until it shuts down fully, then pull the power cord out for "
+        "a minute",
+    ),
+    # a charging cable unplugged and pushed back in firmly is the catalog's reseat (check_cable)
+    (
+        "Unplug the USB-C lead from the laptop and push it back in firmly",
+        "Reseat the charging cable",
+        "Try a different charging cable",
+    ),
+    # the box the fibre comes into is the modem, the Wi-Fi one the router; power taken off is
+    # unplugged
+    (
+        "Take the power off the box the fibre comes into, wait a minute and plug it back in",
+        "Power cycle the modem",
+        "Take the power off the Wi-Fi one, wait a minute and plug it back in",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND9_DEVICE_PAIRS)
+def test_en_round9_device_steps_read_as_the_failed_step(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
