@@ -1271,6 +1271,23 @@ def _outcome_check(clause: _Clause) -> bool:
     return bool(words & _OUTCOMES) and all(t.surface in _OUTCOMES for t in known)
 
 
+def _trial_check(
+    frame: ActionFrame,
+    clause: _Clause,
+    clauses: list[_Clause],
+    number: int,
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]],
+) -> bool:
+    """A check with nothing to check that ends the steps ("restart ur phone n check again",
+    "手机重启一下看看", "重启后再看看"): seeing whether the step helped, never a step of its own
+    (a check of something named, or with steps after it, stays one)."""
+    if frame.op != "check" or frame.obj is not None or clause.pron or clause.objects:
+        return False
+    if clause.unknown_slots or _has_unknown(clause) or not items:
+        return False
+    return not _verb_ahead(clauses, number)
+
+
 def _distribute_heads(clause: _Clause) -> None:
     """ "the Ethernet and power cables": the head noun belongs to every coordinated owner."""
     mains = [o for o in clause.objects if o.main]
@@ -4918,6 +4935,8 @@ class ActionIndex:
                         continue  # "open Settings", "wait a minute", "try it": nothing to compare
                     if frame.op == "check" and clause.menu_item and not clause.objects:
                         continue  # "Firmware Update > Check": a button on the way, not a check
+                    if _trial_check(frame, clause, clauses, number, items):
+                        continue  # "restart ur phone n check again", "手机重启一下看看"
                     # A pronoun, or a verb that continues the previous object ("plug it back
                     # in"); a check needs its own object ("确认是否断网" does not check the ISP).
                     resolved = last_object if clause.pron or frame.op != "check" else None

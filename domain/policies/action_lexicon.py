@@ -3169,3 +3169,25 @@ obj band_steering: smart connect, band steering, smart connect feature, band ste
 obj sip_alg: sip alg, sipalg, sip alg setting, sip application layer gateway, alg, the alg
 """
 EN_LEXICON.update(_kinded_en(_EN_DEVICES8))
+
+# -- round 9 (mixed: Chinese with English words, chat-style code-switching, batches 31-34) ----
+# A router's admin page named by its brand ("华硕后台", "TP-LINK后台") is a place, not the
+# phone's background apps; the two bands split apart ("2.4和5G分开") is band steering turned
+# off, not "开" turning something on; Powerwash is the Chromebook's factory reset, in English
+# or inside a Chinese menu path; money moved "海外网络交易" is the card's international use.
+_MIXED_ROUND9 = """
+ctx where: 华硕后台 小米后台 华为后台 荣耀后台 腾达后台 水星后台 网件后台 中兴后台 领势后台
+    普联后台 ASUS后台 TP后台 TPLINK后台 TP-LINK后台 NETGEAR后台 LINKSYS后台 路由后台 WIFI后台
+    华硕路由器后台 小米路由器后台 华为路由器后台 华硕路由后台 小米路由后台 华为路由后台
+op disable: 2.4和5G分开 2.4G和5G分开 2.4和5分开 2.4跟5G分开 2.4G跟5G分开 双频分开 两个频段分开
+    频段分开 5G和2.4分开 5G和2.4G分开 分开2.4和5G 分开2.4G和5G
+op reset: POWERWASH 做POWERWASH 做一次POWERWASH 做个POWERWASH
+obj card.international: 海外网络交易 海外网上交易 海外线上交易 境外网络交易 海外网络交易功能
+    海外网上交易功能 境外网络交易功能 海外网络支付 境外网络支付 网络交易 网络交易功能 网络支付功能
+"""
+ZH_LEXICON.update(_kinded_zh(_MIXED_ROUND9))
+
+_EN_MIXED_ROUND9 = """
+op reset: powerwash*, do* a powerwash, run* a powerwash, perform* a powerwash
+"""
+EN_LEXICON.update(_kinded_en(_EN_MIXED_ROUND9))

@@ -4675,3 +4675,42 @@ def test_en_round8_device_steps_read_as_the_failed_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# -- mixed-language round 9 (batches 31-34): Chinese with English words, code-switching -------
+MIXED_ROUND9_PAIRS = [
+    # a check with nothing to check ends the steps: seeing whether they helped, no step
+    ("reboot一下手机再看看", "清一下缓存 然后重启手机", "重启手机以后检查一下日期设置"),
+    ("restart the router n check again", "先关掉光猫，再重启路由器", "重启路由器，再检查一下网线"),
+    # a router's admin page named by its brand is a place; the bands split apart is band
+    # steering turned off
+    (
+        "小米后台把smart connect关掉",
+        "turn off Smart Connect on the router",
+        "把手机后台的程序都关掉",
+    ),
+    (
+        "华为后台把双频优选关了 2.4和5G分开",
+        "Disable band steering on the router",
+        "把路由器的5G关掉",
+    ),
+    # Powerwash is the Chromebook's factory reset
+    (
+        "chromebook powerwash一下",
+        "Factory reset the Chromebook",
+        "把 Chromebook 的浏览器缓存清一下",
+    ),
+    # money moved abroad online is the card's international use
+    (
+        "打电话给银行，请他们把海外网络交易开通",
+        "Ask the bank to enable international transactions on the card",
+        "在网银里把信用卡的交易提醒打开",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), MIXED_ROUND9_PAIRS)
+def test_mixed_round9_steps_read_as_the_failed_step(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
