@@ -246,6 +246,21 @@ def atoms(text: str) -> list[list[str]]:
 _TOP_LEVEL = re.compile(r"(?:co\.uk|com|net|org|edu|gov|io|co|tv)(?![\w.])")
 
 
+_CHAT_PUNCTUATION = frozenset(",，。;；!?！？>→\n:：-—")
+# What stays with the words before a space: a place's postposition ("设置 里"), "的".
+_SPACED_ON = frozenset("里中上内")
+
+
+def _spaced_break(folded: str, index: int) -> bool:
+    """Whether the space at ``index`` of a chat line falls between two Chinese words ("关掉wifi
+    重启手机" splits by its verbs anyway; "打个电话给银行 让他们…", "是不是插座的问题 换个插座")."""
+    before = folded[index - 1] if index else ""
+    after = folded[index + 1 :].lstrip()[:1]
+    if not (before and after and is_cjk(before) and is_cjk(after)):
+        return False
+    return before != "的" and after not in _SPACED_ON
+
+
 def _marked_atoms(text: str) -> list[list[str]]:
     """:func:`atoms`, with marker atoms for colons, sentence ends, parentheses and menu paths."""
     if " n " in text:
@@ -267,6 +282,8 @@ def _marked_atoms(text: str) -> list[list[str]]:
             word.clear()
 
     length = len(folded)
+    # A chat line without punctuation separates its clauses by spaces between Chinese words.
+    chat = " " in folded and not any(c in _CHAT_PUNCTUATION for c in folded)
     skip = False
     quoted = False  # inside quotes a "?" or "." is part of a name ("'Forgot password?'")
     in_path = False  # inside a bracketed folder path, skipped up to its closing bracket
@@ -351,6 +368,9 @@ def _marked_atoms(text: str) -> list[list[str]]:
             clauses[-1].append("and")  # "press & hold" is "press and hold"
         elif unicodedata.category(char)[0] in "LNM":
             word.append(char)
+        elif char.isspace() and chat and _spaced_break(folded, index):
+            flush()
+            clauses.append([])  # "打个电话给银行 让他们把这笔交易放行": a chat's space is a comma
         elif char in _SEPARATORS or char.isspace() or char in "-.'":
             flush()
         else:
@@ -3217,6 +3237,40 @@ def _fold_printer_join_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
     return steps
 
 
+def _readded_with_mixed(
+    frame: ActionFrame,
+    clause: _Clause,
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]],
+) -> ActionFrame:
+    """ "删掉 QQ 邮箱，再用授权码重新添加": what 用 leads is what the re-add is done with; the
+    thing added back is the one just removed (as "add it back using the code" says)."""
+    if frame.op not in ("readd", "add") or not items:
+        return frame
+    last = items[-1][0]
+    if last is None or last.op != "remove" or last.obj in (None, frame.obj):
+        return frame
+    lead = [t for t in clause.tokens if t.kind not in ("stop", "and", "split", *_MARKS)]
+    means = len(lead) > 2 and lead[0].kind == "weak" and lead[0].value == "use"
+    if not means or lead[1].kind != "obj" or lead[1].value.split("|")[0] != frame.obj:
+        return frame
+    return ActionFrame("readd", last.obj, last.qualifier)
+
+
+def _outlet_tried_mixed(
+    frame: ActionFrame,
+    clause: _Clause,
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]],
+) -> bool:
+    """Plugging in right after moving to another outlet, with no outlet of its own, is trying
+    that outlet ("换个插座插插看", "换个插座，再插上试试"), no step of its own; plugged into an
+    outlet it names ("把插线板换掉，直接插墙上的插座") it stays one."""
+    if frame.op != "plug_in" or frame.obj not in (None, "power_outlet") or not items:
+        return False
+    if "power.try_other_outlet" not in items[-1][1]:
+        return False
+    return "power.try_other_outlet" in clause.alias_ids or not clause.objects
+
+
 def _fold_radio_parts_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
     """ "Reset Wi-Fi, mobile data & Bluetooth" read as a Wi-Fi reset and the network-settings
     reset (its other radios matched the alias): a radio reset next to the network-settings
@@ -4911,6 +4965,9 @@ class ActionIndex:
                 frame = _held_on_headphones_en(frame, clause, last_object)
                 frame = _smc_keys_en(frame, clauses, number)
                 frame = _outlet_moved_en(frame, clauses, number)
+                frame = _readded_with_mixed(frame, clause, items)
+                if _outlet_tried_mixed(frame, clause, items):
+                    continue
                 clicked = clause.button or bool(clause.tokens) and clause.tokens[0].kind == "nav"
                 # "…路由器更新 里点检查": the click may close the clause before
                 clicked = clicked or (
@@ -5139,8 +5196,11 @@ class ActionIndex:
                 steps.append(Step(tuple(step_frames), frozenset(step_ids), also_did=tuple(also)))
         unique: list[Step] = []
         for step in steps:
-            if not any(_same_step(step, other) and _same_step(other, step) for other in unique):
+            same = [n for n, other in enumerate(unique) if _same_step(step, other)]
+            if not any(_same_step(unique[n], step) for n in same):
                 unique.append(step)
+            elif len(same) == 1 and _asks_more(step, unique[same[0]]):
+                unique[same[0]] = step
         # "删掉C盘的临时文件腾出空间": freeing space in general is what freeing the drive's
         # space already is, not a step of its own.
         return tuple(
@@ -5148,6 +5208,13 @@ class ActionIndex:
             for step in unique
             if not any(other is not step and _narrows(other, step) for other in unique)
         )
+
+
+def _asks_more(step: Step, kept: Step) -> bool:
+    """Whether ``step`` is ``kept`` and more catalog actions besides: "Call the bank and ask
+    them to enable online transactions" asks for what the call alone does not, so the step
+    that says it stands for both (never one of fewer actions)."""
+    return bool(kept.action_ids) and step.action_ids > kept.action_ids
 
 
 def _merge_compounds(

@@ -4706,6 +4706,26 @@ MIXED_ROUND9_PAIRS = [
         "Ask the bank to enable international transactions on the card",
         "在网银里把信用卡的交易提醒打开",
     ),
+    # a chat line's space between Chinese words parts its clauses as a comma would
+    (
+        "打个电话给银行 让他们把这笔扣款放行",
+        "Contact your bank to approve the payment",
+        "打个电话给运营商 问问是不是停机了",
+    ),
+    # a step that asks for more than an earlier one ("call the bank and ask them to ...") stands
+    (
+        "Call the bank and ask them to turn on overseas payments",
+        "请银行开通境外支付功能",
+        "在网银里把境外支付的限额调高",
+    ),
+    # plugging in right after moving to another outlet is trying that outlet
+    ("换个插座再插上试试", "Plug it into a different wall socket", "换根线再插上试试"),
+    # what 用 leads is what a re-add is done with; the thing added back is the one removed
+    (
+        "把 Outlook 里的 Gmail 账户删掉，再用app password重新添加",
+        "Remove the Gmail account from Outlook and add it again",
+        "在 Gmail 里生成一个app password",
+    ),
 ]
 
 
