@@ -3256,6 +3256,56 @@ def _readded_with_mixed(
     return ActionFrame("readd", last.obj, last.qualifier)
 
 
+# A network chosen before its "Delete Settings" (a console's network menu): forgotten.
+_NETWORKS = frozenset({"wifi_network"})
+
+
+def _held_frame(frame: ActionFrame) -> bool:
+    """A button held ("按住电源键"), or what holding it is read as (switched on to pair)."""
+    return frame.op == "hold" or frame.obj in _BUTTONS or frame.qualifier == "discoverable"
+
+
+def _held_until_done_mixed(
+    clause: _Clause, items: list[tuple[ActionFrame | None, frozenset[str], int | None]]
+) -> str | None:
+    """ "耳机关机后，同时按住电源键和CUSTOM键7秒以上，蓝灯闪4下就初始化好了": a reset the buttons
+    held lead to ("就…了") is what they were held for; the hold, and the device switched off
+    for it, are how it is done (dropped from ``items``), as "reset it by holding ..." says; the
+    device switched off is what is reset (returned), never the button held."""
+    at = next((i for i, t in enumerate(clause.tokens) if t.kind == "op"), None)
+    if at is None or clause.tokens[at].value != "reset" or not items:
+        return None
+    if not any(t.surface == "就" for t in clause.tokens[:at]):
+        return None
+    held = len(items)
+    while held and (last := items[held - 1][0]) is not None and _held_frame(last):
+        held -= 1
+    if held == len(items):
+        return None
+    before = items[held - 1][0] if held else None
+    device = None
+    if before is not None and before.op in ("disable", "restart") and not items[held - 1][1]:
+        held -= 1  # switched off first, for the buttons to reset it
+        device = before.obj
+    del items[held:]
+    return device
+
+
+def _system_file_check_mixed(
+    frame: ActionFrame,
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]],
+) -> ActionFrame | None:
+    """The System File Checker typed in ("输入 sfc /scannow", "type sfc /scannow") is run; the
+    corrupted system files repaired right after running it are what it does, no step (None)."""
+    if frame.obj != "system_files":
+        return frame
+    if frame.op in ("add", "use", "open"):
+        return replace(frame, op="run")
+    last = items[-1][0] if items else None
+    ran = last is not None and (last.op, last.obj) == ("run", "system_files")
+    return None if ran and frame.op == "readd" else frame
+
+
 def _outlet_tried_mixed(
     frame: ActionFrame,
     clause: _Clause,
@@ -4920,6 +4970,7 @@ class ActionIndex:
             group = (
                 clause.link if clause.link is not None else (number if number in served else None)
             )
+            last_object = _held_until_done_mixed(clause, items) or last_object
             if clause.alias_ids:
                 clause.alias_ids = self._specific(clause, previous)
                 aliased = self._named_alias(clause, clauses, number)
@@ -4966,8 +5017,15 @@ class ActionIndex:
                 frame = _smc_keys_en(frame, clauses, number)
                 frame = _outlet_moved_en(frame, clauses, number)
                 frame = _readded_with_mixed(frame, clause, items)
+                if (frame.op, frame.obj) == ("remove", "settings") and last_object in _NETWORKS:
+                    # "select your network, choose Delete Settings": the network's saved settings
+                    frame = replace(frame, obj=last_object)
                 if _outlet_tried_mixed(frame, clause, items):
                     continue
+                checked = _system_file_check_mixed(frame, items)
+                if checked is None:
+                    continue  # "跑一下系统文件检查器，修复损坏的系统文件": what the scan does
+                frame = checked
                 clicked = clause.button or bool(clause.tokens) and clause.tokens[0].kind == "nav"
                 # "…路由器更新 里点检查": the click may close the clause before
                 clicked = clicked or (

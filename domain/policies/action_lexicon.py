@@ -3184,6 +3184,19 @@ op disable: 2.4和5G分开 2.4G和5G分开 2.4和5分开 2.4跟5G分开 2.4G跟5
 op reset: POWERWASH 做POWERWASH 做一次POWERWASH 做个POWERWASH
 obj card.international: 海外网络交易 海外网上交易 海外线上交易 境外网络交易 海外网络交易功能
     海外网上交易功能 境外网络交易功能 海外网络支付 境外网络支付 网络交易 网络交易功能 网络支付功能
+obj system_files: 系统文件检查器 系统文件检查工具 系统文件检查 系统文件扫描 系统文件完整性检查
+    损坏的系统文件 坏掉的系统文件 受损的系统文件 系统文件检查程序
+op readd: 修复损坏的 修复受损的 修复坏掉的 修复出错的
+obj system_files: 系统文件
+obj internet: 互联网 INTERNET
+stop -: CUSTOM键 CUSTOM按键 CUSTOM按钮 CUSTOM钮 NC键 NC按键 AMBIENT键 NC/AMBIENT键 ANC键 ANC按键
+ctx where: 互联网设置 INTERNET设置 互联网设定 网络设定
+obj wifi_network: 这个网络的设置 网络的设置 该网络的设置 这个WIFI的设置 WIFI的设置 这个网的设置
+    这个网络的设定 网络的设定 这个网络的连接设置 已保存的网络设置 保存的网络设置
+nav -: 打开命令提示符 用管理员身份打开命令提示符 以管理员身份打开命令提示符
+    以管理员身份运行命令提示符 用管理员身份运行命令提示符 管理员身份打开命令提示符
+    打开CMD 用管理员身份打开CMD 以管理员身份打开CMD
+    打开POWERSHELL 以管理员身份打开POWERSHELL 用管理员身份打开POWERSHELL
 """
 ZH_LEXICON.update(_kinded_zh(_MIXED_ROUND9))
 

@@ -4726,6 +4726,30 @@ MIXED_ROUND9_PAIRS = [
         "Remove the Gmail account from Outlook and add it again",
         "在 Gmail 里生成一个app password",
     ),
+    # the System File Checker typed in is run; the files it repairs are what it does
+    (
+        "以管理员身份打开命令提示符，输入sfc /scannow",
+        "Run the System File Checker",
+        "以管理员身份打开命令提示符，输入ipconfig /flushdns",
+    ),
+    (
+        "用管理员身份打开CMD，跑一下系统文件检查器，修复损坏的系统文件",
+        "Run sfc /scannow",
+        "跑一下磁盘清理",
+    ),
+    # a network selected, then its "Delete Settings": the network forgotten
+    (
+        "On the console, open Internet Settings, select the Wi-Fi network, choose Delete Settings "
+        "and connect again",
+        "Forget the Wi-Fi network and reconnect",
+        "Open Internet Settings and run the connection test",
+    ),
+    # a reset the held buttons lead to ("就…了") is what they were held for
+    (
+        "耳机关机后，同时按住电源键和NC键10秒，指示灯闪几下就初始化好了",
+        "Factory reset the headphones",
+        "耳机关机后，按住电源键3秒开机",
+    ),
 ]
 
 
