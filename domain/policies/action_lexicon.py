@@ -3204,3 +3204,20 @@ _EN_MIXED_ROUND9 = """
 op reset: powerwash*, do* a powerwash, run* a powerwash, perform* a powerwash
 """
 EN_LEXICON.update(_kinded_en(_EN_MIXED_ROUND9))
+
+# Taiwan's words for the things the lexicon names (read in their Simplified characters, as the
+# Traditional text of a mixed chat is): each reads as its Mainland word does ("印表机" is the
+# printer, "驱动程式" the driver, "网路" the network, "蓝芽" Bluetooth, "快取" the cache).
+_TAIWAN_WORDS_ROUND9 = """印表机=打印机 驱动程式=驱动程序 网路=网络 无线网路=无线网络
+    应用程式=应用程序 程式=程序 软体=软件 档案=文件 萤幕=屏幕 连线=连接
+    行动数据=移动数据 数据机=光猫 记忆体=内存
+    硬碟=硬盘 韧体=固件 蓝芽=蓝牙 快取=缓存 解除安装=卸载 网路设定=网络设置 资料=数据
+    电源供应器=电源适配器 无线基地台=路由器 分享器=路由器 滑鼠=鼠标 网路交易=网上交易
+    海外网路交易=海外交易 网路交易功能=网上交易功能 海外网路交易功能=海外交易 网路支付=网上支付"""
+ZH_LEXICON.update(
+    {
+        taiwan.upper(): ZH_LEXICON[mainland.upper()]
+        for taiwan, mainland in (pair.split("=") for pair in _TAIWAN_WORDS_ROUND9.split())
+        if mainland.upper() in ZH_LEXICON
+    }
+)

@@ -4750,6 +4750,13 @@ MIXED_ROUND9_PAIRS = [
         "Factory reset the headphones",
         "耳机关机后，按住电源键3秒开机",
     ),
+    # Taiwan's words read as the Mainland words they stand for
+    (
+        "把印表机的驱动程式移除，再重新安装",
+        "Reinstall the printer driver",
+        "把印表机的韧体更新一下",
+    ),
+    ("把蓝芽关掉，过几秒再打开", "Turn Bluetooth off and on again", "把蓝芽耳机的快取清掉"),
 ]
 
 
