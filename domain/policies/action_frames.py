@@ -3260,6 +3260,13 @@ def _readded_with_mixed(
 _NETWORKS = frozenset({"wifi_network"})
 
 
+def _chosen_as_audio_mixed(clause: _Clause) -> bool:
+    """A device picked as the speaker / microphone / output ("select the headset as both
+    speaker and microphone", "choose the headphones as the output device")."""
+    kinds = {(t.kind, t.value) for t in clause.tokens}
+    return ("q", "audio_device") in kinds and any(t.kind == "nav" for t in clause.tokens)
+
+
 def _held_frame(frame: ActionFrame) -> bool:
     """A button held ("按住电源键"), or what holding it is read as (switched on to pair)."""
     return frame.op == "hold" or frame.obj in _BUTTONS or frame.qualifier == "discoverable"
@@ -4982,6 +4989,10 @@ class ActionIndex:
                 entry_objs = [self._by_id[i].frame.obj for i in sorted(clause.alias_ids)]
                 last_object = next((o for o in entry_objs if o), last_object)
             frames = _frames_of(clause, previous)
+            if not frames and _chosen_as_audio_mixed(clause):
+                # "Select the headset as both speaker and microphone": the device is set
+                clause.resolved_op = "set"
+                frames = _frames_of(clause, previous)
             if not frames and _valued_item(clauses, number):
                 # "... > 2.4GHz > Channel: 6 > Save": a setting's item given a value is set
                 clause.resolved_op = "set"

@@ -3188,6 +3188,10 @@ obj system_files: 系统文件检查器 系统文件检查工具 系统文件检
     损坏的系统文件 坏掉的系统文件 受损的系统文件 系统文件检查程序
 op readd: 修复损坏的 修复受损的 修复坏掉的 修复出错的
 obj system_files: 系统文件
+q audio_device: 扬声器和麦克风 麦克风和扬声器 扬声器和麦克风都 麦克风和扬声器都 输出设备 输入设备
+    默认输出设备 默认输入设备 音频输出设备 音频输入设备 播放设备 默认播放设备 录音设备
+    输出和输入设备
+    SPEAKER和MIC SPEAKER和MICROPHONE 扬声器和MIC
 obj internet: 互联网 INTERNET
 stop -: CUSTOM键 CUSTOM按键 CUSTOM按钮 CUSTOM钮 NC键 NC按键 AMBIENT键 NC/AMBIENT键 ANC键 ANC按键
 ctx where: 互联网设置 INTERNET设置 互联网设定 网络设定
@@ -3202,6 +3206,13 @@ ZH_LEXICON.update(_kinded_zh(_MIXED_ROUND9))
 
 _EN_MIXED_ROUND9 = """
 op reset: powerwash*, do* a powerwash, run* a powerwash, perform* a powerwash
+q audio_device: as both speaker and microphone, as speaker and microphone,
+    as the speaker and microphone, as the speaker and the microphone,
+    as both the speaker and the microphone, as both speaker and mic, as speaker and mic,
+    as the output device, as the input device, as the output and input device, as the audio output,
+    as the audio device, as the default audio device, as the default output device,
+    as the playback device, as the default playback device, as both output and input,
+    as output and input, as the speaker, as the microphone, as the mic
 """
 EN_LEXICON.update(_kinded_en(_EN_MIXED_ROUND9))
 

@@ -4757,6 +4757,17 @@ MIXED_ROUND9_PAIRS = [
         "把印表机的韧体更新一下",
     ),
     ("把蓝芽关掉，过几秒再打开", "Turn Bluetooth off and on again", "把蓝芽耳机的快取清掉"),
+    # a device picked as the speaker / microphone / output is set as the audio device
+    (
+        "在 Zoom 的 设置 > 音频 里，把扬声器和麦克风都选成这个耳机",
+        "Select the headset as speaker and microphone in Zoom",
+        "在 Zoom 里把麦克风音量调大",
+    ),
+    (
+        "Choose the AirPods as the output device",
+        "把耳机设为默认输出设备",
+        "Set the printer as the default printer",
+    ),
 ]
 
 
