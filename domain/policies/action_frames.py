@@ -3260,6 +3260,19 @@ def _readded_with_mixed(
 _NETWORKS = frozenset({"wifi_network"})
 
 
+def _command_switch_mixed(frame: ActionFrame, clause: _Clause) -> ActionFrame:
+    """A program typed in with a switch ("输入 %localappdata%\\...\\onedrive.exe /reset",
+    "type onedrive.exe /reset"): the switch's op is done to the program, typing is the way."""
+    if frame.op != "add" or frame.obj != "app":
+        return frame
+    tokens = clause.tokens
+    at = next((i for i, t in enumerate(tokens) if t.kind == "unk" and t.value == "exe"), None)
+    after = tokens[at + 1] if at is not None and at + 1 < len(tokens) else None
+    if after is None or after.kind != "op" or after.value == "add":
+        return frame
+    return replace(frame, op=after.value)
+
+
 def _chosen_as_audio_mixed(clause: _Clause) -> bool:
     """A device picked as the speaker / microphone / output ("select the headset as both
     speaker and microphone", "choose the headphones as the output device")."""
@@ -5028,6 +5041,7 @@ class ActionIndex:
                 frame = _smc_keys_en(frame, clauses, number)
                 frame = _outlet_moved_en(frame, clauses, number)
                 frame = _readded_with_mixed(frame, clause, items)
+                frame = _command_switch_mixed(frame, clause)
                 if (frame.op, frame.obj) == ("remove", "settings") and last_object in _NETWORKS:
                     # "select your network, choose Delete Settings": the network's saved settings
                     frame = replace(frame, obj=last_object)

@@ -4768,6 +4768,13 @@ MIXED_ROUND9_PAIRS = [
         "把耳机设为默认输出设备",
         "Set the printer as the default printer",
     ),
+    # a program typed in with a switch has the switch's op done to it; it restarting by
+    # itself is the outcome, and Enter says nothing
+    (
+        "Win+R 输入 onedrive.exe /reset 回车，等它自己重新启动",
+        "Reset OneDrive",
+        "把 OneDrive 卸载重装",
+    ),
 ]
 
 
