@@ -3260,6 +3260,27 @@ def _readded_with_mixed(
 _NETWORKS = frozenset({"wifi_network"})
 
 
+# The account a console signs in with: the Xbox's is the Microsoft account.
+_CONSOLE_ACCOUNTS = {"console|name:xbox": "name:microsoft"}
+
+
+def _console_account_mixed(frame: ActionFrame, clauses: list[_Clause]) -> ActionFrame:
+    """ "在 Xbox 设置 > 账户 里把这个账号删掉，然后重新添加": the account removed from or added
+    to a console, named by nothing else, is the one it signs in with (the Microsoft account,
+    read as "Remove the Microsoft account from the Xbox" reads it)."""
+    if frame.obj != "account" or frame.qualifier is not None:
+        return frame
+    if frame.op not in ("readd", "remove", "add"):
+        return frame
+    owners = {
+        _CONSOLE_ACCOUNTS[t.value]
+        for c in clauses
+        for t in c.tokens
+        if t.kind == "objq" and t.value in _CONSOLE_ACCOUNTS
+    }
+    return ActionFrame(frame.op, "email_account", owners.pop()) if len(owners) == 1 else frame
+
+
 def _command_switch_mixed(frame: ActionFrame, clause: _Clause) -> ActionFrame:
     """A program typed in with a switch ("输入 %localappdata%\\...\\onedrive.exe /reset",
     "type onedrive.exe /reset"): the switch's op is done to the program, typing is the way."""
@@ -5042,6 +5063,7 @@ class ActionIndex:
                 frame = _outlet_moved_en(frame, clauses, number)
                 frame = _readded_with_mixed(frame, clause, items)
                 frame = _command_switch_mixed(frame, clause)
+                frame = _console_account_mixed(frame, clauses)
                 if (frame.op, frame.obj) == ("remove", "settings") and last_object in _NETWORKS:
                     # "select your network, choose Delete Settings": the network's saved settings
                     frame = replace(frame, obj=last_object)

@@ -4775,6 +4775,12 @@ MIXED_ROUND9_PAIRS = [
         "Reset OneDrive",
         "把 OneDrive 卸载重装",
     ),
+    # the account removed from or added to the Xbox is the Microsoft account it signs in with
+    (
+        "在 Xbox 上把账号删掉再加回来",
+        "Remove the Microsoft account from the Xbox and add it again",
+        "在 Xbox 上退出账号再重新登录",
+    ),
 ]
 
 
