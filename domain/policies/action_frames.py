@@ -454,8 +454,25 @@ def lex(text: str) -> list[list[Token]]:
         for position, token in enumerate(tokens[:-1]):
             if token.surface in _HEDGES and tokens[position + 1].kind == "num":
                 tokens[position] = Token("stop", "", token.surface)
-        segments.append(_app_folders(tokens))
+        segments.append(_app_folders(_verb_before_particle_mixed(tokens)))
     return _next_to_controls([_from_band_to_band(tokens) for tokens in segments])
+
+
+# Chinese verbal particles: what follows a verb, never a noun ("update一下", "reset掉").
+_VERB_PARTICLES = frozenset({"一 下", "下", "掉", "了", "一 遍", "一 次"})
+
+
+def _verb_before_particle_mixed(tokens: list[Token]) -> list[Token]:
+    """An English word that is verb or noun, with a Chinese verbal particle after it, is the
+    verb ("printer driver update一下", "network settings reset掉"): code-switching puts the
+    English verb where the Chinese one would stand, after its topic."""
+    for position, token in enumerate(tokens[:-1]):
+        after = tokens[position + 1]
+        if token.kind != "op/obj" or not token.surface.isascii():
+            continue
+        if after.kind == "stop" and after.surface in _VERB_PARTICLES:
+            tokens[position] = Token("op", token.value.split("/")[0], token.surface)
+    return tokens
 
 
 _BANDS = frozenset({"2.4ghz", "5ghz", "6ghz"})

@@ -4781,6 +4781,10 @@ MIXED_ROUND9_PAIRS = [
         "Remove the Microsoft account from the Xbox and add it again",
         "在 Xbox 上退出账号再重新登录",
     ),
+    # an English verb-or-noun with a Chinese verbal particle after it is the verb; 去设置 is
+    # the way to Settings, not a setting changed
+    ("printer driver update一下", "Update the printer driver", "printer driver 删掉重装"),
+    ("去设置把微信的cache清掉", "Clear WeChat's cache", "去设置把微信的通知关掉"),
 ]
 
 
