@@ -3374,7 +3374,9 @@ def _outlet_tried_mixed(
     outlet it names ("把插线板换掉，直接插墙上的插座") it stays one."""
     if frame.op != "plug_in" or frame.obj not in (None, "power_outlet") or not items:
         return False
-    if "power.try_other_outlet" not in items[-1][1]:
+    last, ids, _ = items[-1]
+    swapped = last is not None and (last.op, last.obj) == ("replace", "power_outlet")
+    if "power.try_other_outlet" not in ids and not swapped:
         return False
     return "power.try_other_outlet" in clause.alias_ids or not clause.objects
 

@@ -4785,6 +4785,8 @@ MIXED_ROUND9_PAIRS = [
     # the way to Settings, not a setting changed
     ("printer driver update一下", "Update the printer driver", "printer driver 删掉重装"),
     ("去设置把微信的cache清掉", "Clear WeChat's cache", "去设置把微信的通知关掉"),
+    ("插座换一个 再插上试试", "Try a different outlet", "充电线换一根 再插上试试"),
+    ("打个电话给银行 问问什么情况", "Call your bank", "打个电话给运营商 问问什么情况"),
 ]
 
 
