@@ -246,6 +246,21 @@ def atoms(text: str) -> list[list[str]]:
 _TOP_LEVEL = re.compile(r"(?:co\.uk|com|net|org|edu|gov|io|co|tv)(?![\w.])")
 
 
+_CHAT_PUNCTUATION = frozenset(",，。;；!?！？>→\n:：-—")
+# What stays with the words before a space: a place's postposition ("设置 里"), "的".
+_SPACED_ON = frozenset("里中上内")
+
+
+def _spaced_break(folded: str, index: int) -> bool:
+    """Whether the space at ``index`` of a chat line falls between two Chinese words ("关掉wifi
+    重启手机" splits by its verbs anyway; "打个电话给银行 让他们…", "是不是插座的问题 换个插座")."""
+    before = folded[index - 1] if index else ""
+    after = folded[index + 1 :].lstrip()[:1]
+    if not (before and after and is_cjk(before) and is_cjk(after)):
+        return False
+    return before != "的" and after not in _SPACED_ON
+
+
 def _marked_atoms(text: str) -> list[list[str]]:
     """:func:`atoms`, with marker atoms for colons, sentence ends, parentheses and menu paths."""
     if " n " in text:
@@ -267,6 +282,8 @@ def _marked_atoms(text: str) -> list[list[str]]:
             word.clear()
 
     length = len(folded)
+    # A chat line without punctuation separates its clauses by spaces between Chinese words.
+    chat = " " in folded and not any(c in _CHAT_PUNCTUATION for c in folded)
     skip = False
     quoted = False  # inside quotes a "?" or "." is part of a name ("'Forgot password?'")
     in_path = False  # inside a bracketed folder path, skipped up to its closing bracket
@@ -351,6 +368,9 @@ def _marked_atoms(text: str) -> list[list[str]]:
             clauses[-1].append("and")  # "press & hold" is "press and hold"
         elif unicodedata.category(char)[0] in "LNM":
             word.append(char)
+        elif char.isspace() and chat and _spaced_break(folded, index):
+            flush()
+            clauses.append([])  # "打个电话给银行 让他们把这笔交易放行": a chat's space is a comma
         elif char in _SEPARATORS or char.isspace() or char in "-.'":
             flush()
         else:
@@ -434,8 +454,27 @@ def lex(text: str) -> list[list[Token]]:
         for position, token in enumerate(tokens[:-1]):
             if token.surface in _HEDGES and tokens[position + 1].kind == "num":
                 tokens[position] = Token("stop", "", token.surface)
-        segments.append(_safe_mode_boots(_renamed_folders(_app_folders(tokens))))
+        segments.append(
+            _safe_mode_boots(_renamed_folders(_app_folders(_verb_before_particle_mixed(tokens))))
+        )
     return _next_to_controls([_from_band_to_band(tokens) for tokens in segments])
+
+
+# Chinese verbal particles: what follows a verb, never a noun ("update一下", "reset掉").
+_VERB_PARTICLES = frozenset({"一 下", "下", "掉", "了", "一 遍", "一 次"})
+
+
+def _verb_before_particle_mixed(tokens: list[Token]) -> list[Token]:
+    """An English word that is verb or noun, with a Chinese verbal particle after it, is the
+    verb ("printer driver update一下", "network settings reset掉"): code-switching puts the
+    English verb where the Chinese one would stand, after its topic."""
+    for position, token in enumerate(tokens[:-1]):
+        after = tokens[position + 1]
+        if token.kind != "op/obj" or not token.surface.isascii():
+            continue
+        if after.kind == "stop" and after.surface in _VERB_PARTICLES:
+            tokens[position] = Token("op", token.value.split("/")[0], token.surface)
+    return tokens
 
 
 _BANDS = frozenset({"2.4ghz", "5ghz", "6ghz"})
@@ -1352,6 +1391,23 @@ def _outcome_check(clause: _Clause) -> bool:
     words = {w for t in clause.tokens[clause.tokens.index(tokens[0]) :] for w in t.surface.split()}
     known = [t for t in rest if t.kind not in ("unk", "pron", "part", "num")]
     return bool(words & _OUTCOMES) and all(t.surface in _OUTCOMES for t in known)
+
+
+def _trial_check(
+    frame: ActionFrame,
+    clause: _Clause,
+    clauses: list[_Clause],
+    number: int,
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]],
+) -> bool:
+    """A check with nothing to check that ends the steps ("restart ur phone n check again",
+    "手机重启一下看看", "重启后再看看"): seeing whether the step helped, never a step of its own
+    (a check of something named, or with steps after it, stays one)."""
+    if frame.op != "check" or frame.obj is not None or clause.pron or clause.objects:
+        return False
+    if clause.unknown_slots or _has_unknown(clause) or not items:
+        return False
+    return not _verb_ahead(clauses, number)
 
 
 def _distribute_heads(clause: _Clause) -> None:
@@ -3484,6 +3540,133 @@ def _fold_printer_join_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
     return steps
 
 
+def _readded_with_mixed(
+    frame: ActionFrame,
+    clause: _Clause,
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]],
+) -> ActionFrame:
+    """ "删掉 QQ 邮箱，再用授权码重新添加": what 用 leads is what the re-add is done with; the
+    thing added back is the one just removed (as "add it back using the code" says)."""
+    if frame.op not in ("readd", "add") or not items:
+        return frame
+    last = items[-1][0]
+    if last is None or last.op != "remove" or last.obj in (None, frame.obj):
+        return frame
+    lead = [t for t in clause.tokens if t.kind not in ("stop", "and", "split", *_MARKS)]
+    means = len(lead) > 2 and lead[0].kind == "weak" and lead[0].value == "use"
+    if not means or lead[1].kind != "obj" or lead[1].value.split("|")[0] != frame.obj:
+        return frame
+    return ActionFrame("readd", last.obj, last.qualifier)
+
+
+# A network chosen before its "Delete Settings" (a console's network menu): forgotten.
+_NETWORKS = frozenset({"wifi_network"})
+
+
+# The account a console signs in with: the Xbox's is the Microsoft account.
+_CONSOLE_ACCOUNTS = {"console|name:xbox": "name:microsoft"}
+
+
+def _console_account_mixed(frame: ActionFrame, clauses: list[_Clause]) -> ActionFrame:
+    """ "在 Xbox 设置 > 账户 里把这个账号删掉，然后重新添加": the account removed from or added
+    to a console, named by nothing else, is the one it signs in with (the Microsoft account,
+    read as "Remove the Microsoft account from the Xbox" reads it)."""
+    if frame.obj != "account" or frame.qualifier is not None:
+        return frame
+    if frame.op not in ("readd", "remove", "add"):
+        return frame
+    owners = {
+        _CONSOLE_ACCOUNTS[t.value]
+        for c in clauses
+        for t in c.tokens
+        if t.kind == "objq" and t.value in _CONSOLE_ACCOUNTS
+    }
+    return ActionFrame(frame.op, "email_account", owners.pop()) if len(owners) == 1 else frame
+
+
+def _command_switch_mixed(frame: ActionFrame, clause: _Clause) -> ActionFrame:
+    """A program typed in with a switch ("输入 %localappdata%\\...\\onedrive.exe /reset",
+    "type onedrive.exe /reset"): the switch's op is done to the program, typing is the way."""
+    if frame.op != "add" or frame.obj != "app":
+        return frame
+    tokens = clause.tokens
+    at = next((i for i, t in enumerate(tokens) if t.kind == "unk" and t.value == "exe"), None)
+    after = tokens[at + 1] if at is not None and at + 1 < len(tokens) else None
+    if after is None or after.kind != "op" or after.value == "add":
+        return frame
+    return replace(frame, op=after.value)
+
+
+def _chosen_as_audio_mixed(clause: _Clause) -> bool:
+    """A device picked as the speaker / microphone / output ("select the headset as both
+    speaker and microphone", "choose the headphones as the output device")."""
+    kinds = {(t.kind, t.value) for t in clause.tokens}
+    return ("q", "audio_device") in kinds and any(t.kind == "nav" for t in clause.tokens)
+
+
+def _held_frame(frame: ActionFrame) -> bool:
+    """A button held ("按住电源键"), or what holding it is read as (switched on to pair)."""
+    return frame.op == "hold" or frame.obj in _BUTTONS or frame.qualifier == "discoverable"
+
+
+def _held_until_done_mixed(
+    clause: _Clause, items: list[tuple[ActionFrame | None, frozenset[str], int | None]]
+) -> str | None:
+    """ "耳机关机后，同时按住电源键和CUSTOM键7秒以上，蓝灯闪4下就初始化好了": a reset the buttons
+    held lead to ("就…了") is what they were held for; the hold, and the device switched off
+    for it, are how it is done (dropped from ``items``), as "reset it by holding ..." says; the
+    device switched off is what is reset (returned), never the button held."""
+    at = next((i for i, t in enumerate(clause.tokens) if t.kind == "op"), None)
+    if at is None or clause.tokens[at].value != "reset" or not items:
+        return None
+    if not any(t.surface == "就" for t in clause.tokens[:at]):
+        return None
+    held = len(items)
+    while held and (last := items[held - 1][0]) is not None and _held_frame(last):
+        held -= 1
+    if held == len(items):
+        return None
+    before = items[held - 1][0] if held else None
+    device = None
+    if before is not None and before.op in ("disable", "restart") and not items[held - 1][1]:
+        held -= 1  # switched off first, for the buttons to reset it
+        device = before.obj
+    del items[held:]
+    return device
+
+
+def _system_file_check_mixed(
+    frame: ActionFrame,
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]],
+) -> ActionFrame | None:
+    """The System File Checker typed in ("输入 sfc /scannow", "type sfc /scannow") is run; the
+    corrupted system files repaired right after running it are what it does, no step (None)."""
+    if frame.obj != "system_files":
+        return frame
+    if frame.op in ("add", "use", "open"):
+        return replace(frame, op="run")
+    last = items[-1][0] if items else None
+    ran = last is not None and (last.op, last.obj) == ("run", "system_files")
+    return None if ran and frame.op == "readd" else frame
+
+
+def _outlet_tried_mixed(
+    frame: ActionFrame,
+    clause: _Clause,
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]],
+) -> bool:
+    """Plugging in right after moving to another outlet, with no outlet of its own, is trying
+    that outlet ("换个插座插插看", "换个插座，再插上试试"), no step of its own; plugged into an
+    outlet it names ("把插线板换掉，直接插墙上的插座") it stays one."""
+    if frame.op != "plug_in" or frame.obj not in (None, "power_outlet") or not items:
+        return False
+    last, ids, _ = items[-1]
+    swapped = last is not None and (last.op, last.obj) == ("replace", "power_outlet")
+    if "power.try_other_outlet" not in ids and not swapped:
+        return False
+    return "power.try_other_outlet" in clause.alias_ids or not clause.objects
+
+
 def _fold_radio_parts_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
     """ "Reset Wi-Fi, mobile data & Bluetooth" read as a Wi-Fi reset and the network-settings
     reset (its other radios matched the alias): a radio reset next to the network-settings
@@ -5173,6 +5356,7 @@ class ActionIndex:
             group = (
                 clause.link if clause.link is not None else (number if number in served else None)
             )
+            last_object = _held_until_done_mixed(clause, items) or last_object
             if clause.alias_ids:
                 clause.alias_ids = self._specific(clause, previous)
                 aliased = self._named_alias(clause, clauses, number)
@@ -5187,6 +5371,10 @@ class ActionIndex:
             if not frames and _cleaning_item(clause):
                 # "Setup > Maintenance > Head Cleaning": the item runs the cleaning it names
                 clause.resolved_op = "clean"
+                frames = _frames_of(clause, previous)
+            if not frames and _chosen_as_audio_mixed(clause):
+                # "Select the headset as both speaker and microphone": the device is set
+                clause.resolved_op = "set"
                 frames = _frames_of(clause, previous)
             if not frames and _chosen_as(clause):
                 # "choose A4 as the paper size": the setting named after "as" is set
@@ -5226,6 +5414,18 @@ class ActionIndex:
                 frame = _held_on_headphones_en(frame, clause, last_object)
                 frame = _smc_keys_en(frame, clauses, number)
                 frame = _outlet_moved_en(frame, clauses, number)
+                frame = _readded_with_mixed(frame, clause, items)
+                frame = _command_switch_mixed(frame, clause)
+                frame = _console_account_mixed(frame, clauses)
+                if (frame.op, frame.obj) == ("remove", "settings") and last_object in _NETWORKS:
+                    # "select your network, choose Delete Settings": the network's saved settings
+                    frame = replace(frame, obj=last_object)
+                if _outlet_tried_mixed(frame, clause, items):
+                    continue
+                checked = _system_file_check_mixed(frame, items)
+                if checked is None:
+                    continue  # "跑一下系统文件检查器，修复损坏的系统文件": what the scan does
+                frame = checked
                 clicked = clause.button or bool(clause.tokens) and clause.tokens[0].kind == "nav"
                 # "…路由器更新 里点检查": the click may close the clause before
                 clicked = clicked or (
@@ -5250,6 +5450,8 @@ class ActionIndex:
                         continue  # "open Settings", "wait a minute", "try it": nothing to compare
                     if frame.op == "check" and clause.menu_item and not clause.objects:
                         continue  # "Firmware Update > Check": a button on the way, not a check
+                    if _trial_check(frame, clause, clauses, number, items):
+                        continue  # "restart ur phone n check again", "手机重启一下看看"
                     # A pronoun, or a verb that continues the previous object ("plug it back
                     # in"); a check needs its own object ("确认是否断网" does not check the ISP).
                     resolved = last_object if clause.pron or frame.op != "check" else None
@@ -5456,8 +5658,11 @@ class ActionIndex:
                 steps.append(Step(tuple(step_frames), frozenset(step_ids), also_did=tuple(also)))
         unique: list[Step] = []
         for step in steps:
-            if not any(_same_step(step, other) and _same_step(other, step) for other in unique):
+            same = [n for n, other in enumerate(unique) if _same_step(step, other)]
+            if not any(_same_step(unique[n], step) for n in same):
                 unique.append(step)
+            elif len(same) == 1 and _asks_more(step, unique[same[0]]):
+                unique[same[0]] = step
         # "删掉C盘的临时文件腾出空间": freeing space in general is what freeing the drive's
         # space already is, not a step of its own.
         return tuple(
@@ -5465,6 +5670,13 @@ class ActionIndex:
             for step in unique
             if not any(other is not step and _narrows(other, step) for other in unique)
         )
+
+
+def _asks_more(step: Step, kept: Step) -> bool:
+    """Whether ``step`` is ``kept`` and more catalog actions besides: "Call the bank and ask
+    them to enable online transactions" asks for what the call alone does not, so the step
+    that says it stands for both (never one of fewer actions)."""
+    return bool(kept.action_ids) and step.action_ids > kept.action_ids
 
 
 def _merge_compounds(

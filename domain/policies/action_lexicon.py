@@ -3264,3 +3264,72 @@ obj paper_jam: scraps of paper, scraps of torn paper, torn scraps, scraps, torn 
     torn bits of paper, bits of torn paper, scraps of torn paper stuck inside
 """
 EN_LEXICON.update(_kinded_en(_EN_DEVICES9))
+
+# -- round 9 (mixed: Chinese with English words, chat-style code-switching, batches 31-34) ----
+# A router's admin page named by its brand ("华硕后台", "TP-LINK后台") is a place, not the
+# phone's background apps; the two bands split apart ("2.4和5G分开") is band steering turned
+# off, not "开" turning something on; Powerwash is the Chromebook's factory reset, in English
+# or inside a Chinese menu path; money moved "海外网络交易" is the card's international use.
+_MIXED_ROUND9 = """
+ctx where: 华硕后台 小米后台 华为后台 荣耀后台 腾达后台 水星后台 网件后台 中兴后台 领势后台
+    普联后台 ASUS后台 TP后台 TPLINK后台 TP-LINK后台 NETGEAR后台 LINKSYS后台 路由后台 WIFI后台
+    华硕路由器后台 小米路由器后台 华为路由器后台 华硕路由后台 小米路由后台 华为路由后台
+op disable: 2.4和5G分开 2.4G和5G分开 2.4和5分开 2.4跟5G分开 2.4G跟5G分开 双频分开 两个频段分开
+    频段分开 5G和2.4分开 5G和2.4G分开 分开2.4和5G 分开2.4G和5G
+op reset: POWERWASH 做POWERWASH 做一次POWERWASH 做个POWERWASH
+obj card.international: 海外网络交易 海外网上交易 海外线上交易 境外网络交易 海外网络交易功能
+    海外网上交易功能 境外网络交易功能 海外网络支付 境外网络支付 网络交易 网络交易功能 网络支付功能
+obj system_files: 系统文件检查器 系统文件检查工具 系统文件检查 系统文件扫描 系统文件完整性检查
+    损坏的系统文件 坏掉的系统文件 受损的系统文件 系统文件检查程序
+op readd: 修复损坏的 修复受损的 修复坏掉的 修复出错的
+obj system_files: 系统文件
+stop -: 问问什么情况 问一下什么情况 问下什么情况 问问怎么回事 问一下怎么回事 问下怎么回事 问问啥情况
+    问一下啥情况 问问是怎么回事 问问是什么情况
+nav -: 去设置 进设置 到设置 去设置里 进设置里 到设置里 去手机设置 进手机设置 去手机设置里
+    进手机设置里 去系统设置 进系统设置 去系统设置里 进系统设置里
+stop -: 回车 按回车 敲回车 按回车键 回车键 按下回车 按ENTER 按ENTER键 敲ENTER
+    自己重新启动 自己重启 自己重新打开 自己重开 自己启动 自动重新启动起来 自己重新运行
+q audio_device: 扬声器和麦克风 麦克风和扬声器 扬声器和麦克风都 麦克风和扬声器都 输出设备 输入设备
+    默认输出设备 默认输入设备 音频输出设备 音频输入设备 播放设备 默认播放设备 录音设备
+    输出和输入设备
+    SPEAKER和MIC SPEAKER和MICROPHONE 扬声器和MIC
+obj internet: 互联网 INTERNET
+stop -: CUSTOM键 CUSTOM按键 CUSTOM按钮 CUSTOM钮 NC键 NC按键 AMBIENT键 NC/AMBIENT键 ANC键 ANC按键
+ctx where: 互联网设置 INTERNET设置 互联网设定 网络设定
+obj wifi_network: 这个网络的设置 网络的设置 该网络的设置 这个WIFI的设置 WIFI的设置 这个网的设置
+    这个网络的设定 网络的设定 这个网络的连接设置 已保存的网络设置 保存的网络设置
+nav -: 打开命令提示符 用管理员身份打开命令提示符 以管理员身份打开命令提示符
+    以管理员身份运行命令提示符 用管理员身份运行命令提示符 管理员身份打开命令提示符
+    打开CMD 用管理员身份打开CMD 以管理员身份打开CMD
+    打开POWERSHELL 以管理员身份打开POWERSHELL 用管理员身份打开POWERSHELL
+"""
+ZH_LEXICON.update(_kinded_zh(_MIXED_ROUND9))
+
+_EN_MIXED_ROUND9 = """
+op reset: powerwash*, do* a powerwash, run* a powerwash, perform* a powerwash
+q audio_device: as both speaker and microphone, as speaker and microphone,
+    as the speaker and microphone, as the speaker and the microphone,
+    as both the speaker and the microphone, as both speaker and mic, as speaker and mic,
+    as the output device, as the input device, as the output and input device, as the audio output,
+    as the audio device, as the default audio device, as the default output device,
+    as the playback device, as the default playback device, as both output and input,
+    as output and input, as the speaker, as the microphone, as the mic
+"""
+EN_LEXICON.update(_kinded_en(_EN_MIXED_ROUND9))
+
+# Taiwan's words for the things the lexicon names (read in their Simplified characters, as the
+# Traditional text of a mixed chat is): each reads as its Mainland word does ("印表机" is the
+# printer, "驱动程式" the driver, "网路" the network, "蓝芽" Bluetooth, "快取" the cache).
+_TAIWAN_WORDS_ROUND9 = """印表机=打印机 驱动程式=驱动程序 网路=网络 无线网路=无线网络
+    应用程式=应用程序 程式=程序 软体=软件 档案=文件 萤幕=屏幕 连线=连接
+    行动数据=移动数据 数据机=光猫 记忆体=内存
+    硬碟=硬盘 韧体=固件 蓝芽=蓝牙 快取=缓存 解除安装=卸载 网路设定=网络设置 资料=数据
+    电源供应器=电源适配器 无线基地台=路由器 分享器=路由器 滑鼠=鼠标 网路交易=网上交易
+    海外网路交易=海外交易 网路交易功能=网上交易功能 海外网路交易功能=海外交易 网路支付=网上支付"""
+ZH_LEXICON.update(
+    {
+        taiwan.upper(): ZH_LEXICON[mainland.upper()]
+        for taiwan, mainland in (pair.split("=") for pair in _TAIWAN_WORDS_ROUND9.split())
+        if mainland.upper() in ZH_LEXICON
+    }
+)

@@ -5058,3 +5058,123 @@ def test_en_round9_device_steps_read_as_the_failed_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# -- mixed-language round 9 (batches 31-34): Chinese with English words, code-switching -------
+MIXED_ROUND9_PAIRS = [
+    # a check with nothing to check ends the steps: seeing whether they helped, no step
+    ("reboot一下手机再看看", "清一下缓存 然后重启手机", "重启手机以后检查一下日期设置"),
+    ("restart the router n check again", "先关掉光猫，再重启路由器", "重启路由器，再检查一下网线"),
+    # a router's admin page named by its brand is a place; the bands split apart is band
+    # steering turned off
+    (
+        "小米后台把smart connect关掉",
+        "turn off Smart Connect on the router",
+        "把手机后台的程序都关掉",
+    ),
+    (
+        "华为后台把双频优选关了 2.4和5G分开",
+        "Disable band steering on the router",
+        "把路由器的5G关掉",
+    ),
+    # Powerwash is the Chromebook's factory reset
+    (
+        "chromebook powerwash一下",
+        "Factory reset the Chromebook",
+        "把 Chromebook 的浏览器缓存清一下",
+    ),
+    # money moved abroad online is the card's international use
+    (
+        "打电话给银行，请他们把海外网络交易开通",
+        "Ask the bank to enable international transactions on the card",
+        "在网银里把信用卡的交易提醒打开",
+    ),
+    # a chat line's space between Chinese words parts its clauses as a comma would
+    (
+        "打个电话给银行 让他们把这笔扣款放行",
+        "Contact your bank to approve the payment",
+        "打个电话给运营商 问问是不是停机了",
+    ),
+    # a step that asks for more than an earlier one ("call the bank and ask them to ...") stands
+    (
+        "Call the bank and ask them to turn on overseas payments",
+        "请银行开通境外支付功能",
+        "在网银里把境外支付的限额调高",
+    ),
+    # plugging in right after moving to another outlet is trying that outlet
+    ("换个插座再插上试试", "Plug it into a different wall socket", "换根线再插上试试"),
+    # what 用 leads is what a re-add is done with; the thing added back is the one removed
+    (
+        "把 Outlook 里的 Gmail 账户删掉，再用app password重新添加",
+        "Remove the Gmail account from Outlook and add it again",
+        "在 Gmail 里生成一个app password",
+    ),
+    # the System File Checker typed in is run; the files it repairs are what it does
+    (
+        "以管理员身份打开命令提示符，输入sfc /scannow",
+        "Run the System File Checker",
+        "以管理员身份打开命令提示符，输入ipconfig /flushdns",
+    ),
+    (
+        "用管理员身份打开CMD，跑一下系统文件检查器，修复损坏的系统文件",
+        "Run sfc /scannow",
+        "跑一下磁盘清理",
+    ),
+    # a network selected, then its "Delete Settings": the network forgotten
+    (
+        "On the console, open Internet Settings, select the Wi-Fi network, choose Delete Settings "
+        "and connect again",
+        "Forget the Wi-Fi network and reconnect",
+        "Open Internet Settings and run the connection test",
+    ),
+    # a reset the held buttons lead to ("就…了") is what they were held for
+    (
+        "耳机关机后，同时按住电源键和NC键10秒，指示灯闪几下就初始化好了",
+        "Factory reset the headphones",
+        "耳机关机后，按住电源键3秒开机",
+    ),
+    # Taiwan's words read as the Mainland words they stand for
+    (
+        "把印表机的驱动程式移除，再重新安装",
+        "Reinstall the printer driver",
+        "把印表机的韧体更新一下",
+    ),
+    ("把蓝芽关掉，过几秒再打开", "Turn Bluetooth off and on again", "把蓝芽耳机的快取清掉"),
+    # a device picked as the speaker / microphone / output is set as the audio device
+    (
+        "在 Zoom 的 设置 > 音频 里，把扬声器和麦克风都选成这个耳机",
+        "Select the headset as speaker and microphone in Zoom",
+        "在 Zoom 里把麦克风音量调大",
+    ),
+    (
+        "Choose the AirPods as the output device",
+        "把耳机设为默认输出设备",
+        "Set the printer as the default printer",
+    ),
+    # a program typed in with a switch has the switch's op done to it; it restarting by
+    # itself is the outcome, and Enter says nothing
+    (
+        "Win+R 输入 onedrive.exe /reset 回车，等它自己重新启动",
+        "Reset OneDrive",
+        "把 OneDrive 卸载重装",
+    ),
+    # the account removed from or added to the Xbox is the Microsoft account it signs in with
+    (
+        "在 Xbox 上把账号删掉再加回来",
+        "Remove the Microsoft account from the Xbox and add it again",
+        "在 Xbox 上退出账号再重新登录",
+    ),
+    # an English verb-or-noun with a Chinese verbal particle after it is the verb; 去设置 is
+    # the way to Settings, not a setting changed
+    ("printer driver update一下", "Update the printer driver", "printer driver 删掉重装"),
+    ("去设置把微信的cache清掉", "Clear WeChat's cache", "去设置把微信的通知关掉"),
+    ("插座换一个 再插上试试", "Try a different outlet", "充电线换一根 再插上试试"),
+    ("打个电话给银行 问问什么情况", "Call your bank", "打个电话给运营商 问问什么情况"),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), MIXED_ROUND9_PAIRS)
+def test_mixed_round9_steps_read_as_the_failed_step(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
