@@ -1811,6 +1811,7 @@ def _normalize_frame(
     op, obj, qualifier = _fold_handling_en(op, obj, qualifier, clause, [*context, *nouns])
     op, obj, qualifier = _fold_apps_accounts_disk_en(op, obj, qualifier, clause, context)
     op, obj, qualifier = _fold_accounts_round8_en(op, obj, qualifier, clause, context)
+    op, obj, qualifier = _fold_accounts_round9_en(op, obj, qualifier, clause, context)
     if obj is None:
         obj = DEFAULT_OBJECTS.get(op)
     if obj is None and op not in _OBJECTLESS_OPS and op not in _PREPARATORY_OPS:
@@ -2747,6 +2748,33 @@ _RUN_KEYS = frozenset({"win r", "windows r", "windows key r", "win key r"})
 _FORCED_CLOSES = frozenset({"force stop", "force close", "force quit"})
 # What a device is brought closer to: the step is the distance to it, whichever end moves.
 _CLOSER_TO = ("router", "modem", "extender", "headphones")
+
+
+# Apps whose pause is their syncing paused ("pause OneDrive for 2 hours").
+_SYNC_APPS = frozenset({"name:onedrive", "name:dropbox", "name:google_drive", "name:icloud"})
+
+
+def _fold_accounts_round9_en(
+    op: str, obj: str | None, qualifier: str | None, clause: _Clause, context: list[str]
+) -> tuple[str, str | None, str | None]:
+    """English round-9 class folds (accounts, apps, mail, slow computer)."""
+    verbs = {t.surface.casefold() for t in clause.tokens if t.kind.split("/")[0] == "op"}
+    paused = bool(verbs & {"pause", "paused", "pausing", "pauses"})
+    if paused and obj == "app" and qualifier in _SYNC_APPS:
+        # "pause OneDrive (for 2 hours)": a sync client paused stops syncing, it is not stopped
+        return "disable", "app.sync", qualifier
+    if op == "disable" and obj in (None, "email") and _unsorted_inbox(verbs):
+        # "under Focused Inbox select 'Don't sort my messages'": Outlook's Focused Inbox off
+        return "disable", "focused_inbox", None
+    if op == "move" and obj == "app" and "trash" in context:
+        # "drag Microsoft Teams from Applications to the Bin": a Mac app uninstalled
+        return "remove", obj, qualifier
+    return op, obj, qualifier
+
+
+def _unsorted_inbox(verbs: set[str]) -> bool:
+    words = {"".join(c for c in verb if c.isalnum() or c == " ") for verb in verbs}
+    return bool(words & {"dont sort my messages", "do not sort my messages", "dont sort messages"})
 
 
 def _fold_references_en(

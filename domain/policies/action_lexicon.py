@@ -3169,3 +3169,46 @@ obj band_steering: smart connect, band steering, smart connect feature, band ste
 obj sip_alg: sip alg, sipalg, sip alg setting, sip application layer gateway, alg, the alg
 """
 EN_LEXICON.update(_kinded_en(_EN_DEVICES8))
+
+# -- English round 9 (accounts, apps, mail, slow computer: batches 31-34) -----------------------
+# A look into a folder ("peek in the Junk folder") checks it; an OEM's preinstalled junk is its
+# bloatware (an app), not the Junk mail folder; a toggle named for a block switched off ("switch
+# off 'Block All Cookies'", "untick Block pop-ups") lets that thing through: the double negative
+# enables it, and switched on, disables it. A wired port or a wall jack is the Ethernet; "Outlook
+# on the web" is a place, no "on" (the clause is not read as off and on); Outlook's "Don't sort my
+# messages" turns Focused Inbox off. A TV's tile highlighted and a remote's "press down" only
+# move the focus; an app dragged to the Bin is uninstalled (action_frames), and the installer run
+# after a download is part of the reinstall; a card "ending 4821" names which card; a card
+# scanned back in is added again.
+_EN_ROUND9_ACCOUNTS = """
+op check: peek* in, peek* into, peek* inside, take* a peek in, take* a peek inside,
+    have* a peek in, have* a peek inside, take* a look in, have* a look in
+obj app: preinstalled junk, pre installed junk, preloaded junk, pre loaded junk, oem junk,
+    factory junk, bundled junk, manufacturer junk, vendor junk
+op enable: switch* off block, turn* off block, toggle* off block, untick* block,
+    uncheck* block, disable* block, deselect* block, un tick* block, un check* block
+op disable: switch* on block, turn* on block, toggle* on block, tick* block, enable* block
+obj ethernet: wired port, ethernet port, network port, lan port, ethernet jack, network jack,
+    wired jack, wall jack, lan jack, rj45 port, rj 45 port, wired network port, ethernet socket,
+    network socket, wall port, wired wall port, ethernet wall port, network wall port
+ctx where: on the web, outlook on the web, on the web app, in the web app, the web version,
+    on the website
+op disable: dont sort my messages, do not sort my messages, dont sort messages
+op nav: highlight*
+nav -: press down, press up, press the down arrow, press the down button,
+    press down on the remote
+ctx where: home row, the home row, tizen home row, the tizen home row, home screen row, apps row,
+    the apps row, tizen, tizen home, webos home, webos, applications folder,
+    the applications folder, from applications, account microsoft com, microsoft account page
+stop -: ending, ending in, that ends in, which ends in, ending with
+op move: drag*
+stop -: and run the installer, then run the installer, run the installer, run its installer,
+    and run its installer, open the installer, and open the installer, run the setup file,
+    and run the setup file
+ctx where: microsoft com, from microsoft com, apple com, from the website, from the official site,
+    from the official website
+obj trash: bin, the bin, mac bin, the mac bin
+op add: scan* it back in, scan* it in again, scan* it back, scan* them back in,
+    scan* the card back in, scan* the card in again, scan* it in once more
+"""
+EN_LEXICON.update(_kinded_en(_EN_ROUND9_ACCOUNTS))

@@ -4675,3 +4675,67 @@ def test_en_round8_device_steps_read_as_the_failed_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# Round 9 (English: accounts, apps, mail, slow computer; written from knowledge): the step read
+# through its wording's class. Each triple: a candidate, the failed attempt it repeats, and a
+# hard negative that must stay apart from the candidate.
+EN_ROUND9_ACCOUNTS_PAIRS = [
+    # a toggle named for a block switched off lets the thing through (and on, blocks it)
+    (
+        "Open Safari's Privacy settings and untick 'Block All Cookies'",
+        "Enable cookies in Safari",
+        "Turn on 'Block All Cookies' in Safari",
+    ),
+    # a peek into a folder checks it
+    ("Have a peek in your Junk folder", "Check the spam folder", "Empty the spam folder"),
+    # an OEM's preinstalled junk is its bloatware, no Junk mail folder
+    (
+        "Get rid of the Dell preinstalled junk",
+        "Uninstall the Dell bloatware",
+        "Empty the Junk folder",
+    ),
+    # a sync client paused stops syncing, it is not force-stopped
+    (
+        "Pause Dropbox for an hour from the menu bar icon",
+        "Pause Dropbox syncing",
+        "Force stop the Dropbox app",
+    ),
+    # a wired port / wall jack is the Ethernet
+    (
+        "Plug the desktop into the network jack on the wall",
+        "Use a wired connection instead of Wi-Fi",
+        "Restart the desktop",
+    ),
+    # 'Outlook on the web' is a place, and 'Don't sort my messages' turns Focused Inbox off
+    (
+        "In Outlook on the web, under Focused Inbox choose 'Don't sort my messages'",
+        "Disable Focused Inbox",
+        "Turn on Focused Inbox in Outlook on the web",
+    ),
+    # a card removed and scanned back in is re-added; 'ending 1234' names which card
+    (
+        "Delete the Mastercard ending 1234 from Google Pay, then scan it back in",
+        "Remove the card from Google Pay and add it again",
+        "Run a malware scan on the phone",
+    ),
+    # an app dragged to the Bin and downloaded again is reinstalled
+    (
+        "Drag Zoom from Applications to the Bin, then download it again from zoom.us",
+        "Reinstall Zoom on the Mac",
+        "Update Zoom on the Mac",
+    ),
+    # a TV tile highlighted, the remote's down, Remove, then download again: the reinstall
+    (
+        "Highlight Netflix on the home row, press down, choose Remove, then install it again",
+        "Reinstall the Netflix app on the TV",
+        "Clear the Netflix app's cache on the TV",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND9_ACCOUNTS_PAIRS)
+def test_en_round9_account_app_mail_steps_read_as_the_failed_step(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
