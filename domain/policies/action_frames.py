@@ -346,7 +346,7 @@ def _marked_atoms(text: str) -> list[list[str]]:
         elif char == "." and word and after in ("", " "):
             flush()
             clauses.append([SENTENCE_MARK])  # a full stop ends a sentence ("to 8.8.8.8. Then")
-        elif char == "&":
+        elif char == "&" or (char == "+" and _plus_joins_steps(folded, index)):
             flush()
             clauses[-1].append("and")  # "press & hold" is "press and hold"
         elif unicodedata.category(char)[0] in "LNM":
@@ -357,6 +357,32 @@ def _marked_atoms(text: str) -> list[list[str]]:
             flush()
     flush()
     return [clause for clause in clauses if clause]
+
+
+# Key names a "+" joins into one shortcut ("Ctrl + Shift + Esc", "Win + L").
+_KEY_WORDS = frozenset(
+    {
+        "ctrl", "control", "shift", "alt", "option", "opt", "cmd", "command", "win",
+        "windows", "fn", "esc", "escape", "del", "delete", "enter", "return", "tab", "space",
+        "spacebar", "home", "end", "up", "down", "left", "right",
+    }
+)
+
+
+def _plus_joins_steps(folded: str, index: int) -> bool:
+    """ "allow background data for whatsapp + set its battery to unrestricted": a spaced "+"
+    between words is "and" in chat shorthand, unless it joins keys into a shortcut (or a
+    number, a '+' button)."""
+    if folded[index - 1 : index] != " " or folded[index + 1 : index + 2] != " ":
+        return False
+    left = folded[:index].split()
+    right = folded[index + 1 :].split()
+    if not left or not right:
+        return False
+    words = (left[-1].casefold().strip(".,'\"()"), right[0].casefold().strip(".,'\"()"))
+    if not all(w.isalpha() and len(w) > 1 for w in words):
+        return False
+    return not (set(words) & _KEY_WORDS or any(len(w) == 1 for w in words))
 
 
 _MARK_KINDS = {
@@ -5237,7 +5263,8 @@ def _merge_compounds(
                 op = _COMPOUNDS.get(frozenset({first.op, second.op}))
                 if pair is None and (op is None or first.op == second.op):
                     continue
-                if pair is None and not objects_compatible(first.obj, second.obj):
+                compatible = objects_compatible(first.obj, second.obj)
+                if pair is None and not (compatible or _account_set_up_again(first, second)):
                     continue
 
                 merged = pair or ActionFrame(
@@ -5260,6 +5287,19 @@ def _merge_compounds(
             if changed:
                 break
     return out
+
+
+def _account_set_up_again(first: ActionFrame, second: ActionFrame) -> bool:
+    """ "Delete your Outlook.com account from Settings > Mail > Accounts, then set it up once
+    more": the account set up after a mail account removed is that mail account (the "it" read
+    as the path's Accounts page), re-added."""
+    return (
+        first.op == "remove"
+        and first.obj == "email_account"
+        and second.op in ("add", "create")
+        and second.obj == "account"
+        and second.qualifier is None
+    )
 
 
 _DRIVERS = frozenset({"driver", *(f"{owner}.driver" for owner in _DRIVEN)})

@@ -4731,6 +4731,18 @@ EN_ROUND9_ACCOUNTS_PAIRS = [
         "Reinstall the Netflix app on the TV",
         "Clear the Netflix app's cache on the TV",
     ),
+    # the account set up again after a mail account removed (past a path's Accounts page)
+    (
+        "Delete the Yahoo account under Settings > Mail > Accounts, then set it up again",
+        "Remove the Yahoo Mail account from the iPhone and add it back",
+        "Sign out of the Yahoo Mail account on the iPhone",
+    ),
+    # a spaced '+' between words is 'and' in chat shorthand (keys joined by it stay a shortcut)
+    (
+        "allow background data for telegram + set its battery usage to unrestricted",
+        "Turn off battery optimisation for Telegram and allow it background data",
+        "Clear Telegram's cache",
+    ),
 ]
 
 
