@@ -217,6 +217,17 @@ _SHORTHAND = {
     "plz": "please",
     "vol": "volume",
 }
+# British spellings, read as the lexicon's (round 9: "switch off the programmes you don't need")
+_SHORTHAND.update(
+    {
+        "programme": "program",
+        "programmes": "programs",
+        "centre": "center",
+        "licence": "license",
+        "favourite": "favorite",
+        "favourites": "favorites",
+    }
+)
 _WITH_SLASH = re.compile(r"\bw/(o\b)?")
 _WEB_ADDRESS = re.compile(
     r"(?<![\w.@/])(?!(?:smtp|imap|pop3?|mail|mx|outlook)\.)(?:https?://)?(?:www\.)?"
@@ -2776,6 +2787,9 @@ _FORCED_CLOSES = frozenset({"force stop", "force close", "force quit"})
 _CLOSER_TO = ("router", "modem", "extender", "headphones")
 
 
+_AT_BOOT = frozenset(
+    {"at boot", "at startup", "at start up", "on boot", "on startup", "during boot"}
+)
 # Apps whose pause is their syncing paused ("pause OneDrive for 2 hours").
 _SYNC_APPS = frozenset({"name:onedrive", "name:dropbox", "name:google_drive", "name:icloud"})
 
@@ -2792,6 +2806,11 @@ def _fold_accounts_round9_en(
     if op == "disable" and obj in (None, "email") and _unsorted_inbox(verbs):
         # "under Focused Inbox select 'Don't sort my messages'": Outlook's Focused Inbox off
         return "disable", "focused_inbox", None
+    surfaces = {t.surface.casefold() for t in clause.tokens}
+    if op in ("close", "disable") and obj == "background_apps" and surfaces & _AT_BOOT:
+        # "switch off the programmes you don't need at boot": the programs that start with
+        # the computer are its startup apps, disabled there (no running program closed)
+        return "disable", "startup_apps", qualifier
     if op == "move" and obj == "app" and "trash" in context:
         # "drag Microsoft Teams from Applications to the Bin": a Mac app uninstalled
         return "remove", obj, qualifier
@@ -2944,8 +2963,17 @@ def _done_in_path_en(clause: _Clause) -> bool:
         return False
     kinds = [t.kind.split("/")[0] for t in clause.tokens]
     first_op = next((i for i, k in enumerate(kinds) if k in ("op", "pv")), None)
-    last_loc = max((i for i, k in enumerate(kinds) if k == "loc"), default=None)
+    last_loc = max(
+        (i for i, k in enumerate(kinds) if k == "loc" or _via_path(clause.tokens[i])),
+        default=None,
+    )
     return first_op is not None and last_loc is not None and first_op < last_loc
+
+
+def _via_path(token: Token) -> bool:
+    """ "Remove the McAfee trial via Settings > Apps > Installed apps": "via" before a menu
+    path says where the step is done, as "in" does (round 9)."""
+    return token.kind == "by" and token.surface.casefold() == "via"
 
 
 # What is ticked or switched off inside a tool that does one job: its list's items.

@@ -3208,6 +3208,10 @@ stop -: and run the installer, then run the installer, run the installer, run it
 ctx where: microsoft com, from microsoft com, apple com, from the website, from the official site,
     from the official website
 obj trash: bin, the bin, mac bin, the mac bin
+objq app|name:mcafee: mcafee trial, the mcafee trial, mcafee trial software, mcafee trial version,
+    mcafee livesafe, mcafee livesafe trial, mcafee free trial, mcafee trialware
+objq app|name:norton: norton trial, the norton trial, norton trial software, norton free trial
+ctx where: at boot, at startup, at start up, on boot, during boot
 op add: scan* it back in, scan* it in again, scan* it back, scan* them back in,
     scan* the card back in, scan* the card in again, scan* it in once more
 """

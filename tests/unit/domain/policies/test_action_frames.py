@@ -4743,6 +4743,19 @@ EN_ROUND9_ACCOUNTS_PAIRS = [
         "Turn off battery optimisation for Telegram and allow it background data",
         "Clear Telegram's cache",
     ),
+    # British spellings read as the lexicon's; the programs one does not need at boot are the
+    # startup apps
+    (
+        "In Task Manager, turn off the programmes you don't need at startup",
+        "Disable the startup programs in Task Manager",
+        "Close the programmes you aren't using in Task Manager",
+    ),
+    # 'via' before a menu path says where the step is done; a security suite's trial is an app
+    (
+        "Uninstall the Norton trial software via Settings > Apps > Installed apps",
+        "Remove the Norton trial that came with the PC",
+        "Run a full Norton scan",
+    ),
 ]
 
 
