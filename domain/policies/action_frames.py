@@ -2811,10 +2811,31 @@ def _fold_accounts_round9_en(
         # "switch off the programmes you don't need at boot": the programs that start with
         # the computer are its startup apps, disabled there (no running program closed)
         return "disable", "startup_apps", qualifier
+    if op in ("remove", "clear") and obj == "app" and qualifier and _app_folder_emptied(clause):
+        # "delete everything inside %appdata%\\Microsoft\\Teams": the app's folder emptied is
+        # its cache cleared (the app stays installed)
+        return "clear", "app.cache", qualifier
+    if obj == "search_index" and any("mdutil" in t.surface for t in clause.tokens):
+        # "run sudo mdutil -E /": Spotlight's index erased, to be rebuilt
+        return "readd", obj, None
+    if op in ("hold", "plug_in", "enable") and obj == "nvram":
+        # "power on while holding Option-Command-P-R": the keys held at start-up reset NVRAM
+        return "reset", "nvram", None
     if op == "move" and obj == "app" and "trash" in context:
         # "drag Microsoft Teams from Applications to the Bin": a Mac app uninstalled
         return "remove", obj, qualifier
     return op, obj, qualifier
+
+
+_EMPTIED = frozenset({"everything", "contents", "all the files", "all files", "everything inside"})
+
+
+def _app_folder_emptied(clause: _Clause) -> bool:
+    """Whether the clause empties an app's folder under %AppData% ("everything inside
+    %appdata%\\Microsoft\\Teams", "the contents of %appdata%\\Slack")."""
+    surfaces = [t.surface.casefold() for t in clause.tokens]
+    in_appdata = any(t.kind == "ctx" and "appdata" in t.surface.casefold() for t in clause.tokens)
+    return in_appdata and any(s in _EMPTIED or s.startswith("everything") for s in surfaces)
 
 
 def _unsorted_inbox(verbs: set[str]) -> bool:
@@ -3280,6 +3301,21 @@ def _fold_printer_join_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
         if (before.op, before.obj) == ("connect", "printer") and main.qualifier is None:
             return steps[:i] + steps[i + 1 :]
     return steps
+
+
+def _fold_nvram_power_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+    """ "Shut down, then power on while holding Option-Command-P-R": the Mac switched off and
+    on around the keys is how NVRAM is reset, no step of its own (round 9)."""
+    if not any(f.op == "reset" and f.obj == "nvram" for step in steps for f in step.frames[:1]):
+        return steps
+
+    def part(step: Step) -> bool:
+        main = step.frames[0] if step.frames else None
+        powered = main is not None and main.op in ("enable", "disable", "restart", "plug_in")
+        return powered and main is not None and main.obj in ("computer", None)
+
+    kept = tuple(step for step in steps if not part(step))
+    return kept or steps
 
 
 def _fold_radio_parts_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
@@ -3962,6 +3998,37 @@ def _fold_app_temp_files_en(
         else (frame, ids, group)
         for frame, ids, group in items
     ]
+
+
+# What of an app's own files a step deletes or rebuilds while the app is closed.
+_APP_FILES = frozenset({"search_index", "app.cache", "app.data"})
+
+
+def _fold_closed_for_app_files_en(
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]],
+) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
+    """ "Close Thunderbird, delete global-messages-db.sqlite, then start it again", "Quit
+    Teams, delete everything inside %appdata%\\Microsoft\\Teams, then start it again": the
+    app is closed (and reopened) for its own files, no restart of its own (round 9)."""
+    names = {
+        f.qualifier
+        for f, _, _ in items
+        if f is not None and f.obj in _APP_FILES and f.op in ("remove", "clear", "readd")
+    }
+    indexed = any(f is not None and f.obj == "search_index" for f, _, _ in items)
+    if not names:
+        return items
+
+    def closed_for(frame: ActionFrame | None) -> bool:
+        if frame is not None and frame.obj in _APP_FILES and frame.op in ("restart", "open"):
+            return True  # "..., then reopen it": the "it" read as the files, the app reopened
+        if frame is None or frame.obj != "app" or frame.op not in ("restart", "close"):
+            return False
+        named = frame.qualifier is not None and frame.qualifier.startswith(NAME_PREFIX)
+        return named and (frame.qualifier in names or indexed)
+
+    kept = [item for item in items if not closed_for(item[0])]
+    return kept or items
 
 
 def _fold_closed_for_data_file_en(
@@ -5091,9 +5158,10 @@ class ActionIndex:
         items = _fold_clear_data_ticks_en(_fold_reset_link_en(items, clauses))
         items = _fold_new_profile_en(_fold_reset_flow_en(items), clauses)
         items = _fold_app_temp_files_en(_fold_signed_in_there_en(items, clauses), clauses)
-        items = _fold_closed_for_data_file_en(items)
+        items = _fold_closed_for_app_files_en(_fold_closed_for_data_file_en(items))
         steps = _fold_radio_resets_en(_fold_ticked_items_en(self._steps(items)))
         steps = _fold_printer_join_en(_fold_queue_documents_en(_fold_radio_parts_en(steps)))
+        steps = _fold_nvram_power_en(steps)
         steps = _fold_both_back_on_en(_fold_powered_back_on_en(steps), clauses)
         steps = self._elaborated(_fold_off_on_around_en(steps))
         lead_op, lead_object = _lead(clauses)

@@ -3212,6 +3212,26 @@ objq app|name:mcafee: mcafee trial, the mcafee trial, mcafee trial software, mca
     mcafee livesafe, mcafee livesafe trial, mcafee free trial, mcafee trialware
 objq app|name:norton: norton trial, the norton trial, norton trial software, norton free trial
 ctx where: at boot, at startup, at start up, on boot, during boot
+obj payment: renewal payment, the renewal payment, subscription renewal payment, renewal charge,
+    annual renewal payment, adobe renewal payment, the adobe renewal payment, plan renewal payment
+stop -: match your bank statement, matches your bank statement, match the bank statement,
+    matches the bank statement, match your statement, matches your statement,
+    match your bank statement exactly, match your statement exactly, exactly
+obj search_index: spotlight index, the spotlight index, spotlight search index, spotlight,
+    global search index, the global search index, global messages db sqlite, global messages db,
+    thunderbird global search index, the thunderbird global search index, gloda, gloda index
+obj search_index: mdutil e, sudo mdutil e, mdutil erase, sudo mdutil erase
+stop -: let it finish re indexing, let it finish reindexing, let it finish indexing,
+    and let it finish re indexing, wait for it to finish indexing, let it re index,
+    let it reindex, let spotlight re index, let spotlight reindex
+obj nvram: option command p r, option cmd p r, command option p r, cmd option p r, opt cmd p r,
+    option command p and r, option cmd p and r, cmd option p and r, command option p and r,
+    option command pr, option cmd pr
+op use: retry the payment in, retry the renewal payment in, retry the adobe renewal payment in,
+    try the payment again in, try the renewal payment again in, try again in, retry it in,
+    try it again in, try the adobe renewal payment again in, retry the purchase in,
+    try the purchase again in, pay again in, retry the subscription payment in,
+    try paying again in, retry paying in
 op add: scan* it back in, scan* it in again, scan* it back, scan* them back in,
     scan* the card back in, scan* the card in again, scan* it in once more
 """

@@ -4756,6 +4756,37 @@ EN_ROUND9_ACCOUNTS_PAIRS = [
         "Remove the Norton trial that came with the PC",
         "Run a full Norton scan",
     ),
+    # an app closed (and reopened) for its own files is no restart; its AppData folder
+    # emptied is its cache cleared
+    (
+        "Quit Slack, delete everything inside %appdata%\\Slack, then open it again",
+        "Clear Slack's cache",
+        "Restart Slack",
+    ),
+    (
+        "Close Thunderbird, delete global-messages-db.sqlite from the profile folder, then "
+        "reopen it",
+        "Delete Thunderbird's global search index",
+        "Restart Thunderbird",
+    ),
+    # the keys held at start-up (Option-Command-P-R) reset NVRAM
+    (
+        "Turn the Mac on while holding Option-Command-P-R",
+        "Reset NVRAM on the Mac",
+        "Reset the SMC on the Mac",
+    ),
+    # a payment retried 'in' a private window is the private window tried
+    (
+        "Retry the payment in an incognito window",
+        "Clear the cookies and retry the payment in a private window",
+        "Retry the payment in Firefox",
+    ),
+    # Spotlight's index rebuilt by its command line (mdutil -E)
+    (
+        "Run sudo mdutil -E / and let it finish re-indexing",
+        "Rebuild the Spotlight index",
+        "Restart the Mac",
+    ),
 ]
 
 
