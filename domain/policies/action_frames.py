@@ -2815,6 +2815,14 @@ def _fold_accounts_round9_en(
         # "delete everything inside %appdata%\\Microsoft\\Teams": the app's folder emptied is
         # its cache cleared (the app stays installed)
         return "clear", "app.cache", qualifier
+    carded = any(t.kind == "obj" and t.value == "card" for t in clause.tokens)
+    if obj == "account.balance" and carded:
+        return op, "card", None  # "check the card has enough balance": the card's, as 卡里余额
+    balance = any(t.kind == "obj" and t.value == "account.balance" for t in clause.tokens)
+    if op == "check" and obj in ("account", "bank", "google_pay") and balance:
+        # "make sure the bank account linked in Google Pay has sufficient balance": the
+        # account's balance is what is checked
+        return op, "account.balance", None
     if obj == "search_index" and any("mdutil" in t.surface for t in clause.tokens):
         # "run sudo mdutil -E /": Spotlight's index erased, to be rebuilt
         return "readd", obj, None
@@ -3639,6 +3647,15 @@ def _network_and_wallet(names: set[str]) -> bool:
     return len(names & _CARD_NETWORKS) == 1 and len(names & _WALLETS) == 1
 
 
+_SERVICES = frozenset(NAME_PREFIX + n for _, n in _PAYMENT_SERVICES) - _WALLETS - _CARD_NETWORKS
+
+
+def _network_and_service(names: set[str]) -> bool:
+    """One card network and one service the card is kept on: "the Visa" deleted in the
+    Microsoft account's payment options is the card on that account, not another card."""
+    return len(names & _CARD_NETWORKS) == 1 and len(names & _SERVICES) == 1
+
+
 _CARD_OBJECTS = frozenset(
     {"card", "card.details", "payment_method", "default_payment", "card.international"}
 )
@@ -4076,6 +4093,8 @@ _PROFILE_SETUP = frozenset(
     | {("replace", "account"), ("set", "account"), ("add", "account"), ("use", "account")}
     | {("use", "email_account")}
 )
+# Round 9: the mailbox set up in a new profile ("Show Profiles > Add, set up your mailbox there").
+_PROFILE_SETUP = _PROFILE_SETUP | {("add", "mailbox"), ("set", "mailbox"), ("use", "mailbox")}
 
 
 def _fold_new_profile_en(
@@ -4326,6 +4345,8 @@ def _same_named(mine: set[str], theirs: set[str]) -> bool:
         return True
     if len(mine | theirs) == 2 and _network_and_wallet(mine | theirs):
         return True  # "tap the Visa" in the Wallet app / "the card in Apple Pay"
+    if len(mine | theirs) == 2 and _network_and_service(mine | theirs):
+        return True  # "delete the Visa" / "the card on the Microsoft account" (round 9)
     mail = NAME_PREFIX + "email"
     return (mail in mine and bool(theirs & _MAIL_NAMES)) or (
         mail in theirs and bool(mine & _MAIL_NAMES)
@@ -4613,7 +4634,7 @@ def qualifiers_compatible(left: str | None, right: str | None) -> bool:
         return _nuance(left)
     if left.startswith(NAME_PREFIX) and right.startswith(NAME_PREFIX):
         # "the Spotify app" is not "the Zoom app"; a card's network is not where it is kept
-        return _network_and_wallet({left, right})
+        return _network_and_wallet({left, right}) or _network_and_service({left, right})
     # a name next to a nuance: "factory reset the Fire TV Stick" / "wipe the Fire Stick back
     # to its out-of-box state"
     return _nuance(left) and _nuance(right)

@@ -3179,7 +3179,10 @@ EN_LEXICON.update(_kinded_en(_EN_DEVICES8))
 # messages" turns Focused Inbox off. A TV's tile highlighted and a remote's "press down" only
 # move the focus; an app dragged to the Bin is uninstalled (action_frames), and the installer run
 # after a download is part of the reinstall; a card "ending 4821" names which card; a card
-# scanned back in is added again.
+# scanned back in is added again. A renewal payment is the payment, retried "in" a private window
+# is the window tried; a billing address matched to the bank statement is one check; Spotlight /
+# Thunderbird's global index (and mdutil -E) are the search index; Option-Command-P-R are the
+# NVRAM keys; enough balance / sufficient funds is the account's balance; a UPI PIN is the PIN.
 _EN_ROUND9_ACCOUNTS = """
 op check: peek* in, peek* into, peek* inside, take* a peek in, take* a peek inside,
     have* a peek in, have* a peek inside, take* a look in, have* a look in
@@ -3232,6 +3235,10 @@ op use: retry the payment in, retry the renewal payment in, retry the adobe rene
     try it again in, try the adobe renewal payment again in, retry the purchase in,
     try the purchase again in, pay again in, retry the subscription payment in,
     try paying again in, retry paying in
+obj account.balance: enough balance, sufficient balance, enough funds, sufficient funds,
+    enough money, enough credit, insufficient balance, insufficient funds, available balance,
+    account balance, the balance, your balance, the account balance, low balance
+obj pin: upi pin, your upi pin, the upi pin, upi mpin, mpin
 op add: scan* it back in, scan* it in again, scan* it back, scan* them back in,
     scan* the card back in, scan* the card in again, scan* it in once more
 """

@@ -4787,6 +4787,24 @@ EN_ROUND9_ACCOUNTS_PAIRS = [
         "Rebuild the Spotlight index",
         "Restart the Mac",
     ),
+    # the mailbox set up in a new profile is part of making it
+    (
+        "Control Panel > Mail > Show Profiles > Add, and set up the mailbox in it",
+        "Make a new Outlook profile",
+        "Repair the Outlook profile",
+    ),
+    # enough balance / sufficient funds in the bank account is its balance checked
+    (
+        "Confirm the linked bank account has sufficient funds",
+        "Make sure there is enough balance in your bank account",
+        "Check the UPI PIN is correct",
+    ),
+    # a card's network and the service it is kept on name one card
+    (
+        "In your Microsoft account's payment options, delete the Mastercard and enter it again",
+        "Re-add the card on the Microsoft account",
+        "Re-add the Visa",
+    ),
 ]
 
 
