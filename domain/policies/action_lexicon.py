@@ -3183,6 +3183,8 @@ EN_LEXICON.update(_kinded_en(_EN_DEVICES8))
 # is the window tried; a billing address matched to the bank statement is one check; Spotlight /
 # Thunderbird's global index (and mdutil -E) are the search index; Option-Command-P-R are the
 # NVRAM keys; enough balance / sufficient funds is the account's balance; a UPI PIN is the PIN.
+# A sign-in page's help link ("Help, I can't sign in", "Trouble signing in?") is the password
+# reset; Steam named as where a step is done is a place (its Guard is no app set).
 _EN_ROUND9_ACCOUNTS = """
 op check: peek* in, peek* into, peek* inside, take* a peek in, take* a peek inside,
     have* a peek in, have* a peek inside, take* a look in, have* a look in
@@ -3239,6 +3241,10 @@ obj account.balance: enough balance, sufficient balance, enough funds, sufficien
     enough money, enough credit, insufficient balance, insufficient funds, available balance,
     account balance, the balance, your balance, the account balance, low balance
 obj pin: upi pin, your upi pin, the upi pin, upi mpin, mpin
+ctx where: steam, steam client, the steam client, steam login screen, the steam login screen
+obj password_reset: help i cant sign in, help i can t sign in, i cant sign in, cant sign in,
+    trouble signing in, having trouble signing in, cant access your account,
+    cant access my account
 op add: scan* it back in, scan* it in again, scan* it back, scan* them back in,
     scan* the card back in, scan* the card in again, scan* it in once more
 """

@@ -4805,6 +4805,12 @@ EN_ROUND9_ACCOUNTS_PAIRS = [
         "Re-add the card on the Microsoft account",
         "Re-add the Visa",
     ),
+    # a sign-in page's help link ('Help, I can't sign in', 'Trouble signing in?') is the reset
+    (
+        "On the login screen click 'Trouble signing in?' and follow the emailed link",
+        "Reset your password",
+        "Sign out of all devices",
+    ),
 ]
 
 
