@@ -471,7 +471,7 @@ def lex(text: str) -> list[list[Token]]:
         for position, token in enumerate(tokens[:-1]):
             if token.surface in _HEDGES and tokens[position + 1].kind == "num":
                 tokens[position] = Token("stop", "", token.surface)
-        segments.append(_app_folders(tokens))
+        segments.append(_card_endings(_app_folders(tokens)))
     return _next_to_controls([_from_band_to_band(tokens) for tokens in segments])
 
 
@@ -516,6 +516,16 @@ def _next_to_controls(segments: list[list[Token]]) -> list[list[Token]]:
                 tokens[index] = Token("ctx", "where", token.surface)
             previous = token
     return segments
+
+
+def _card_endings(tokens: list[Token]) -> list[Token]:
+    """ "delete the Visa ending 4821": the digits a card ends in say which card; "ending" there
+    is no step ended (round 9)."""
+    for index, token in enumerate(tokens[1:-1], start=1):
+        ends = token.kind == "op" and token.surface in ("ending", "ends")
+        if ends and tokens[index + 1].kind == "num" and tokens[index - 1].kind == "obj":
+            tokens[index] = Token("stop", "", token.surface)
+    return tokens
 
 
 def _app_folders(tokens: list[Token]) -> list[Token]:

@@ -3178,7 +3178,8 @@ EN_LEXICON.update(_kinded_en(_EN_DEVICES8))
 # on the web" is a place, no "on" (the clause is not read as off and on); Outlook's "Don't sort my
 # messages" turns Focused Inbox off. A TV's tile highlighted and a remote's "press down" only
 # move the focus; an app dragged to the Bin is uninstalled (action_frames), and the installer run
-# after a download is part of the reinstall; a card "ending 4821" names which card; a card
+# after a download is part of the reinstall; a card "ending in 4821" names which card (a bare
+# "ending" before the digits: action_frames._card_endings); a card
 # scanned back in is added again. A renewal payment is the payment, retried "in" a private window
 # is the window tried; a billing address matched to the bank statement is one check; Spotlight /
 # Thunderbird's global index (and mdutil -E) are the search index; Option-Command-P-R are the
@@ -3200,12 +3201,12 @@ ctx where: on the web, outlook on the web, on the web app, in the web app, the w
     on the website
 op disable: dont sort my messages, do not sort my messages, dont sort messages
 op nav: highlight*
-nav -: press down, press up, press the down arrow, press the down button,
-    press down on the remote
+nav -: press the down arrow, press the down button, press down on the remote,
+    press down on the d pad, press the up arrow
 ctx where: home row, the home row, tizen home row, the tizen home row, home screen row, apps row,
     the apps row, tizen, tizen home, webos home, webos, applications folder,
     the applications folder, from applications, account microsoft com, microsoft account page
-stop -: ending, ending in, that ends in, which ends in, ending with
+stop -: ending in, that ends in, which ends in, ending with
 op move: drag*
 stop -: and run the installer, then run the installer, run the installer, run its installer,
     and run its installer, open the installer, and open the installer, run the setup file,

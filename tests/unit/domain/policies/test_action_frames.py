@@ -4811,6 +4811,12 @@ EN_ROUND9_ACCOUNTS_PAIRS = [
         "Reset your password",
         "Sign out of all devices",
     ),
+    # a remote's down arrow is focus moved; 'press down' on a button still presses it
+    (
+        "Press down the power button for 10 seconds",
+        "Hold the power button for 10 seconds",
+        "Highlight the app, press the down arrow and choose Remove",
+    ),
 ]
 
 
