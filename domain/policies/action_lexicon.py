@@ -3197,8 +3197,8 @@ op disable: switch* on block, turn* on block, toggle* on block, tick* block, ena
 obj ethernet: wired port, ethernet port, network port, lan port, ethernet jack, network jack,
     wired jack, wall jack, lan jack, rj45 port, rj 45 port, wired network port, ethernet socket,
     network socket, wall port, wired wall port, ethernet wall port, network wall port
-ctx where: on the web, outlook on the web, on the web app, in the web app, the web version,
-    on the website
+ctx where: outlook on the web, outlook com on the web, mail on the web, gmail on the web,
+    in the web app, the web version, in the web version, on the web version
 op disable: dont sort my messages, do not sort my messages, dont sort messages
 op nav: highlight*
 nav -: press the down arrow, press the down button, press down on the remote,
