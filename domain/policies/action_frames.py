@@ -217,6 +217,17 @@ _SHORTHAND = {
     "plz": "please",
     "vol": "volume",
 }
+# British spellings, read as the lexicon's (round 9: "switch off the programmes you don't need")
+_SHORTHAND.update(
+    {
+        "programme": "program",
+        "programmes": "programs",
+        "centre": "center",
+        "licence": "license",
+        "favourite": "favorite",
+        "favourites": "favorites",
+    }
+)
 _WITH_SLASH = re.compile(r"\bw/(o\b)?")
 _WEB_ADDRESS = re.compile(
     r"(?<![\w.@/])(?!(?:smtp|imap|pop3?|mail|mx|outlook)\.)(?:https?://)?(?:www\.)?"
@@ -363,7 +374,7 @@ def _marked_atoms(text: str) -> list[list[str]]:
         elif char == "." and word and after in ("", " "):
             flush()
             clauses.append([SENTENCE_MARK])  # a full stop ends a sentence ("to 8.8.8.8. Then")
-        elif char == "&":
+        elif char == "&" or (char == "+" and _plus_joins_steps(folded, index)):
             flush()
             clauses[-1].append("and")  # "press & hold" is "press and hold"
         elif unicodedata.category(char)[0] in "LNM":
@@ -377,6 +388,32 @@ def _marked_atoms(text: str) -> list[list[str]]:
             flush()
     flush()
     return [clause for clause in clauses if clause]
+
+
+# Key names a "+" joins into one shortcut ("Ctrl + Shift + Esc", "Win + L").
+_KEY_WORDS = frozenset(
+    {
+        "ctrl", "control", "shift", "alt", "option", "opt", "cmd", "command", "win",
+        "windows", "fn", "esc", "escape", "del", "delete", "enter", "return", "tab", "space",
+        "spacebar", "home", "end", "up", "down", "left", "right",
+    }
+)
+
+
+def _plus_joins_steps(folded: str, index: int) -> bool:
+    """ "allow background data for whatsapp + set its battery to unrestricted": a spaced "+"
+    between words is "and" in chat shorthand, unless it joins keys into a shortcut (or a
+    number, a '+' button)."""
+    if folded[index - 1 : index] != " " or folded[index + 1 : index + 2] != " ":
+        return False
+    left = folded[:index].split()
+    right = folded[index + 1 :].split()
+    if not left or not right:
+        return False
+    words = (left[-1].casefold().strip(".,'\"()"), right[0].casefold().strip(".,'\"()"))
+    if not all(w.isalpha() and len(w) > 1 for w in words):
+        return False
+    return not (set(words) & _KEY_WORDS or any(len(w) == 1 for w in words))
 
 
 _MARK_KINDS = {
@@ -455,7 +492,9 @@ def lex(text: str) -> list[list[Token]]:
             if token.surface in _HEDGES and tokens[position + 1].kind == "num":
                 tokens[position] = Token("stop", "", token.surface)
         segments.append(
-            _safe_mode_boots(_renamed_folders(_app_folders(_verb_before_particle_mixed(tokens))))
+            _safe_mode_boots(
+                _renamed_folders(_card_endings(_app_folders(_verb_before_particle_mixed(tokens))))
+            )
         )
     return _next_to_controls([_from_band_to_band(tokens) for tokens in segments])
 
@@ -518,6 +557,16 @@ def _next_to_controls(segments: list[list[Token]]) -> list[list[Token]]:
                 tokens[index] = Token("ctx", "where", token.surface)
             previous = token
     return segments
+
+
+def _card_endings(tokens: list[Token]) -> list[Token]:
+    """ "delete the Visa ending 4821": the digits a card ends in say which card; "ending" there
+    is no step ended (round 9)."""
+    for index, token in enumerate(tokens[1:-1], start=1):
+        ends = token.kind == "op" and token.surface in ("ending", "ends")
+        if ends and tokens[index + 1].kind == "num" and tokens[index - 1].kind == "obj":
+            tokens[index] = Token("stop", "", token.surface)
+    return tokens
 
 
 def _app_folders(tokens: list[Token]) -> list[Token]:
@@ -1950,6 +1999,7 @@ def _normalize_frame(
     op, obj, qualifier = _fold_handling_en(op, obj, qualifier, clause, [*context, *nouns])
     op, obj, qualifier = _fold_apps_accounts_disk_en(op, obj, qualifier, clause, context)
     op, obj, qualifier = _fold_accounts_round8_en(op, obj, qualifier, clause, context)
+    op, obj, qualifier = _fold_accounts_round9_en(op, obj, qualifier, clause, context)
     op, obj, qualifier = _fold_false_blocks9(op, obj, qualifier, clause)
     if obj is None:
         obj = DEFAULT_OBJECTS.get(op)
@@ -2955,6 +3005,70 @@ _FORCED_CLOSES = frozenset({"force stop", "force close", "force quit"})
 _CLOSER_TO = ("router", "modem", "extender", "headphones")
 
 
+_AT_BOOT = frozenset(
+    {"at boot", "at startup", "at start up", "on boot", "on startup", "during boot"}
+)
+# Apps whose pause is their syncing paused ("pause OneDrive for 2 hours").
+_SYNC_APPS = frozenset({"name:onedrive", "name:dropbox", "name:google_drive", "name:icloud"})
+
+
+def _fold_accounts_round9_en(
+    op: str, obj: str | None, qualifier: str | None, clause: _Clause, context: list[str]
+) -> tuple[str, str | None, str | None]:
+    """English round-9 class folds (accounts, apps, mail, slow computer)."""
+    verbs = {t.surface.casefold() for t in clause.tokens if t.kind.split("/")[0] == "op"}
+    paused = bool(verbs & {"pause", "paused", "pausing", "pauses"})
+    if paused and obj == "app" and qualifier in _SYNC_APPS:
+        # "pause OneDrive (for 2 hours)": a sync client paused stops syncing, it is not stopped
+        return "disable", "app.sync", qualifier
+    if op == "disable" and obj in (None, "email") and _unsorted_inbox(verbs):
+        # "under Focused Inbox select 'Don't sort my messages'": Outlook's Focused Inbox off
+        return "disable", "focused_inbox", None
+    surfaces = {t.surface.casefold() for t in clause.tokens}
+    if op in ("close", "disable") and obj == "background_apps" and surfaces & _AT_BOOT:
+        # "switch off the programmes you don't need at boot": the programs that start with
+        # the computer are its startup apps, disabled there (no running program closed)
+        return "disable", "startup_apps", qualifier
+    if op in ("remove", "clear") and obj == "app" and qualifier and _app_folder_emptied(clause):
+        # "delete everything inside %appdata%\\Microsoft\\Teams": the app's folder emptied is
+        # its cache cleared (the app stays installed)
+        return "clear", "app.cache", qualifier
+    carded = any(t.kind == "obj" and t.value == "card" for t in clause.tokens)
+    if obj == "account.balance" and carded:
+        return op, "card", None  # "check the card has enough balance": the card's, as 卡里余额
+    balance = any(t.kind == "obj" and t.value == "account.balance" for t in clause.tokens)
+    if op == "check" and obj in ("account", "bank", "google_pay") and balance:
+        # "make sure the bank account linked in Google Pay has sufficient balance": the
+        # account's balance is what is checked
+        return op, "account.balance", None
+    if obj == "search_index" and any("mdutil" in t.surface for t in clause.tokens):
+        # "run sudo mdutil -E /": Spotlight's index erased, to be rebuilt
+        return "readd", obj, None
+    if op in ("hold", "plug_in", "enable") and obj == "nvram":
+        # "power on while holding Option-Command-P-R": the keys held at start-up reset NVRAM
+        return "reset", "nvram", None
+    if op == "move" and obj == "app" and "trash" in context:
+        # "drag Microsoft Teams from Applications to the Bin": a Mac app uninstalled
+        return "remove", obj, qualifier
+    return op, obj, qualifier
+
+
+_EMPTIED = frozenset({"everything", "contents", "all the files", "all files", "everything inside"})
+
+
+def _app_folder_emptied(clause: _Clause) -> bool:
+    """Whether the clause empties an app's folder under %AppData% ("everything inside
+    %appdata%\\Microsoft\\Teams", "the contents of %appdata%\\Slack")."""
+    surfaces = [t.surface.casefold() for t in clause.tokens]
+    in_appdata = any(t.kind == "ctx" and "appdata" in t.surface.casefold() for t in clause.tokens)
+    return in_appdata and any(s in _EMPTIED or s.startswith("everything") for s in surfaces)
+
+
+def _unsorted_inbox(verbs: set[str]) -> bool:
+    words = {"".join(c for c in verb if c.isalnum() or c == " ") for verb in verbs}
+    return bool(words & {"dont sort my messages", "do not sort my messages", "dont sort messages"})
+
+
 def _fold_references_en(
     op: str, obj: str | None, qualifier: str | None, clause: _Clause, context: list[str]
 ) -> tuple[str, str | None, str | None]:
@@ -3144,8 +3258,17 @@ def _done_in_path_en(clause: _Clause) -> bool:
         return False
     kinds = [t.kind.split("/")[0] for t in clause.tokens]
     first_op = next((i for i, k in enumerate(kinds) if k in ("op", "pv")), None)
-    last_loc = max((i for i, k in enumerate(kinds) if k == "loc"), default=None)
+    last_loc = max(
+        (i for i, k in enumerate(kinds) if k == "loc" or _via_path(clause.tokens[i])),
+        default=None,
+    )
     return first_op is not None and last_loc is not None and first_op < last_loc
+
+
+def _via_path(token: Token) -> bool:
+    """ "Remove the McAfee trial via Settings > Apps > Installed apps": "via" before a menu
+    path says where the step is done, as "in" does (round 9)."""
+    return token.kind == "by" and token.surface.casefold() == "via"
 
 
 # What is ticked or switched off inside a tool that does one job: its list's items.
@@ -3667,6 +3790,21 @@ def _outlet_tried_mixed(
     return "power.try_other_outlet" in clause.alias_ids or not clause.objects
 
 
+def _fold_nvram_power_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+    """ "Shut down, then power on while holding Option-Command-P-R": the Mac switched off and
+    on around the keys is how NVRAM is reset, no step of its own (round 9)."""
+    if not any(f.op == "reset" and f.obj == "nvram" for step in steps for f in step.frames[:1]):
+        return steps
+
+    def part(step: Step) -> bool:
+        main = step.frames[0] if step.frames else None
+        powered = main is not None and main.op in ("enable", "disable", "restart", "plug_in")
+        return powered and main is not None and main.obj in ("computer", None)
+
+    kept = tuple(step for step in steps if not part(step))
+    return kept or steps
+
+
 def _fold_radio_parts_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
     """ "Reset Wi-Fi, mobile data & Bluetooth" read as a Wi-Fi reset and the network-settings
     reset (its other radios matched the alias): a radio reset next to the network-settings
@@ -3986,6 +4124,15 @@ def _network_and_wallet(names: set[str]) -> bool:
     """One card network and one wallet: the network says which kind of card, the wallet where it
     is kept ("tap the Visa" in the Wallet app is a card in Apple Pay), never two cards."""
     return len(names & _CARD_NETWORKS) == 1 and len(names & _WALLETS) == 1
+
+
+_SERVICES = frozenset(NAME_PREFIX + n for _, n in _PAYMENT_SERVICES) - _WALLETS - _CARD_NETWORKS
+
+
+def _network_and_service(names: set[str]) -> bool:
+    """One card network and one service the card is kept on: "the Visa" deleted in the
+    Microsoft account's payment options is the card on that account, not another card."""
+    return len(names & _CARD_NETWORKS) == 1 and len(names & _SERVICES) == 1
 
 
 _CARD_OBJECTS = frozenset(
@@ -4374,6 +4521,37 @@ def _fold_app_temp_files_en(
     ]
 
 
+# What of an app's own files a step deletes or rebuilds while the app is closed.
+_APP_FILES = frozenset({"search_index", "app.cache", "app.data"})
+
+
+def _fold_closed_for_app_files_en(
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]],
+) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
+    """ "Close Thunderbird, delete global-messages-db.sqlite, then start it again", "Quit
+    Teams, delete everything inside %appdata%\\Microsoft\\Teams, then start it again": the
+    app is closed (and reopened) for its own files, no restart of its own (round 9)."""
+    names = {
+        f.qualifier
+        for f, _, _ in items
+        if f is not None and f.obj in _APP_FILES and f.op in ("remove", "clear", "readd")
+    }
+    indexed = any(f is not None and f.obj == "search_index" for f, _, _ in items)
+    if not names:
+        return items
+
+    def closed_for(frame: ActionFrame | None) -> bool:
+        if frame is not None and frame.obj in _APP_FILES and frame.op in ("restart", "open"):
+            return True  # "..., then reopen it": the "it" read as the files, the app reopened
+        if frame is None or frame.obj != "app" or frame.op not in ("restart", "close"):
+            return False
+        named = frame.qualifier is not None and frame.qualifier.startswith(NAME_PREFIX)
+        return named and (frame.qualifier in names or indexed)
+
+    kept = [item for item in items if not closed_for(item[0])]
+    return kept or items
+
+
 def _fold_closed_for_data_file_en(
     items: list[tuple[ActionFrame | None, frozenset[str], int | None]],
 ) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
@@ -4419,6 +4597,8 @@ _PROFILE_SETUP = frozenset(
     | {("replace", "account"), ("set", "account"), ("add", "account"), ("use", "account")}
     | {("use", "email_account")}
 )
+# Round 9: the mailbox set up in a new profile ("Show Profiles > Add, set up your mailbox there").
+_PROFILE_SETUP = _PROFILE_SETUP | {("add", "mailbox"), ("set", "mailbox"), ("use", "mailbox")}
 
 
 def _fold_new_profile_en(
@@ -4684,6 +4864,8 @@ def _same_named(mine: set[str], theirs: set[str]) -> bool:
         return True
     if len(mine | theirs) == 2 and _network_and_wallet(mine | theirs):
         return True  # "tap the Visa" in the Wallet app / "the card in Apple Pay"
+    if len(mine | theirs) == 2 and _network_and_service(mine | theirs):
+        return True  # "delete the Visa" / "the card on the Microsoft account" (round 9)
     mail = NAME_PREFIX + "email"
     return (mail in mine and bool(theirs & _MAIL_NAMES)) or (
         mail in theirs and bool(mine & _MAIL_NAMES)
@@ -4971,7 +5153,7 @@ def qualifiers_compatible(left: str | None, right: str | None) -> bool:
         return _nuance(left)
     if left.startswith(NAME_PREFIX) and right.startswith(NAME_PREFIX):
         # "the Spotify app" is not "the Zoom app"; a card's network is not where it is kept
-        return _network_and_wallet({left, right})
+        return _network_and_wallet({left, right}) or _network_and_service({left, right})
     # a name next to a nuance: "factory reset the Fire TV Stick" / "wipe the Fire Stick back
     # to its out-of-box state"
     return _nuance(left) and _nuance(right)
@@ -5545,11 +5727,12 @@ class ActionIndex:
         items = _fold_clear_data_ticks_en(_fold_reset_link_en(items, clauses))
         items = _fold_new_profile_en(_fold_reset_flow_en(items), clauses)
         items = _fold_app_temp_files_en(_fold_signed_in_there_en(items, clauses), clauses)
-        items = _fold_closed_for_data_file_en(items)
+        items = _fold_closed_for_app_files_en(_fold_closed_for_data_file_en(items))
         steps = _fold_radio_resets_en(_fold_ticked_items_en(self._steps(items)))
         steps = _fold_printer_join_en(_fold_queue_documents_en(_fold_radio_parts_en(steps)))
         steps = _fold_firmware_owner_en(_fold_printer_by_ip_en(steps, clauses), clauses)
         steps = _fold_appliance_drain_en(steps, clauses)
+        steps = _fold_nvram_power_en(steps)
         steps = _fold_both_back_on_en(_fold_powered_back_on_en(steps), clauses)
         steps = self._elaborated(_fold_off_on_around_en(steps))
         lead_op, lead_object = _lead(clauses)
@@ -5757,7 +5940,8 @@ def _merge_compounds(
                 op = _COMPOUNDS.get(frozenset({first.op, second.op}))
                 if pair is None and (op is None or first.op == second.op):
                     continue
-                if pair is None and not objects_compatible(first.obj, second.obj):
+                compatible = objects_compatible(first.obj, second.obj)
+                if pair is None and not (compatible or _account_set_up_again(first, second)):
                     continue
 
                 merged = pair or ActionFrame(
@@ -5780,6 +5964,19 @@ def _merge_compounds(
             if changed:
                 break
     return out
+
+
+def _account_set_up_again(first: ActionFrame, second: ActionFrame) -> bool:
+    """ "Delete your Outlook.com account from Settings > Mail > Accounts, then set it up once
+    more": the account set up after a mail account removed is that mail account (the "it" read
+    as the path's Accounts page), re-added."""
+    return (
+        first.op == "remove"
+        and first.obj == "email_account"
+        and second.op in ("add", "create")
+        and second.obj == "account"
+        and second.qualifier is None
+    )
 
 
 _DRIVERS = frozenset({"driver", *(f"{owner}.driver" for owner in _DRIVEN)})

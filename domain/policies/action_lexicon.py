@@ -3333,3 +3333,84 @@ ZH_LEXICON.update(
         if mainland.upper() in ZH_LEXICON
     }
 )
+
+# -- English round 9 (accounts, apps, mail, slow computer: batches 31-34) -----------------------
+# A look into a folder ("peek in the Junk folder") checks it; an OEM's preinstalled junk is its
+# bloatware (an app), not the Junk mail folder; a toggle named for a block switched off ("switch
+# off 'Block All Cookies'", "untick Block pop-ups") lets that thing through: the double negative
+# enables it, and switched on, disables it. A wired port or a wall jack is the Ethernet; "Outlook
+# on the web" is a place, no "on" (the clause is not read as off and on); Outlook's "Don't sort my
+# messages" turns Focused Inbox off. A TV's tile highlighted and a remote's "press down" only
+# move the focus; an app dragged to the Bin is uninstalled (action_frames), and the installer run
+# after a download is part of the reinstall; a card "ending in 4821" names which card (a bare
+# "ending" before the digits: action_frames._card_endings); a card
+# scanned back in is added again. A renewal payment is the payment, retried "in" a private window
+# is the window tried; a billing address matched to the bank statement is one check; Spotlight /
+# Thunderbird's global index (and mdutil -E) are the search index; Option-Command-P-R are the
+# NVRAM keys; enough balance / sufficient funds is the account's balance; a UPI PIN is the PIN.
+# A sign-in page's help link ("Help, I can't sign in", "Trouble signing in?") is the password
+# reset; Steam named as where a step is done is a place (its Guard is no app set).
+_EN_ROUND9_ACCOUNTS = """
+op check: peek* in, peek* into, peek* inside, take* a peek in, take* a peek inside,
+    have* a peek in, have* a peek inside, take* a look in, have* a look in
+obj app: preinstalled junk, pre installed junk, preloaded junk, pre loaded junk, oem junk,
+    factory junk, bundled junk, manufacturer junk, vendor junk
+op enable: switch* off block, turn* off block, toggle* off block, untick* block,
+    uncheck* block, disable* block, deselect* block, un tick* block, un check* block
+op disable: switch* on block, turn* on block, toggle* on block, tick* block, enable* block
+obj ethernet: wired port, ethernet port, network port, lan port, ethernet jack, network jack,
+    wired jack, wall jack, lan jack, rj45 port, rj 45 port, wired network port, ethernet socket,
+    network socket, wall port, wired wall port, ethernet wall port, network wall port
+ctx where: outlook on the web, outlook com on the web, mail on the web, gmail on the web,
+    in the web app, the web version, in the web version, on the web version
+op disable: dont sort my messages, do not sort my messages, dont sort messages
+op nav: highlight*
+nav -: press the down arrow, press the down button, press down on the remote,
+    press down on the d pad, press the up arrow
+ctx where: home row, the home row, tizen home row, the tizen home row, home screen row, apps row,
+    the apps row, tizen, tizen home, webos home, webos, applications folder,
+    the applications folder, from applications, account microsoft com, microsoft account page
+stop -: ending in, that ends in, which ends in, ending with
+op move: drag*
+stop -: and run the installer, then run the installer, run the installer, run its installer,
+    and run its installer, open the installer, and open the installer, run the setup file,
+    and run the setup file
+ctx where: microsoft com, from microsoft com, apple com, from the website, from the official site,
+    from the official website
+obj trash: bin, the bin, mac bin, the mac bin
+objq app|name:mcafee: mcafee trial, the mcafee trial, mcafee trial software, mcafee trial version,
+    mcafee livesafe, mcafee livesafe trial, mcafee free trial, mcafee trialware
+objq app|name:norton: norton trial, the norton trial, norton trial software, norton free trial
+ctx where: at boot, at startup, at start up, on boot, during boot
+obj payment: renewal payment, the renewal payment, subscription renewal payment, renewal charge,
+    annual renewal payment, adobe renewal payment, the adobe renewal payment, plan renewal payment
+stop -: match your bank statement, matches your bank statement, match the bank statement,
+    matches the bank statement, match your statement, matches your statement,
+    match your bank statement exactly, match your statement exactly, exactly
+obj search_index: spotlight index, the spotlight index, spotlight search index, spotlight,
+    global search index, the global search index, global messages db sqlite, global messages db,
+    thunderbird global search index, the thunderbird global search index, gloda, gloda index
+obj search_index: mdutil e, sudo mdutil e, mdutil erase, sudo mdutil erase
+stop -: let it finish re indexing, let it finish reindexing, let it finish indexing,
+    and let it finish re indexing, wait for it to finish indexing, let it re index,
+    let it reindex, let spotlight re index, let spotlight reindex
+obj nvram: option command p r, option cmd p r, command option p r, cmd option p r, opt cmd p r,
+    option command p and r, option cmd p and r, cmd option p and r, command option p and r,
+    option command pr, option cmd pr
+op use: retry the payment in, retry the renewal payment in, retry the adobe renewal payment in,
+    try the payment again in, try the renewal payment again in, try again in, retry it in,
+    try it again in, try the adobe renewal payment again in, retry the purchase in,
+    try the purchase again in, pay again in, retry the subscription payment in,
+    try paying again in, retry paying in
+obj account.balance: enough balance, sufficient balance, enough funds, sufficient funds,
+    enough money, enough credit, insufficient balance, insufficient funds, available balance,
+    account balance, the balance, your balance, the account balance, low balance
+obj pin: upi pin, your upi pin, the upi pin, upi mpin, mpin
+ctx where: steam, steam client, the steam client, steam login screen, the steam login screen
+obj password_reset: help i cant sign in, help i can t sign in, i cant sign in, cant sign in,
+    trouble signing in, having trouble signing in, cant access your account,
+    cant access my account
+op add: scan* it back in, scan* it in again, scan* it back, scan* them back in,
+    scan* the card back in, scan* the card in again, scan* it in once more
+"""
+EN_LEXICON.update(_kinded_en(_EN_ROUND9_ACCOUNTS))

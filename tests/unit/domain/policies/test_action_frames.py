@@ -5178,3 +5178,153 @@ def test_mixed_round9_steps_read_as_the_failed_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# Round 9 (English: accounts, apps, mail, slow computer; written from knowledge): the step read
+# through its wording's class. Each triple: a candidate, the failed attempt it repeats, and a
+# hard negative that must stay apart from the candidate.
+EN_ROUND9_ACCOUNTS_PAIRS = [
+    # a toggle named for a block switched off lets the thing through (and on, blocks it)
+    (
+        "Open Safari's Privacy settings and untick 'Block All Cookies'",
+        "Enable cookies in Safari",
+        "Turn on 'Block All Cookies' in Safari",
+    ),
+    # a peek into a folder checks it
+    ("Have a peek in your Junk folder", "Check the spam folder", "Empty the spam folder"),
+    # an OEM's preinstalled junk is its bloatware, no Junk mail folder
+    (
+        "Get rid of the Dell preinstalled junk",
+        "Uninstall the Dell bloatware",
+        "Empty the Junk folder",
+    ),
+    # a sync client paused stops syncing, it is not force-stopped
+    (
+        "Pause Dropbox for an hour from the menu bar icon",
+        "Pause Dropbox syncing",
+        "Force stop the Dropbox app",
+    ),
+    # a wired port / wall jack is the Ethernet
+    (
+        "Plug the desktop into the network jack on the wall",
+        "Use a wired connection instead of Wi-Fi",
+        "Restart the desktop",
+    ),
+    # 'Outlook on the web' is a place, and 'Don't sort my messages' turns Focused Inbox off
+    (
+        "In Outlook on the web, under Focused Inbox choose 'Don't sort my messages'",
+        "Disable Focused Inbox",
+        "Turn on Focused Inbox in Outlook on the web",
+    ),
+    # a card removed and scanned back in is re-added; 'ending 1234' names which card
+    (
+        "Delete the Mastercard ending 1234 from Google Pay, then scan it back in",
+        "Remove the card from Google Pay and add it again",
+        "Run a malware scan on the phone",
+    ),
+    # an app dragged to the Bin and downloaded again is reinstalled
+    (
+        "Drag Zoom from Applications to the Bin, then download it again from zoom.us",
+        "Reinstall Zoom on the Mac",
+        "Update Zoom on the Mac",
+    ),
+    # a TV tile highlighted, the remote's down, Remove, then download again: the reinstall
+    (
+        "Highlight Netflix on the home row, press down, choose Remove, then install it again",
+        "Reinstall the Netflix app on the TV",
+        "Clear the Netflix app's cache on the TV",
+    ),
+    # the account set up again after a mail account removed (past a path's Accounts page)
+    (
+        "Delete the Yahoo account under Settings > Mail > Accounts, then set it up again",
+        "Remove the Yahoo Mail account from the iPhone and add it back",
+        "Sign out of the Yahoo Mail account on the iPhone",
+    ),
+    # a spaced '+' between words is 'and' in chat shorthand (keys joined by it stay a shortcut)
+    (
+        "allow background data for telegram + set its battery usage to unrestricted",
+        "Turn off battery optimisation for Telegram and allow it background data",
+        "Clear Telegram's cache",
+    ),
+    # British spellings read as the lexicon's; the programs one does not need at boot are the
+    # startup apps
+    (
+        "In Task Manager, turn off the programmes you don't need at startup",
+        "Disable the startup programs in Task Manager",
+        "Close the programmes you aren't using in Task Manager",
+    ),
+    # 'via' before a menu path says where the step is done; a security suite's trial is an app
+    (
+        "Uninstall the Norton trial software via Settings > Apps > Installed apps",
+        "Remove the Norton trial that came with the PC",
+        "Run a full Norton scan",
+    ),
+    # an app closed (and reopened) for its own files is no restart; its AppData folder
+    # emptied is its cache cleared
+    (
+        "Quit Slack, delete everything inside %appdata%\\Slack, then open it again",
+        "Clear Slack's cache",
+        "Restart Slack",
+    ),
+    (
+        "Close Thunderbird, delete global-messages-db.sqlite from the profile folder, then "
+        "reopen it",
+        "Delete Thunderbird's global search index",
+        "Restart Thunderbird",
+    ),
+    # the keys held at start-up (Option-Command-P-R) reset NVRAM
+    (
+        "Turn the Mac on while holding Option-Command-P-R",
+        "Reset NVRAM on the Mac",
+        "Reset the SMC on the Mac",
+    ),
+    # a payment retried 'in' a private window is the private window tried
+    (
+        "Retry the payment in an incognito window",
+        "Clear the cookies and retry the payment in a private window",
+        "Retry the payment in Firefox",
+    ),
+    # Spotlight's index rebuilt by its command line (mdutil -E)
+    (
+        "Run sudo mdutil -E / and let it finish re-indexing",
+        "Rebuild the Spotlight index",
+        "Restart the Mac",
+    ),
+    # the mailbox set up in a new profile is part of making it
+    (
+        "Control Panel > Mail > Show Profiles > Add, and set up the mailbox in it",
+        "Make a new Outlook profile",
+        "Repair the Outlook profile",
+    ),
+    # enough balance / sufficient funds in the bank account is its balance checked
+    (
+        "Confirm the linked bank account has sufficient funds",
+        "Make sure there is enough balance in your bank account",
+        "Check the UPI PIN is correct",
+    ),
+    # a card's network and the service it is kept on name one card
+    (
+        "In your Microsoft account's payment options, delete the Mastercard and enter it again",
+        "Re-add the card on the Microsoft account",
+        "Re-add the Visa",
+    ),
+    # a sign-in page's help link ('Help, I can't sign in', 'Trouble signing in?') is the reset
+    (
+        "On the login screen click 'Trouble signing in?' and follow the emailed link",
+        "Reset your password",
+        "Sign out of all devices",
+    ),
+    # a remote's down arrow is focus moved; 'press down' on a button still presses it
+    (
+        "Press down the power button for 10 seconds",
+        "Hold the power button for 10 seconds",
+        "Highlight the app, press the down arrow and choose Remove",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND9_ACCOUNTS_PAIRS)
+def test_en_round9_account_app_mail_steps_read_as_the_failed_step(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
