@@ -40,6 +40,7 @@ from caseledger.domain.policies.action_lexicon import (
     SETTABLE_HEADS,
     STATEFUL_OPS,
     ZH_LEXICON,
+    ZH_TRADITIONAL,
     Lexeme,
 )
 from caseledger.domain.policies.attempts import EquivalenceRule, is_cjk, normalize_solution
@@ -250,7 +251,7 @@ def _marked_atoms(text: str) -> list[list[str]]:
     """:func:`atoms`, with marker atoms for colons, sentence ends, parentheses and menu paths."""
     if " n " in text:
         text = text.replace(" n ", " and ")  # "tap it again n re-enter the pw" (not "N")
-    folded = unicodedata.normalize("NFKC", text).casefold()
+    folded = unicodedata.normalize("NFKC", text).casefold().translate(ZH_TRADITIONAL)
     if "." in folded:
         # "go to account.live.com/password/reset", "tplinkwifi.net > Advanced": a web address
         # is a place (a mail server's name is a value, it stays)
@@ -434,7 +435,7 @@ def lex(text: str) -> list[list[Token]]:
         for position, token in enumerate(tokens[:-1]):
             if token.surface in _HEDGES and tokens[position + 1].kind == "num":
                 tokens[position] = Token("stop", "", token.surface)
-        segments.append(_app_folders(tokens))
+        segments.append(_app_folders(_trailing_look_zh(tokens)))
     return _next_to_controls([_from_band_to_band(tokens) for tokens in segments])
 
 
@@ -479,6 +480,22 @@ def _next_to_controls(segments: list[list[Token]]) -> list[list[Token]]:
                 tokens[index] = Token("ctx", "where", token.surface)
             previous = token
     return segments
+
+
+# "路由器先重启一下看看", "把电脑重启一下看看吧": a look that ends a clause after its step is the
+# step tried ("and see"), no check of its own (a look followed by what is looked at stays one).
+_LOOKS_ZH = frozenset({"看 看", "看 一 下", "瞧 瞧", "看 一 看", "试 试 看", "看 下"})
+
+
+def _trailing_look_zh(tokens: list[Token]) -> list[Token]:
+    last = len(tokens) - 1
+    while last >= 0 and tokens[last].kind in ("stop", "trail"):
+        last -= 1
+    if last < 1 or tokens[last].kind != "op" or tokens[last].surface not in _LOOKS_ZH:
+        return tokens
+    if not any(t.kind in ("op", "op/obj") for t in tokens[:last]):
+        return tokens
+    return [*tokens[:last], Token("trail", "", tokens[last].surface), *tokens[last + 1 :]]
 
 
 def _app_folders(tokens: list[Token]) -> list[Token]:
@@ -4679,6 +4696,7 @@ class ActionIndex:
 
     def analyze(self, text: str) -> TextActions:
         """Read ``text`` into steps (see the module docstring for how)."""
+        text = text.translate(ZH_TRADITIONAL)  # Traditional characters read as Simplified
         normalized = normalize_solution(text)
         known = self._texts.get(normalized)
         if known is not None:
@@ -5822,17 +5840,19 @@ _EN_PLACE = re.compile(
     r"chromebook|imac|desktop pc|desktop|pc|computer|mac)\b"
 )
 _ZH_PLACE = re.compile(
-    r"(iphone|ipad|imac|macbook|安卓手机|苹果手机|手机|平板电脑|平板|笔记本电脑|笔记本|台式电脑|台式机|电脑)"
-    r"\s*(?:的\s*[a-z0-9 ]{2,16}?\s*)?(?:上|里|端)"  # "电脑的 Outlook 里": in an app on it
+    r"(iphone|ipad|imac|macbook|安卓手机|苹果手机|手机|平板电脑|平板|笔记本电脑|笔记本|笔电|台式电脑|"
+    r"台式机|桌机|电脑)"
+    # "电脑的 Outlook 里": in an app on it; "换笔电那台试": the other device tried on
+    r"\s*(?:的\s*[a-z0-9 ]{2,16}?\s*)?(?:上|里|端|那台|这台)"
 )
 _PLACE_KINDS = {
     **dict.fromkeys(("iphone", "android phone", "smartphone", "cell phone", "phone"), "phone"),
     **dict.fromkeys(("安卓手机", "苹果手机", "手机"), "phone"),
     **dict.fromkeys(("ipad", "tablet", "平板电脑", "平板"), "tablet"),
     **dict.fromkeys(
-        ("laptop", "notebook", "macbook", "chromebook", "笔记本电脑", "笔记本"), "laptop"
+        ("laptop", "notebook", "macbook", "chromebook", "笔记本电脑", "笔记本", "笔电"), "laptop"
     ),
-    **dict.fromkeys(("imac", "desktop pc", "desktop", "台式电脑", "台式机"), "desktop"),
+    **dict.fromkeys(("imac", "desktop pc", "desktop", "台式电脑", "台式机", "桌机"), "desktop"),
     **dict.fromkeys(("pc", "computer", "mac", "电脑"), "computer"),
 }
 

@@ -4675,3 +4675,27 @@ def test_en_round8_device_steps_read_as_the_failed_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# -- Chinese round 9 (batches 31-34): Traditional text, regional words, trailing looks -------
+
+ZH_ROUND9_PAIRS = [
+    # Traditional characters are read as their Simplified forms
+    ("請把藍牙關掉再打開", "关闭蓝牙后再重新开启", "把藍牙耳機重新配對"),
+    # the words of Taiwan and Hong Kong are the mainland's (快取 = 缓存, 印表機 = 打印机, ...)
+    ("清除瀏覽器的快取", "清理浏览器缓存", "清除瀏覽器的歷史紀錄"),
+    ("把印表機重新開機", "重启打印机", "把印表機的驅動程式重新安裝"),
+    ("把無線網路卡停用再啟用", "把无线网卡禁用再启用", "把無線網路卡的驅動程式更新一下"),
+    ("去垃圾信件匣看一下", "查看垃圾邮件文件夹", "去收件匣把那封信刪掉"),
+    # a look that ends a clause after its step is the step tried, no check of its own
+    ("把打印机重启一下看看吧", "先关掉蓝牙，再重启打印机", "把打印机的电源线拔掉看看"),
+    # the other device tried on (换笔电那台) is where the step is done
+    ("在笔电上清除浏览器缓存", "清理浏览器缓存", "换手机那台试：清除浏览器缓存"),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), ZH_ROUND9_PAIRS)
+def test_zh_round9_steps_read_as_the_failed_step(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
