@@ -483,7 +483,8 @@ def _next_to_controls(segments: list[list[Token]]) -> list[list[Token]]:
 
 
 # "路由器先重启一下看看", "把电脑重启一下看看吧": a look that ends a clause after its step is the
-# step tried ("and see"), no check of its own (a look followed by what is looked at stays one).
+# step tried ("and see"), no check of its own, as is one after an outcome waited for ("再收一条
+# 短信看看"); a look followed by what is looked at, or after a thing alone, stays one.
 _LOOKS_ZH = frozenset({"看 看", "看 一 下", "瞧 瞧", "看 一 看", "试 试 看", "看 下"})
 
 
@@ -491,10 +492,11 @@ def _trailing_look_zh(tokens: list[Token]) -> list[Token]:
     last = len(tokens) - 1
     while last >= 0 and tokens[last].kind in ("stop", "trail"):
         last -= 1
-    if last < 1 or tokens[last].kind != "op" or tokens[last].surface not in _LOOKS_ZH:
+    if last < 0 or tokens[last].kind != "op" or tokens[last].surface not in _LOOKS_ZH:
         return tokens
-    if not any(t.kind in ("op", "op/obj") for t in tokens[:last]):
-        return tokens
+    before = {t.kind for t in tokens[:last]}
+    if not before & {"op", "op/obj"} and before & {"obj", "objq", "unk", "ctx"}:
+        return tokens  # "路由器那边看看": the router is looked at
     return [*tokens[:last], Token("trail", "", tokens[last].surface), *tokens[last + 1 :]]
 
 
@@ -3382,6 +3384,34 @@ def _fold_powered_back_on_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
     return tuple(r for r in result if r is not None)
 
 
+# A forced restart or shut-down ("强制重启", "强制关机", "force restart") is done by holding the
+# power button: the held button is that step too, so a button held till the screen goes black
+# repeats "给笔记本强制关机" (a plain restart is no held button, nor the reverse).
+_FORCED = frozenset(
+    {
+        "强 制 重 启", "强 行 重 启", "强 制 关 机", "强 行 关 机", "强 制 关 掉", "强 行 关 掉",
+        "force restart", "force reboot", "hard restart", "hard reboot", "force shutdown",
+        "force shut down", "force power off",
+    }
+)
+_HELD_BUTTON = ActionFrame("hold", "power_button", None)
+_FORCEABLE = OBJECT_FAMILIES["device"] | {None}
+
+
+def _fold_forced_power(steps: tuple[Step, ...], clauses: list[_Clause]) -> tuple[Step, ...]:
+    forced = [
+        t.value for c in clauses if not c.negated for t in c.tokens if t.surface in _FORCED
+    ]
+    if not forced or any(_HELD_BUTTON in step.frames for step in steps):
+        return steps
+    return tuple(
+        replace(step, frames=(*step.frames, _HELD_BUTTON))
+        if step.frames and step.frames[0].op in forced and step.frames[0].obj in _FORCEABLE
+        else step
+        for step in steps
+    )
+
+
 def _main_frame(step: Step | None) -> ActionFrame | None:
     return step.frames[0] if step is not None and step.frames else None
 
@@ -5031,7 +5061,7 @@ class ActionIndex:
         steps = _fold_radio_resets_en(_fold_ticked_items_en(self._steps(items)))
         steps = _fold_printer_join_en(_fold_queue_documents_en(_fold_radio_parts_en(steps)))
         steps = _fold_both_back_on_en(_fold_powered_back_on_en(steps), clauses)
-        steps = self._elaborated(_fold_off_on_around_en(steps))
+        steps = self._elaborated(_fold_forced_power(_fold_off_on_around_en(steps), clauses))
         lead_op, lead_object = _lead(clauses)
         if len(steps) == 1 and steps[0].frames:
             lead_op = steps[0].frames[0].op  # compounds folded: "power it off, then on" = restart

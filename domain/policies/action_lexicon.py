@@ -3297,3 +3297,26 @@ def _regional_zh(table: dict[str, Lexeme], block: str) -> None:
 
 
 _regional_zh(ZH_LEXICON, _ZH_REGIONAL9)
+
+# -- Chinese round 9 (batches 31-34): words of the round's classes ---------------------------
+# An e-reader (电纸书) is a tablet; a watch or band (手表, 手环) is a device of its own; what the
+# screen does while a button is held (闪一下, 黑屏了) and counting to ten (数十下) are no step, nor
+# the button let go (再放); a part snapped back in (卡回去) is put back like 装回去; a drive
+# (驱动器) is the disk, not a driver, also in Windows' tool (优化驱动器), searched for (搜) on
+# the way; an SMS received (收一条短信) is the outcome waited for, as is the click a part makes
+# (听到咔哒一声就装好了); a paper scrap caught inside (夹着的纸片) is the jam.
+_ZH_ROUND9 = """
+obj tablet: 电纸书 亚马逊电纸书 电子书阅读器 阅读器 墨水屏阅读器 墨水屏
+obj watch: 手表 智能手表 手环 智能手环 运动手环 华为手表 小米手环 儿童手表 电话手表
+stop -: 屏幕闪一下 屏幕闪了一下 屏幕一闪 闪一下 屏幕闪了 屏幕亮了 屏幕亮起来 数十下 数到十
+    数个十下 默数十下 再放 再放开 放开 松开手
+op readd: 再卡回去 再卡回 重新卡回去 重新卡好 再扣回去 重新扣回去
+op add: 卡回去 卡回 卡进去 扣回去 卡好
+obj disk|disk: 驱动器 优化驱动器
+nav nav: 搜 搜一下 搜索一下
+stop -: 收一条短信 收短信 收一下短信 收到短信 收到验证码 再收一条短信
+obj paper_jam: 夹着的纸片 卡着的纸片 纸片 碎纸片 纸屑
+stop -: 听到咔哒一声 听到咔嗒一声 听到咔的一声 咔哒一声 咔嗒一声 就装好了 就装好 就卡好了 就到位了
+"""
+ZH_LEXICON.update(_kinded_zh(_ZH_ROUND9))
+OBJECT_FAMILIES["device"] = OBJECT_FAMILIES["device"] | {"watch"}

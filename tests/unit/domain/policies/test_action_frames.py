@@ -4691,6 +4691,23 @@ ZH_ROUND9_PAIRS = [
     ("把打印机重启一下看看吧", "先关掉蓝牙，再重启打印机", "把打印机的电源线拔掉看看"),
     # the other device tried on (换笔电那台) is where the step is done
     ("在笔电上清除浏览器缓存", "清理浏览器缓存", "换手机那台试：清除浏览器缓存"),
+    # a power button held alone is the forced restart / shut-down (强制重启, 强制关机); a plain
+    # restart is no held button
+    ("电源键按住不放，数到十再松手", "把平板强制重启", "重启一下平板"),
+    ("电源键一直按着，差不多二十秒屏幕闪一下再放", "给笔记本强制关机一次", "把笔记本恢复出厂设置"),
+    # an e-reader (电纸书) is a tablet; a watch (手表) is a device of its own
+    ("把电纸书重启一下", "重启阅读器", "重启一下手机"),
+    ("智能手表重启一下看看", "先把蓝牙关掉，再重启手表", "手机重启一下看看"),
+    # a part snapped back in (卡回去) is put back
+    ("把墨盒取出来再卡回去", "把墨盒拿出来重新装一下", "把墨盒换成新的"),
+    # a drive (驱动器) is the disk, also in Windows' tool; the tool searched for (搜) is the way
+    (
+        "开始菜单里搜“优化驱动器”，选中D盘点“优化”",
+        "给电脑做一次磁盘碎片整理",
+        "在设备管理器里更新驱动程序",
+    ),
+    # an SMS waited for (再收一条短信看看) is the outcome, no step
+    ("点“重新发送验证码”，再收一条短信看看", "重新发一次验证码", "把手机时间设成自动看看"),
 ]
 
 
