@@ -488,7 +488,20 @@ def _next_to_controls(segments: list[list[Token]]) -> list[list[Token]]:
 _LOOKS_ZH = frozenset({"看 看", "看 一 下", "瞧 瞧", "看 一 看", "试 试 看", "看 下"})
 
 
+_TRYING_OPS = frozenset({"plug_in", "connect", "charge", "use", "add"})
+
+
 def _trailing_look_zh(tokens: list[Token]) -> list[Token]:
+    for position, token in enumerate(tokens[:-2]):
+        if token.kind == "op" and token.value == "replace" and tokens[position + 1].kind == "obj":
+            # "换个插座插插看": the verbs right after the other thing, with nothing after them
+            # to act on, are how it is tried
+            rest = tokens[position + 2 :]
+            tried = [t.kind == "op" and t.value in _TRYING_OPS for t in rest]
+            if tried[0] and all(ok or t.kind == "stop" for ok, t in zip(tried, rest, strict=True)):
+                trail = [Token("trail", "", t.surface) for t in rest]
+                tokens = [*tokens[: position + 2], *trail]
+            break
     last = len(tokens) - 1
     while last >= 0 and tokens[last].kind in ("stop", "trail"):
         last -= 1
@@ -2313,11 +2326,29 @@ def _path_owner_zh(frame: ActionFrame, clauses: list[_Clause], number: int) -> A
         o.qualifier
         for c in clauses[:number]
         for o in c.objects
-        if o.name == "app" and _named(o.qualifier)
+        if o.name in ("app", "app.settings") and _named(o.qualifier)  # 打开飞书设置: its settings
     }
     if len(names) != 1:
         return frame
     return ActionFrame(frame.op, f"app.{frame.obj}", next(iter(names)))
+
+
+_INTO_ZH = ("打开", "进", "进入", "点开", "去")
+
+
+def _settings_opened_zh(frame: ActionFrame, clauses: list[_Clause], number: int) -> bool:
+    """"打开飞书设置，找到“清理缓存”点一下", "进路由器的无线设置，把双频优选关了": settings
+    opened (or gone into) before a step in a later clause are the way to it, no step."""
+    obj = frame.obj or ""
+    if frame.op != "enable" or not (obj == "settings" or obj.endswith(".settings")):
+        return False
+    words = "".join(t.surface.replace(" ", "") for t in clauses[number].tokens)
+    if not words.startswith(_INTO_ZH) and not any(t.kind == "nav" for t in clauses[number].tokens):
+        return False
+    return any(
+        c.resolved_op not in (None, "nav", "wait", "open") and not c.negated
+        for c in clauses[number + 1 :]
+    )
 
 
 # The router's admin page, as customers name it ("进路由器管理页面", "登录管理界面").
@@ -4376,7 +4407,6 @@ _PAIR_STEPS.update(
         for op in ("plug_in", "readd", "add")
     }
 )
-
 # A frame that is only the way into another step next to it: holding the power button to
 # get the restart / power-off menu ("长按电源键选择重启", "hold the power button, tap Restart").
 _MEANS: dict[tuple[str, str], frozenset[str]] = {
@@ -4930,6 +4960,8 @@ class ActionIndex:
             for frame in frames:
                 if (pathed := _path_owner_zh(frame, clauses, number)) is None:
                     continue  # "打开微信，我-设置-…": the app opened is the way into the path
+                if _settings_opened_zh(frame, clauses, number):
+                    continue  # "打开飞书设置，找到清理缓存": the settings opened are the way in
                 frame = _path_colloquial_zh(pathed, clauses, number)
                 frame = _path_permission_zh(frame, clauses, number)
                 frame = _path_sender_list(frame, clauses, number)

@@ -3317,6 +3317,14 @@ nav nav: 搜 搜一下 搜索一下
 stop -: 收一条短信 收短信 收一下短信 收到短信 收到验证码 再收一条短信
 obj paper_jam: 夹着的纸片 卡着的纸片 纸片 碎纸片 纸屑
 stop -: 听到咔哒一声 听到咔嗒一声 听到咔的一声 咔哒一声 咔嗒一声 就装好了 就装好 就卡好了 就到位了
+sub -: 看会不会 看能不能 看能否 看是否能 看会不会开始充电 看能不能充上电
+objq app|name:ai_life: 智慧生活 华为智慧生活 智慧生活APP
+obj wifi_network: 家里那个网 家里的网 家里那个网络 家里这个网
+obj wifi: 扇形图标 扇形的图标 那个扇形图标 扇形那个图标 wifi图标 无线图标
+op restart: 灭了再点亮 关了再点亮 点灭再点亮 点灭了再点亮 点灭了再点开 灭了再打开
+ctx where: 蓝牙设置里 手机蓝牙设置里 手机的蓝牙设置里 蓝牙列表里 蓝牙列表 已配对设备列表里
+    显示系统程序 显示系统应用 显示系统进程 属性 右键属性
+stop -: 全勾上 全部勾上 都勾上
 """
 ZH_LEXICON.update(_kinded_zh(_ZH_ROUND9))
 OBJECT_FAMILIES["device"] = OBJECT_FAMILIES["device"] | {"watch"}

@@ -4708,6 +4708,30 @@ ZH_ROUND9_PAIRS = [
     ),
     # an SMS waited for (再收一条短信看看) is the outcome, no step
     ("点“重新发送验证码”，再收一条短信看看", "重新发一次验证码", "把手机时间设成自动看看"),
+    # verbs right after the other thing (换个插座插插看) are how it is tried; 看能不能 is the
+    # outcome
+    ("换个插座插插看，看能不能充上电", "把充电器插到别的插座上", "换根充电线插插看"),
+    # settings opened (打开淘宝设置) or gone into (进…的无线设置) are the way to a later step,
+    # the app named there owns the cache
+    (
+        "打开淘宝设置，找到“清除缓存”点一下",
+        "清一下淘宝的缓存",
+        "打开淘宝设置，找到“退出登录”点一下",
+    ),
+    (
+        "进路由器的无线设置，把“双频合一”关了",
+        "关闭路由器的双频合一",
+        "进路由器的无线设置，把信道改成自动",
+    ),
+    # a phone's Bluetooth settings or list (蓝牙设置里, 蓝牙列表里) are where
+    (
+        "在蓝牙设置里忽略这副耳机，再重新配对",
+        "把耳机从蓝牙列表里删掉再重新配对",
+        "在蓝牙设置里把蓝牙关掉再打开",
+    ),
+    # 家里的网 is the home network; 扇形图标 is the Wi-Fi icon, 灭了再点亮 turns it off and on
+    ("把家里的网删掉，重新输密码连上", "忘记这个WiFi网络后重新连接", "把家里的网关掉再打开"),
+    ("点一下那个扇形图标，灭了再点亮", "把WiFi关掉再打开", "点一下那个蓝牙图标，灭了再点亮"),
 ]
 
 
