@@ -436,6 +436,7 @@ def lex(text: str) -> list[list[Token]]:
             if token.surface in _HEDGES and tokens[position + 1].kind == "num":
                 tokens[position] = Token("stop", "", token.surface)
         segments.append(_app_folders(_trailing_look_zh(tokens)))
+    segments = _signed_back_in_zh(segments)
     return _next_to_controls([_from_band_to_band(tokens) for tokens in segments])
 
 
@@ -486,6 +487,34 @@ def _next_to_controls(segments: list[list[Token]]) -> list[list[Token]]:
 # step tried ("and see"), no check of its own, as is one after an outcome waited for ("再收一条
 # 短信看看"); a look followed by what is looked at, or after a thing alone, stays one.
 _LOOKS_ZH = frozenset({"看 看", "看 一 下", "瞧 瞧", "看 一 看", "试 试 看", "看 下"})
+
+
+_CREDENTIALS = frozenset({"password", "verification_code", "phone_number", "account"})
+
+
+def _signed_back_in_zh(segments: list[list[Token]]) -> list[list[Token]]:
+    """"退出登录，再用手机号加验证码登进去", "账号退出，然后重新输入密码登录": after a sign-out,
+    the password typed or the code used to sign in again is how it is done; the sign-in is
+    the step (the sign-out and it are the relogin)."""
+    out: list[list[Token]] = []
+    signed_out = False
+    for tokens in segments:
+        if signed_out:
+            kinds = [(t.kind, t.value) for t in tokens]
+            for position in range(len(tokens) - 2):
+                means = kinds[position][0] == "weak" or kinds[position] == ("op", "add")
+                credential = kinds[position + 1][0] == "obj" and kinds[position + 1][1] in (
+                    _CREDENTIALS
+                )
+                if means and credential and kinds[position + 2] == ("op", "login"):
+                    trail = [Token("trail", "", t.surface) for t in tokens[position : position + 2]]
+                    tokens = [*tokens[:position], *trail, *tokens[position + 2 :]]
+                    break
+        values = {t.value for t in tokens if t.kind in ("op", "obj")}
+        # "先把微信账号退出": an account closed is signed out of
+        signed_out = signed_out or "logout" in values or {"close", "account"} <= values
+        out.append(tokens)
+    return out
 
 
 _TRYING_OPS = frozenset({"plug_in", "connect", "charge", "use", "add"})
@@ -3299,6 +3328,23 @@ def _its_firmware_en(frame: ActionFrame, clause: _Clause, last_object: str | Non
     return replace(frame, obj=f"{last_object}.firmware")
 
 
+_SYSTEM_OWNERS_ZH = frozenset({"router", "modem", "extender", "printer"})
+
+
+def _device_system_zh(frame: ActionFrame, clause: _Clause) -> ActionFrame:
+    """"路由器系统更新一下到最新", "把打印机的系统升级一下": the system of a router or a
+    printer is its firmware, not the computer's or the phone's OS; a nozzle check page printed
+    is the nozzle check."""
+    if (frame.op, frame.obj) == ("print", "print_head"):
+        return ActionFrame("check", "print_head", None)  # "打印一张喷嘴检查页": the check
+    if frame.op != "update" or frame.obj != "os":
+        return frame
+    owners = {o.name for o in clause.objects} & _SYSTEM_OWNERS_ZH
+    if len(owners) != 1 or not any(is_cjk(t.surface[:1]) for t in clause.tokens if t.surface):
+        return frame
+    return ActionFrame("update", f"{owners.pop()}.firmware", None)
+
+
 _FLASHING = frozenset({"flash", "flashes", "flashing", "blink", "blinks", "blinking"})
 
 
@@ -4971,6 +5017,7 @@ class ActionIndex:
                     # "right-click the wireless adapter and choose Update driver": its driver
                     frame = replace(frame, obj=f"{last_object}.driver")
                 frame = _its_firmware_en(frame, clause, last_object)
+                frame = _device_system_zh(frame, clause)
                 frame = _held_on_headphones_en(frame, clause, last_object)
                 frame = _smc_keys_en(frame, clauses, number)
                 frame = _outlet_moved_en(frame, clauses, number)

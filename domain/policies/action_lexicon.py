@@ -3296,15 +3296,15 @@ def _regional_zh(table: dict[str, Lexeme], block: str) -> None:
             table.setdefault(variant, lexeme)
 
 
-_regional_zh(ZH_LEXICON, _ZH_REGIONAL9)
-
 # -- Chinese round 9 (batches 31-34): words of the round's classes ---------------------------
 # An e-reader (电纸书) is a tablet; a watch or band (手表, 手环) is a device of its own; what the
 # screen does while a button is held (闪一下, 黑屏了) and counting to ten (数十下) are no step, nor
 # the button let go (再放); a part snapped back in (卡回去) is put back like 装回去; a drive
 # (驱动器) is the disk, not a driver, also in Windows' tool (优化驱动器), searched for (搜) on
 # the way; an SMS received (收一条短信) is the outcome waited for, as is the click a part makes
-# (听到咔哒一声就装好了); a paper scrap caught inside (夹着的纸片) is the jam.
+# (听到咔哒一声就装好了); a paper scrap caught inside (夹着的纸片) is the jam; a nozzle check
+# page printed (打印一张喷嘴检查页) is the nozzle check, a white sheet put in for it no step; a
+# router's system (路由器的系统) is its firmware.
 _ZH_ROUND9 = """
 obj tablet: 电纸书 亚马逊电纸书 电子书阅读器 阅读器 墨水屏阅读器 墨水屏
 obj watch: 手表 智能手表 手环 智能手环 运动手环 华为手表 小米手环 儿童手表 电话手表
@@ -3325,6 +3325,10 @@ op restart: 灭了再点亮 关了再点亮 点灭再点亮 点灭了再点亮 �
 ctx where: 蓝牙设置里 手机蓝牙设置里 手机的蓝牙设置里 蓝牙列表里 蓝牙列表 已配对设备列表里
     显示系统程序 显示系统应用 显示系统进程 属性 右键属性
 stop -: 全勾上 全部勾上 都勾上
+obj print_head: 喷嘴检查页 喷嘴检查图案 喷嘴测试页 喷嘴检查图 喷嘴检查样张
+obj firmware: 路由器系统 路由器的系统 光猫系统 光猫的系统 路由器的系统版本 路由器系统版本
+stop -: 放一张白纸 放张白纸 放一张纸 放白纸 放好纸 印出来看看 打出来看看
 """
 ZH_LEXICON.update(_kinded_zh(_ZH_ROUND9))
+_regional_zh(ZH_LEXICON, _ZH_REGIONAL9)
 OBJECT_FAMILIES["device"] = OBJECT_FAMILIES["device"] | {"watch"}

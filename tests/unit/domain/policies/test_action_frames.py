@@ -4732,6 +4732,17 @@ ZH_ROUND9_PAIRS = [
     # 家里的网 is the home network; 扇形图标 is the Wi-Fi icon, 灭了再点亮 turns it off and on
     ("把家里的网删掉，重新输密码连上", "忘记这个WiFi网络后重新连接", "把家里的网关掉再打开"),
     ("点一下那个扇形图标，灭了再点亮", "把WiFi关掉再打开", "点一下那个蓝牙图标，灭了再点亮"),
+    # a nozzle check page printed is the nozzle check; a modem's or router's system is its firmware
+    ("打印一张喷嘴检查页看看", "做一次喷嘴检查", "打印一张测试页"),
+    ("把光猫的系统升级到最新", "更新光猫固件", "把电脑的系统升级到最新"),
+    # after a sign-out, the password typed or the code used to sign in again is how the relogin is
+    # done
+    (
+        "先把抖音账号退出，然后重新输入密码登录",
+        "抖音退出登录后重新登录",
+        "把抖音账号的密码重置一下",
+    ),
+    ("退出登录，再用短信验证码登进去", "退出登录后再登录一次", "用短信验证码登录"),
 ]
 
 
