@@ -436,7 +436,7 @@ def lex(text: str) -> list[list[Token]]:
             if token.surface in _HEDGES and tokens[position + 1].kind == "num":
                 tokens[position] = Token("stop", "", token.surface)
         segments.append(_app_folders(_trailing_look_zh(tokens)))
-    segments = _signed_back_in_zh(segments)
+    segments = _signed_back_in_zh(_asked_to_do_zh(segments))
     return _next_to_controls([_from_band_to_band(tokens) for tokens in segments])
 
 
@@ -487,6 +487,30 @@ def _next_to_controls(segments: list[list[Token]]) -> list[list[Token]]:
 # step tried ("and see"), no check of its own, as is one after an outcome waited for ("再收一条
 # 短信看看"); a look followed by what is looked at, or after a thing alone, stays one.
 _LOOKS_ZH = frozenset({"看 看", "看 一 下", "瞧 瞧", "看 一 看", "试 试 看", "看 下"})
+
+
+_ASKERS_ZH = frozenset({"请", "让", "找", "叫"})
+_ASKED_ZH = frozenset({"bank", "isp", "support"})
+
+
+def _asked_to_do_zh(segments: list[list[Token]]) -> list[list[Token]]:
+    """"请银行帮你把信用卡的额度调高", "让运营商帮忙重置一下": the bank (ISP, support) asked to
+    do a step is contacted, and the step follows (as "打给银行，跟他们说要提高额度")."""
+    out: list[list[Token]] = []
+    for tokens in segments:
+        for position, token in enumerate(tokens[:-2]):
+            asked = tokens[position + 1]
+            if token.surface not in _ASKERS_ZH or asked.kind != "obj":
+                continue
+            if asked.value not in _ASKED_ZH or not tokens[position + 2].surface.startswith("帮"):
+                continue
+            out.append([*tokens[:position], Token("op", "contact", token.surface), asked])
+            tokens = tokens[position + 3 :]
+            while tokens and tokens[0].kind == "stop":
+                tokens = tokens[1:]  # 帮你, 帮忙
+            break
+        out.append(tokens)
+    return out
 
 
 _CREDENTIALS = frozenset({"password", "verification_code", "phone_number", "account"})

@@ -3304,7 +3304,7 @@ def _regional_zh(table: dict[str, Lexeme], block: str) -> None:
 # the way; an SMS received (收一条短信) is the outcome waited for, as is the click a part makes
 # (听到咔哒一声就装好了); a paper scrap caught inside (夹着的纸片) is the jam; a nozzle check
 # page printed (打印一张喷嘴检查页) is the nozzle check, a white sheet put in for it no step; a
-# router's system (路由器的系统) is its firmware.
+# router's system (路由器的系统) is its firmware; a cover opened (把后盖打开) is the way in.
 _ZH_ROUND9 = """
 obj tablet: 电纸书 亚马逊电纸书 电子书阅读器 阅读器 墨水屏阅读器 墨水屏
 obj watch: 手表 智能手表 手环 智能手环 运动手环 华为手表 小米手环 儿童手表 电话手表
@@ -3327,8 +3327,28 @@ ctx where: 蓝牙设置里 手机蓝牙设置里 手机的蓝牙设置里 蓝牙
 stop -: 全勾上 全部勾上 都勾上
 obj print_head: 喷嘴检查页 喷嘴检查图案 喷嘴测试页 喷嘴检查图 喷嘴检查样张
 obj firmware: 路由器系统 路由器的系统 光猫系统 光猫的系统 路由器的系统版本 路由器系统版本
+nav nav: 后盖打开 前盖打开 盖子打开 上盖打开 机盖打开 打开后盖 打开前盖 打开盖子 打开上盖 打开机盖
+    掀开盖子 掀开上盖 翻开盖子 掀开后盖
 stop -: 放一张白纸 放张白纸 放一张纸 放白纸 放好纸 印出来看看 打出来看看
 """
 ZH_LEXICON.update(_kinded_zh(_ZH_ROUND9))
+# The cable from the modem to the router, said with the verb that joins them ("光猫接到路由器的
+# 那条线", "猫连着路由器那根网线"): the Ethernet cable between them, like "光猫和路由器之间的网线".
+ZH_LEXICON.update(
+    dict.fromkeys(
+        (
+            f"{modem}{verb}路由器{cable}"
+            for modem in ("光猫", "猫", "调制解调器", "宽带猫")
+            for verb in ("接到", "连到", "连着", "接着", "接", "连", "插到", "接去")
+            for cable in (
+                "的那条线", "的那根线", "那根线", "那条线", "的线", "的网线", "的那根网线",
+                "的那条网线", "那根网线", "那条网线",
+            )
+        ),
+        ("obj", "ethernet.cable"),
+    )
+)
+# Foxmail, the mail client (its accounts are mail accounts, see _MAIL_APPS)
+EN_LEXICON["foxmail"] = ("objq", "app|name:foxmail")
 _regional_zh(ZH_LEXICON, _ZH_REGIONAL9)
 OBJECT_FAMILIES["device"] = OBJECT_FAMILIES["device"] | {"watch"}

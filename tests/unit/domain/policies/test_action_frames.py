@@ -4743,6 +4743,30 @@ ZH_ROUND9_PAIRS = [
         "把抖音账号的密码重置一下",
     ),
     ("退出登录，再用短信验证码登进去", "退出登录后再登录一次", "用短信验证码登录"),
+    # the cable joining the modem to the router (光猫连着路由器那根网线) is the Ethernet cable
+    (
+        "光猫连着路由器那根网线，换一根新的",
+        "更换光猫和路由器之间的网线",
+        "光猫连着路由器那根网线，拔下来再插回去",
+    ),
+    # Foxmail is a mail client: an account re-set up there is the mail account
+    (
+        "Foxmail 里把这个邮箱删掉，再重新配一遍账号",
+        "在邮件客户端里删除邮箱账户后重新添加",
+        "Foxmail 里把这个邮箱的密码改一下",
+    ),
+    # the bank asked to do a step (请银行帮你…) is contacted, the step follows
+    (
+        "请银行帮你把这张卡的境外支付打开",
+        "打电话给银行，让他们开通境外支付",
+        "请银行帮你把这张卡的额度调高",
+    ),
+    # a cover opened (把后盖打开) is the way in
+    (
+        "把打印机后盖打开，看看里面有没有卡着的纸片",
+        "检查打印机有没有卡纸",
+        "把打印机后盖打开，把墨盒拿出来",
+    ),
 ]
 
 
