@@ -2391,11 +2391,14 @@ _INTO_ZH = ("打开", "进", "进入", "点开", "去")
 
 def _settings_opened_zh(frame: ActionFrame, clauses: list[_Clause], number: int) -> bool:
     """"打开飞书设置，找到“清理缓存”点一下", "进路由器的无线设置，把双频优选关了": settings
-    opened (or gone into) before a step in a later clause are the way to it, no step."""
+    (or Windows' Network Connections) opened or gone into before a step in a later clause are
+    the way to it, no step."""
     obj = frame.obj or ""
-    if frame.op != "enable" or not (obj == "settings" or obj.endswith(".settings")):
-        return False
     words = "".join(t.surface.replace(" ", "") for t in clauses[number].tokens)
+    # Windows' Network Connections page (打开“网络连接”) is one too
+    page = obj == "internet" and words.endswith("网络连接")
+    if frame.op != "enable" or not (obj == "settings" or obj.endswith(".settings") or page):
+        return False
     if not words.startswith(_INTO_ZH) and not any(t.kind == "nav" for t in clauses[number].tokens):
         return False
     return any(
