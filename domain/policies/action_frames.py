@@ -247,11 +247,19 @@ def atoms(text: str) -> list[list[str]]:
 _TOP_LEVEL = re.compile(r"(?:co\.uk|com|net|org|edu|gov|io|co|tv)(?![\w.])")
 
 
+_ZH_SPACED = re.compile(r"(?<=[\u4e00-\u9fff])[ \t]+(?=[\u4e00-\u9fff])")
+_ZH_PATH_HEADS = ("设置 ", "我的 ", "设定 ", "打开设置 ", "进设置 ", "手机设置 ")
+
+
 def _marked_atoms(text: str) -> list[list[str]]:
     """:func:`atoms`, with marker atoms for colons, sentence ends, parentheses and menu paths."""
     if " n " in text:
         text = text.replace(" n ", " and ")  # "tap it again n re-enter the pw" (not "N")
     folded = unicodedata.normalize("NFKC", text).casefold().translate(ZH_TRADITIONAL)
+    if folded.startswith(_ZH_PATH_HEADS) and ">" not in folded and "→" not in folded:
+        # "设置 应用 找到蓝牙 存储 清除缓存", "我的 设置 支付设置 …": a path written with spaces
+        # for its ">" (the last item, a step, is still read as one)
+        folded = _ZH_SPACED.sub(" > ", folded)
     if "." in folded:
         # "go to account.live.com/password/reset", "tplinkwifi.net > Advanced": a web address
         # is a place (a mail server's name is a value, it stays)

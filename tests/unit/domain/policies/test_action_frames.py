@@ -4779,6 +4779,9 @@ ZH_ROUND9_PAIRS = [
     ),
     # the menu popping up (弹出菜单后) while a button is held is no step
     ("长按电源键，弹出菜单后选重启", "重启一下手机", "长按电源键，弹出菜单后选关机"),
+    # a path written with spaces for its ">" (设置 应用 找到淘宝 存储 清除缓存)
+    ("设置 应用 找到淘宝 存储 清除缓存", "清一下淘宝的缓存", "设置 应用 找到淘宝 存储 清除数据"),
+    ("设置 应用 找到微信 点强行停止", "强制停止微信", "设置 应用 找到微信 点卸载"),
 ]
 
 
