@@ -2503,6 +2503,18 @@ def _path_sender_list(frame: ActionFrame, clauses: list[_Clause], number: int) -
     return ActionFrame("add", lists[-1]) if lists else frame
 
 
+_LET_THROUGH_ZH = ("不会被拦", "不被拦", "不会被拦截", "不会被屏蔽", "不会进垃圾", "不再被拦")
+
+
+def _sender_let_through_zh(frame: ActionFrame, clauses: list[_Clause], number: int) -> ActionFrame:
+    """"设置 反垃圾 里面把对方地址添进去 以后就不会被拦了": a sender added so that its mail is
+    no longer stopped is added to the safe senders."""
+    if (frame.op, frame.obj) != ("add", "sender"):
+        return frame
+    words = "".join(t.surface.replace(" ", "") for c in clauses[number:] for t in c.tokens)
+    return ActionFrame("add", "safe_senders") if any(w in words for w in _LET_THROUGH_ZH) else frame
+
+
 def _driver_reinstalled_on_restart(
     frame: ActionFrame, clauses: list[_Clause], number: int
 ) -> ActionFrame:
@@ -5046,6 +5058,7 @@ class ActionIndex:
                 frame = _path_colloquial_zh(pathed, clauses, number)
                 frame = _path_permission_zh(frame, clauses, number)
                 frame = _path_sender_list(frame, clauses, number)
+                frame = _sender_let_through_zh(frame, clauses, number)
                 frame = _driver_reinstalled_on_restart(frame, clauses, number)
                 frame = _named_by_way_in(frame, clauses, number)
                 if frame.obj == "driver" and last_object in _DRIVEN:

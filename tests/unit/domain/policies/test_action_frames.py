@@ -4782,6 +4782,12 @@ ZH_ROUND9_PAIRS = [
     # a path written with spaces for its ">" (设置 应用 找到淘宝 存储 清除缓存)
     ("设置 应用 找到淘宝 存储 清除缓存", "清一下淘宝的缓存", "设置 应用 找到淘宝 存储 清除数据"),
     ("设置 应用 找到微信 点强行停止", "强制停止微信", "设置 应用 找到微信 点卸载"),
+    # a sender added so that its mail is no longer stopped (不会被拦截了) is a safe sender
+    (
+        "在反垃圾设置里把对方地址加进去，这样就不会被拦截了",
+        "把这个发件人加入白名单",
+        "在反垃圾设置里把对方地址加进黑名单",
+    ),
 ]
 
 
