@@ -4556,6 +4556,9 @@ _MEANS.update(
 # power-cycled, a cable so handled reseated; Wi-Fi turned off to use mobile data is switching
 # to mobile data; the router taken out of a cabinet is how it is moved.
 _COMPOUNDS[frozenset({"unplug", "readd"})] = "restart"
+# "把报销单撤回再重新提交": a form withdrawn and submitted again is resubmitted (zh round 9)
+_COMPOUNDS[frozenset({"withdraw", "submit"})] = "resubmit"
+_COMPOUNDS[frozenset({"withdraw", "resubmit"})] = "resubmit"
 _PAIR_STEPS.update(
     {
         frozenset({("unplug", cable), ("readd", cable)}): ActionFrame("readd", cable)

@@ -3307,7 +3307,8 @@ def _regional_zh(table: dict[str, Lexeme], block: str) -> None:
 # the way; an SMS received (收一条短信) is the outcome waited for, as is the click a part makes
 # (听到咔哒一声就装好了); a paper scrap caught inside (夹着的纸片) is the jam; a nozzle check
 # page printed (打印一张喷嘴检查页) is the nozzle check, a white sheet put in for it no step; a
-# router's system (路由器的系统) is its firmware; a cover opened (把后盖打开) is the way in.
+# router's system (路由器的系统) is its firmware; a cover opened (把后盖打开) is the way in; a
+# form (报销单) withdrawn (撤回) and submitted again (重新提交) is resubmitted.
 _ZH_ROUND9 = """
 obj tablet: 电纸书 亚马逊电纸书 电子书阅读器 阅读器 墨水屏阅读器 墨水屏
 obj watch: 手表 智能手表 手环 智能手环 运动手环 华为手表 小米手环 儿童手表 电话手表
@@ -3332,6 +3333,11 @@ obj print_head: 喷嘴检查页 喷嘴检查图案 喷嘴测试页 喷嘴检查�
 obj firmware: 路由器系统 路由器的系统 光猫系统 光猫的系统 路由器的系统版本 路由器系统版本
 stop -: 弹出菜单后 弹出菜单 弹出菜单以后 弹出选项后 菜单弹出来后 菜单弹出来以后 弹出关机菜单后
 obj wifi: 无线网络连接 wlan连接
+op withdraw: 撤回 撤回来 撤掉
+op submit: 提交 提交一下 提交上去 交上去
+op resubmit: 重新提交 再提交一遍 再次提交 重新提交一遍 重新交一遍 重提
+obj form: 报销单 审批单 申请单 报销申请 请假单 表单 那张单子 单子
+ctx where: 审批里 钉钉审批 审批页面 审批记录里
 nav nav: 后盖打开 前盖打开 盖子打开 上盖打开 机盖打开 打开后盖 打开前盖 打开盖子 打开上盖 打开机盖
     掀开盖子 掀开上盖 翻开盖子 掀开后盖
 stop -: 放一张白纸 放张白纸 放一张纸 放白纸 放好纸 印出来看看 打出来看看

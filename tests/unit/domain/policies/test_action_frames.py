@@ -4788,6 +4788,8 @@ ZH_ROUND9_PAIRS = [
         "把这个发件人加入白名单",
         "在反垃圾设置里把对方地址加进黑名单",
     ),
+    # a form withdrawn (撤回) and submitted again (重新提交) is resubmitted, withdrawn alone not
+    ("把请假单撤回，然后重新提交一遍", "在审批里把申请单撤回再提交一遍", "把请假单撤回来"),
 ]
 
 
