@@ -255,7 +255,9 @@ def _marked_atoms(text: str) -> list[list[str]]:
     """:func:`atoms`, with marker atoms for colons, sentence ends, parentheses and menu paths."""
     if " n " in text:
         text = text.replace(" n ", " and ")  # "tap it again n re-enter the pw" (not "N")
-    folded = unicodedata.normalize("NFKC", text).casefold().translate(ZH_TRADITIONAL)
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    if not folded.isascii():
+        folded = folded.translate(ZH_TRADITIONAL)  # Traditional characters read as Simplified
     if folded.startswith(_ZH_PATH_HEADS) and ">" not in folded and "→" not in folded:
         # "设置 应用 找到蓝牙 存储 清除缓存", "我的 设置 支付设置 …": a path written with spaces
         # for its ">" (the last item, a step, is still read as one)
@@ -4852,7 +4854,8 @@ class ActionIndex:
 
     def analyze(self, text: str) -> TextActions:
         """Read ``text`` into steps (see the module docstring for how)."""
-        text = text.translate(ZH_TRADITIONAL)  # Traditional characters read as Simplified
+        if not text.isascii():
+            text = text.translate(ZH_TRADITIONAL)  # Traditional characters read as Simplified
         normalized = normalize_solution(text)
         known = self._texts.get(normalized)
         if known is not None:

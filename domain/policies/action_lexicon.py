@@ -24,6 +24,7 @@ holds an unknown word as not understood, so similarity (not a guess) decides it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 __all__ = [
@@ -3288,9 +3289,9 @@ E盘 E槽
 
 def _regional_zh(table: dict[str, Lexeme], block: str) -> None:
     pairs = [tuple(pair.split()) for pair in block.replace("\n", ",").split(",") if pair.strip()]
-    firsts = {mainland[0] for mainland, _ in pairs}
+    found = re.compile("|".join(re.escape(mainland) for mainland, _ in pairs)).search
     for key, lexeme in list(table.items()):
-        if not firsts.intersection(key):
+        if found(key) is None:
             continue
         variants = {key}
         for mainland, regional in pairs:
