@@ -40,6 +40,7 @@ from caseledger.domain.policies.action_lexicon import (
     SETTABLE_HEADS,
     STATEFUL_OPS,
     ZH_LEXICON,
+    ZH_TRADITIONAL,
     Lexeme,
 )
 from caseledger.domain.policies.attempts import EquivalenceRule, is_cjk, normalize_solution
@@ -270,6 +271,8 @@ def _spaced_break(folded: str, index: int) -> bool:
     if not (before and after and is_cjk(before) and is_cjk(after)):
         return False
     return before != "的" and after not in _SPACED_ON
+_ZH_SPACED = re.compile(r"(?<=[\u4e00-\u9fff])[ \t]+(?=[\u4e00-\u9fff])")
+_ZH_PATH_HEADS = ("设置 ", "我的 ", "设定 ", "打开设置 ", "进设置 ", "手机设置 ")
 
 
 def _marked_atoms(text: str) -> list[list[str]]:
@@ -277,6 +280,12 @@ def _marked_atoms(text: str) -> list[list[str]]:
     if " n " in text:
         text = text.replace(" n ", " and ")  # "tap it again n re-enter the pw" (not "N")
     folded = unicodedata.normalize("NFKC", text).casefold()
+    if not folded.isascii():
+        folded = folded.translate(ZH_TRADITIONAL)  # Traditional characters read as Simplified
+    if folded.startswith(_ZH_PATH_HEADS) and ">" not in folded and "→" not in folded:
+        # "设置 应用 找到蓝牙 存储 清除缓存", "我的 设置 支付设置 …": a path written with spaces
+        # for its ">" (the last item, a step, is still read as one)
+        folded = _ZH_SPACED.sub(" > ", folded)
     if "." in folded:
         # "go to account.live.com/password/reset", "tplinkwifi.net > Advanced": a web address
         # is a place (a mail server's name is a value, it stays)
@@ -493,9 +502,14 @@ def lex(text: str) -> list[list[Token]]:
                 tokens[position] = Token("stop", "", token.surface)
         segments.append(
             _safe_mode_boots(
-                _renamed_folders(_card_endings(_app_folders(_verb_before_particle_mixed(tokens))))
+                _renamed_folders(
+                    _card_endings(
+                        _app_folders(_verb_before_particle_mixed(_trailing_look_zh(tokens)))
+                    )
+                )
             )
         )
+    segments = _signed_back_in_zh(_asked_to_do_zh(segments))
     return _next_to_controls([_from_band_to_band(tokens) for tokens in segments])
 
 
@@ -567,6 +581,89 @@ def _card_endings(tokens: list[Token]) -> list[Token]:
         if ends and tokens[index + 1].kind == "num" and tokens[index - 1].kind == "obj":
             tokens[index] = Token("stop", "", token.surface)
     return tokens
+
+
+# "路由器先重启一下看看", "把电脑重启一下看看吧": a look that ends a clause after its step is the
+# step tried ("and see"), no check of its own, as is one after an outcome waited for ("再收一条
+# 短信看看"); a look followed by what is looked at, or after a thing alone, stays one.
+_LOOKS_ZH = frozenset({"看 看", "看 一 下", "瞧 瞧", "看 一 看", "试 试 看", "看 下"})
+
+
+_ASKERS_ZH = frozenset({"请", "让", "找", "叫"})
+_ASKED_ZH = frozenset({"bank", "isp", "support"})
+
+
+def _asked_to_do_zh(segments: list[list[Token]]) -> list[list[Token]]:
+    """"请银行帮你把信用卡的额度调高", "让运营商帮忙重置一下": the bank (ISP, support) asked to
+    do a step is contacted, and the step follows (as "打给银行，跟他们说要提高额度")."""
+    out: list[list[Token]] = []
+    for tokens in segments:
+        for position, token in enumerate(tokens[:-2]):
+            asked = tokens[position + 1]
+            if token.surface not in _ASKERS_ZH or asked.kind != "obj":
+                continue
+            if asked.value not in _ASKED_ZH or not tokens[position + 2].surface.startswith("帮"):
+                continue
+            out.append([*tokens[:position], Token("op", "contact", token.surface), asked])
+            tokens = tokens[position + 3 :]
+            while tokens and tokens[0].kind == "stop":
+                tokens = tokens[1:]  # 帮你, 帮忙
+            break
+        out.append(tokens)
+    return out
+
+
+_CREDENTIALS = frozenset({"password", "verification_code", "phone_number", "account"})
+
+
+def _signed_back_in_zh(segments: list[list[Token]]) -> list[list[Token]]:
+    """"退出登录，再用手机号加验证码登进去", "账号退出，然后重新输入密码登录": after a sign-out,
+    the password typed or the code used to sign in again is how it is done; the sign-in is
+    the step (the sign-out and it are the relogin)."""
+    out: list[list[Token]] = []
+    signed_out = False
+    for tokens in segments:
+        if signed_out:
+            kinds = [(t.kind, t.value) for t in tokens]
+            for position in range(len(tokens) - 2):
+                means = kinds[position][0] == "weak" or kinds[position] == ("op", "add")
+                credential = kinds[position + 1][0] == "obj" and kinds[position + 1][1] in (
+                    _CREDENTIALS
+                )
+                if means and credential and kinds[position + 2] == ("op", "login"):
+                    trail = [Token("trail", "", t.surface) for t in tokens[position : position + 2]]
+                    tokens = [*tokens[:position], *trail, *tokens[position + 2 :]]
+                    break
+        values = {t.value for t in tokens if t.kind in ("op", "obj")}
+        # "先把微信账号退出": an account closed is signed out of
+        signed_out = signed_out or "logout" in values or {"close", "account"} <= values
+        out.append(tokens)
+    return out
+
+
+_TRYING_OPS = frozenset({"plug_in", "connect", "charge", "use", "add"})
+
+
+def _trailing_look_zh(tokens: list[Token]) -> list[Token]:
+    for position, token in enumerate(tokens[:-2]):
+        if token.kind == "op" and token.value == "replace" and tokens[position + 1].kind == "obj":
+            # "换个插座插插看": the verbs right after the other thing, with nothing after them
+            # to act on, are how it is tried
+            rest = tokens[position + 2 :]
+            tried = [t.kind == "op" and t.value in _TRYING_OPS for t in rest]
+            if tried[0] and all(ok or t.kind == "stop" for ok, t in zip(tried, rest, strict=True)):
+                trail = [Token("trail", "", t.surface) for t in rest]
+                tokens = [*tokens[: position + 2], *trail]
+            break
+    last = len(tokens) - 1
+    while last >= 0 and tokens[last].kind in ("stop", "trail"):
+        last -= 1
+    if last < 0 or tokens[last].kind != "op" or tokens[last].surface not in _LOOKS_ZH:
+        return tokens
+    before = {t.kind for t in tokens[:last]}
+    if not before & {"op", "op/obj"} and before & {"obj", "objq", "unk", "ctx"}:
+        return tokens  # "路由器那边看看": the router is looked at
+    return [*tokens[:last], Token("trail", "", tokens[last].surface), *tokens[last + 1 :]]
 
 
 def _app_folders(tokens: list[Token]) -> list[Token]:
@@ -2550,11 +2647,32 @@ def _path_owner_zh(frame: ActionFrame, clauses: list[_Clause], number: int) -> A
         o.qualifier
         for c in clauses[:number]
         for o in c.objects
-        if o.name == "app" and _named(o.qualifier)
+        if o.name in ("app", "app.settings") and _named(o.qualifier)  # 打开飞书设置: its settings
     }
     if len(names) != 1:
         return frame
     return ActionFrame(frame.op, f"app.{frame.obj}", next(iter(names)))
+
+
+_INTO_ZH = ("打开", "进", "进入", "点开", "去")
+
+
+def _settings_opened_zh(frame: ActionFrame, clauses: list[_Clause], number: int) -> bool:
+    """"打开飞书设置，找到“清理缓存”点一下", "进路由器的无线设置，把双频优选关了": settings
+    (or Windows' Network Connections) opened or gone into before a step in a later clause are
+    the way to it, no step."""
+    obj = frame.obj or ""
+    words = "".join(t.surface.replace(" ", "") for t in clauses[number].tokens)
+    # Windows' Network Connections page (打开“网络连接”) is one too
+    page = obj == "internet" and words.endswith("网络连接")
+    if frame.op != "enable" or not (obj == "settings" or obj.endswith(".settings") or page):
+        return False
+    if not words.startswith(_INTO_ZH) and not any(t.kind == "nav" for t in clauses[number].tokens):
+        return False
+    return any(
+        c.resolved_op not in (None, "nav", "wait", "open") and not c.negated
+        for c in clauses[number + 1 :]
+    )
 
 
 # The router's admin page, as customers name it ("进路由器管理页面", "登录管理界面").
@@ -2643,6 +2761,18 @@ def _path_sender_list(frame: ActionFrame, clauses: list[_Clause], number: int) -
     path = [o.name for c in clauses[: number + 1] if c.menu_item for o in c.objects]
     lists = [n for n in path if n in ("safe_senders", "blocked_senders")]
     return ActionFrame("add", lists[-1]) if lists else frame
+
+
+_LET_THROUGH_ZH = ("不会被拦", "不被拦", "不会被拦截", "不会被屏蔽", "不会进垃圾", "不再被拦")
+
+
+def _sender_let_through_zh(frame: ActionFrame, clauses: list[_Clause], number: int) -> ActionFrame:
+    """"设置 反垃圾 里面把对方地址添进去 以后就不会被拦了": a sender added so that its mail is
+    no longer stopped is added to the safe senders."""
+    if (frame.op, frame.obj) != ("add", "sender"):
+        return frame
+    words = "".join(t.surface.replace(" ", "") for c in clauses[number:] for t in c.tokens)
+    return ActionFrame("add", "safe_senders") if any(w in words for w in _LET_THROUGH_ZH) else frame
 
 
 def _driver_reinstalled_on_restart(
@@ -3854,6 +3984,23 @@ def _its_firmware_en(frame: ActionFrame, clause: _Clause, last_object: str | Non
     return replace(frame, obj=f"{last_object}.firmware")
 
 
+_SYSTEM_OWNERS_ZH = frozenset({"router", "modem", "extender", "printer"})
+
+
+def _device_system_zh(frame: ActionFrame, clause: _Clause) -> ActionFrame:
+    """"路由器系统更新一下到最新", "把打印机的系统升级一下": the system of a router or a
+    printer is its firmware, not the computer's or the phone's OS; a nozzle check page printed
+    is the nozzle check."""
+    if (frame.op, frame.obj) == ("print", "print_head"):
+        return ActionFrame("check", "print_head", None)  # "打印一张喷嘴检查页": the check
+    if frame.op != "update" or frame.obj != "os":
+        return frame
+    owners = {o.name for o in clause.objects} & _SYSTEM_OWNERS_ZH
+    if len(owners) != 1 or not any(is_cjk(t.surface[:1]) for t in clause.tokens if t.surface):
+        return frame
+    return ActionFrame("update", f"{owners.pop()}.firmware", None)
+
+
 _FLASHING = frozenset({"flash", "flashes", "flashing", "blink", "blinks", "blinking"})
 
 
@@ -3968,6 +4115,34 @@ def _fold_powered_back_on_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
     if all(r is not None for r in result):
         return steps
     return tuple(r for r in result if r is not None)
+
+
+# A forced restart or shut-down ("强制重启", "强制关机", "force restart") is done by holding the
+# power button: the held button is that step too, so a button held till the screen goes black
+# repeats "给笔记本强制关机" (a plain restart is no held button, nor the reverse).
+_FORCED = frozenset(
+    {
+        "强 制 重 启", "强 行 重 启", "强 制 关 机", "强 行 关 机", "强 制 关 掉", "强 行 关 掉",
+        "force restart", "force reboot", "hard restart", "hard reboot", "force shutdown",
+        "force shut down", "force power off",
+    }
+)
+_HELD_BUTTON = ActionFrame("hold", "power_button", None)
+_FORCEABLE = OBJECT_FAMILIES["device"] | {None}
+
+
+def _fold_forced_power(steps: tuple[Step, ...], clauses: list[_Clause]) -> tuple[Step, ...]:
+    forced = [
+        t.value for c in clauses if not c.negated for t in c.tokens if t.surface in _FORCED
+    ]
+    if not forced or any(_HELD_BUTTON in step.frames for step in steps):
+        return steps
+    return tuple(
+        replace(step, frames=(*step.frames, _HELD_BUTTON))
+        if step.frames and step.frames[0].op in forced and step.frames[0].obj in _FORCEABLE
+        else step
+        for step in steps
+    )
 
 
 def _main_frame(step: Step | None) -> ActionFrame | None:
@@ -5018,7 +5193,6 @@ _PAIR_STEPS.update(
         for op in ("plug_in", "readd", "add")
     }
 )
-
 # A frame that is only the way into another step next to it: holding the power button to
 # get the restart / power-off menu ("长按电源键选择重启", "hold the power button, tap Restart").
 _MEANS: dict[tuple[str, str], frozenset[str]] = {
@@ -5075,6 +5249,9 @@ _MEANS.update(
 # power-cycled, a cable so handled reseated; Wi-Fi turned off to use mobile data is switching
 # to mobile data; the router taken out of a cabinet is how it is moved.
 _COMPOUNDS[frozenset({"unplug", "readd"})] = "restart"
+# "把报销单撤回再重新提交": a form withdrawn and submitted again is resubmitted (zh round 9)
+_COMPOUNDS[frozenset({"withdraw", "submit"})] = "resubmit"
+_COMPOUNDS[frozenset({"withdraw", "resubmit"})] = "resubmit"
 _PAIR_STEPS.update(
     {
         frozenset({("unplug", cable), ("readd", cable)}): ActionFrame("readd", cable)
@@ -5368,6 +5545,8 @@ class ActionIndex:
 
     def analyze(self, text: str) -> TextActions:
         """Read ``text`` into steps (see the module docstring for how)."""
+        if not text.isascii():
+            text = text.translate(ZH_TRADITIONAL)  # Traditional characters read as Simplified
         normalized = normalize_solution(text)
         known = self._texts.get(normalized)
         if known is not None:
@@ -5584,15 +5763,19 @@ class ActionIndex:
             for frame in frames:
                 if (pathed := _path_owner_zh(frame, clauses, number)) is None:
                     continue  # "打开微信，我-设置-…": the app opened is the way into the path
+                if _settings_opened_zh(frame, clauses, number):
+                    continue  # "打开飞书设置，找到清理缓存": the settings opened are the way in
                 frame = _path_colloquial_zh(pathed, clauses, number)
                 frame = _path_permission_zh(frame, clauses, number)
                 frame = _path_sender_list(frame, clauses, number)
+                frame = _sender_let_through_zh(frame, clauses, number)
                 frame = _driver_reinstalled_on_restart(frame, clauses, number)
                 frame = _named_by_way_in(frame, clauses, number)
                 if frame.obj == "driver" and last_object in _DRIVEN:
                     # "right-click the wireless adapter and choose Update driver": its driver
                     frame = replace(frame, obj=f"{last_object}.driver")
                 frame = _its_firmware_en(frame, clause, last_object)
+                frame = _device_system_zh(frame, clause)
                 frame = _held_on_headphones_en(frame, clause, last_object)
                 frame = _smc_keys_en(frame, clauses, number)
                 frame = _outlet_moved_en(frame, clauses, number)
@@ -5734,7 +5917,7 @@ class ActionIndex:
         steps = _fold_appliance_drain_en(steps, clauses)
         steps = _fold_nvram_power_en(steps)
         steps = _fold_both_back_on_en(_fold_powered_back_on_en(steps), clauses)
-        steps = self._elaborated(_fold_off_on_around_en(steps))
+        steps = self._elaborated(_fold_forced_power(_fold_off_on_around_en(steps), clauses))
         lead_op, lead_object = _lead(clauses)
         if len(steps) == 1 and steps[0].frames:
             lead_op = steps[0].frames[0].op  # compounds folded: "power it off, then on" = restart
@@ -6570,17 +6753,19 @@ _EN_PLACE = re.compile(
     r"chromebook|imac|desktop pc|desktop|pc|computer|mac)\b"
 )
 _ZH_PLACE = re.compile(
-    r"(iphone|ipad|imac|macbook|安卓手机|苹果手机|手机|平板电脑|平板|笔记本电脑|笔记本|台式电脑|台式机|电脑)"
-    r"\s*(?:的\s*[a-z0-9 ]{2,16}?\s*)?(?:上|里|端)"  # "电脑的 Outlook 里": in an app on it
+    r"(iphone|ipad|imac|macbook|安卓手机|苹果手机|手机|平板电脑|平板|笔记本电脑|笔记本|笔电|台式电脑|"
+    r"台式机|桌机|电脑)"
+    # "电脑的 Outlook 里": in an app on it; "换笔电那台试": the other device tried on
+    r"\s*(?:的\s*[a-z0-9 ]{2,16}?\s*)?(?:上|里|端|那台|这台)"
 )
 _PLACE_KINDS = {
     **dict.fromkeys(("iphone", "android phone", "smartphone", "cell phone", "phone"), "phone"),
     **dict.fromkeys(("安卓手机", "苹果手机", "手机"), "phone"),
     **dict.fromkeys(("ipad", "tablet", "平板电脑", "平板"), "tablet"),
     **dict.fromkeys(
-        ("laptop", "notebook", "macbook", "chromebook", "笔记本电脑", "笔记本"), "laptop"
+        ("laptop", "notebook", "macbook", "chromebook", "笔记本电脑", "笔记本", "笔电"), "laptop"
     ),
-    **dict.fromkeys(("imac", "desktop pc", "desktop", "台式电脑", "台式机"), "desktop"),
+    **dict.fromkeys(("imac", "desktop pc", "desktop", "台式电脑", "台式机", "桌机"), "desktop"),
     **dict.fromkeys(("pc", "computer", "mac", "电脑"), "computer"),
 }
 

@@ -24,6 +24,7 @@ holds an unknown word as not understood, so similarity (not a guess) decides it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 __all__ = [
@@ -3414,3 +3415,197 @@ op add: scan* it back in, scan* it in again, scan* it back, scan* them back in,
     scan* the card back in, scan* the card in again, scan* it in once more
 """
 EN_LEXICON.update(_kinded_en(_EN_ROUND9_ACCOUNTS))
+
+
+# -- Traditional characters (zh round 9) -----------------------------------------------------
+# Traditional text (Taiwan, Hong Kong) is read as Simplified, character for character, when it is
+# normalised: each pair is a Traditional character and the Simplified one the Chinese tables are
+# spelled with (換->换, 電->电, 裡->里, 著->着). No Traditional character here is also a Simplified
+# one, so Simplified text is unchanged; the words that differ between the regions (程式, 網路,
+# 印表機) are words, in the round-9 table.
+_ZH_TRADITIONAL9 = """
+萬万 與与 專专 業业 東东 兩两 個个 豐丰 臨临 為为 麗丽 舉举 麼么
+義义 樂乐 書书 買买 亂乱 爭争 於于 虧亏 雲云 亞亚 產产 親亲 億亿
+僅仅 從从 倉仓 儀仪 們们 價价 眾众 優优 會会 傘伞 偉伟 傳传 傷伤
+倫伦 偽伪 體体 餘余 來来 係系 側侧 偵侦 備备 傢家 儲储 僕仆 償偿
+儘尽 兒儿 兌兑 黨党 內内 冊册 寫写 軍军 農农 沖冲 決决 況况 凍冻
+淨净 凈净 準准 涼凉 減减 湊凑 幾几 鳳凤 憑凭 凱凯 擊击 劃划 劉刘
+則则 剛刚 創创 刪删 別别 劑剂 剝剥 劇剧 勸劝 辦办 務务 動动 勵励
+勁劲 勞劳 勢势 匯汇 區区 醫医 華华 協协 單单 賣卖 衛卫 卻却 廠厂
+廳厅 曆历 歷历 壓压 厭厌 廁厕 縣县 參参 雙双 發发 髮发 變变 敘叙
+疊叠 葉叶 號号 嘆叹 嚇吓 嗎吗 吳吴 聽听 啟启 員员 嗚呜 響响 啞哑
+喚唤 嘩哗 囉啰 噴喷 嚴严 囑嘱 團团 園园 圍围 圖图 圓圆 國国 聖圣
+場场 壞坏 塊块 堅坚 壇坛 墜坠 墊垫 塢坞 塵尘 牆墙 壯壮 聲声 殼壳
+處处 復复 複复 夠够 夢梦 頭头 誇夸 夾夹 奪夺 奮奋 獎奖 婦妇 媽妈
+孫孙 學学 寧宁 寶宝 實实 寵宠 審审 宮宫 寬宽 賓宾 對对 尋寻 導导
+壽寿 將将 爾尔 嘗尝 屍尸 盡尽 層层 屬属 歲岁 島岛 幣币 幫帮 帳帐
+帶带 幹干 乾干 廣广 莊庄 慶庆 庫库 應应 廢废 開开 異异 棄弃 張张
+彎弯 彈弹 強强 歸归 當当 錄录 徹彻 徑径 徵征 憶忆 懷怀 態态 憐怜
+總总 戀恋 惡恶 惱恼 悅悦 懸悬 驚惊 慘惨 慣惯 願愿 懶懒 戲戏 戰战
+戶户 撲扑 執执 擴扩 掃扫 揚扬 擾扰 搶抢 護护 報报 擔担 擬拟 擁拥
+攔拦 撥拨 擇择 掛挂 擋挡 擠挤 揮挥 撈捞 損损 換换 據据 擲掷 撿捡
+揀拣 攜携 攝摄 擺摆 搖摇 攤摊 撐撑 攪搅 敵敌 數数 斷断 無无 舊旧
+時时 顯显 暫暂 曬晒 術术 機机 殺杀 雜杂 權权 條条 楊杨 極极 構构
+槍枪 櫃柜 標标 欄栏 樹树 樣样 橋桥 檢检 樓楼 歡欢 歐欧 殘残 氣气
+漢汉 湯汤 溝沟 灑洒 淚泪 潔洁 測测 濟济 淺浅 濃浓 漲涨 溫温 滿满
+濾滤 灣湾 濕湿 滾滚 滲渗 滅灭 燈灯 靈灵 災灾 爐炉 點点 爛烂 燒烧
+煙烟 煩烦 熱热 燭烛 營营 愛爱 牽牵 狀状 獨独 獲获 貓猫 獻献 現现
+環环 畫画 暢畅 療疗 瘋疯 癢痒 皺皱 鹽盐 監监 蓋盖 盤盘 睜睁 瞭了
+矯矫 確确 礙碍 礦矿 碼码 磚砖 禮礼 禍祸 離离 種种 積积 稱称 穩稳
+窩窝 窮穷 豎竖 競竞 筆笔 節节 範范 築筑 簡简 籃篮 籠笼 簽签 籤签
+類类 糧粮 緊紧 糾纠 紅红 約约 級级 紀纪 紋纹 納纳 純纯 紙纸 紛纷
+細细 終终 組组 絆绊 經经 結结 給给 絡络 絕绝 統统 絲丝 繼继 續续
+綠绿 維维 綿绵 網网 緒绪 線线 綫线 編编 緩缓 練练 縮缩 縫缝 織织
+繞绕 繩绳 繪绘 纜缆 紮扎 紗纱 繫系 縱纵 纖纤 絨绒 綁绑 綴缀 緻致
+纏缠 紐纽 罷罢 罰罚 羅罗 習习 聞闻 聯联 職职 膚肤 脫脱 腦脑 臉脸
+膠胶 腳脚 臟脏 髒脏 艙舱 藝艺 蘋苹 萊莱 蓮莲 薦荐 藥药 蘇苏 蘭兰
+蟲虫 蝦虾 螢萤 蠟蜡 衝冲 補补 裝装 裡里 裏里 製制 見见 規规 視视
+覽览 覺觉 觀观 觸触 計计 訂订 認认 討讨 讓让 訓训 議议 訊讯 記记
+講讲 許许 論论 訪访 設设 證证 評评 識识 詞词 譯译 試试 誠诚 話话
+該该 詳详 語语 誤误 說说 請请 讀读 課课 誰谁 調调 談谈 謝谢 謹谨
+貝贝 負负 財财 責责 敗败 貨货 質质 購购 貫贯 貼贴 貴贵 費费 資资
+賞赏 賠赔 賬账 賴赖 贈赠 贊赞 讚赞 趕赶 躍跃 蹤踪 車车 軌轨 軟软
+轉转 輪轮 載载 輕轻 較较 輔辅 輸输 辭辞 邊边 達达 遷迁 過过 邁迈
+運运 還还 這这 進进 遠远 違违 連连 遲迟 適适 選选 遞递 遜逊 遺遗
+邏逻 鄉乡 郵邮 釋释 鑒鉴 鑑鉴 針针 釘钉 鈕钮 鈔钞 鉛铅 鈴铃 鐵铁
+銀银 鏈链 鍊链 鋪铺 銷销 鎖锁 鋼钢 錢钱 錯错 鍵键 鐘钟 鍾钟 鏡镜
+鑰钥 鈍钝 鍋锅 鋁铝 錶表 鋰锂 銅铜 鑽钻 鉤钩 鈎钩 閥阀 閘闸 闆板
+長长 門门 閃闪 閉闭 問问 閒闲 間间 悶闷 閱阅 闊阔 關关 閣阁 隊队
+陽阳 陰阴 陣阵 階阶 際际 陸陆 陳陈 險险 隨随 隱隐 隻只 難难 雞鸡
+雖虽 電电 霧雾 靜静 韓韩 頁页 頂顶 項项 順顺 須须 預预 頓顿 領领
+頻频 顆颗 題题 額额 顏颜 風风 颱台 臺台 檯台 飛飞 飯饭 飲饮 飽饱
+館馆 饋馈 馬马 駕驾 驅驱 驗验 驟骤 騙骗 騎骑 鬆松 鬧闹 魚鱼 鳥鸟
+鴻鸿 麥麦 黃黄 齊齐 齒齿 齡龄 龍龙 麵面 檔档 夥伙 託托 週周 鬥斗
+礎础 藍蓝 彙汇 滙汇 著着 揹背 掙挣 擱搁 摳抠 懟怼 擰拧 拋抛 摟搂
+捨舍 捲卷 擡抬 廚厨 廈厦 櫥橱 樁桩 蘆芦 蘿萝 蔔卜 虛虚 嶼屿 訴诉
+詢询 診诊 註注 詐诈 誌志 諾诺 謊谎 贏赢 賺赚 賽赛 輯辑 轟轰 遊游
+遙遥 錫锡 鏽锈 顧顾 飄飘 餵喂 鬍胡 鹼碱 黴霉 壺壶 畢毕 盜盗 祕秘
+稅税 竅窍 繡绣 翹翘 膽胆 艱艰 蕩荡 螞蚂 蟻蚁 襯衬 覓觅 詭诡 趙赵
+輩辈 辯辩 釣钓 銘铭 鍍镀 鏟铲 閩闽 闡阐 韋韦 韻韵 頒颁 頸颈 顛颠
+顫颤 饑饥 駐驻 騰腾 鬱郁 魯鲁 鮮鲜 鴨鸭 鵝鹅 鷹鹰 龐庞 啓启 緣缘
+攬揽 摺折 鎂镁 鏢镖 憂忧 燙烫 燉炖 熾炽 瓏珑 瑪玛 嚕噜 駭骇 驛驿
+廂厢 筧笕 紡纺 蘊蕴 賦赋 軸轴 鈞钧 閑闲 鑲镶 蟬蝉 濱滨 剷铲 尷尴
+囂嚣 儕侪 傭佣 債债 傾倾 僑侨 儉俭 匱匮 卹恤 厲厉 喪丧 嘮唠 噸吨
+嚨咙 墮堕 壟垄 奧奥 嬌娇 孿孪 寢寝 廝厮 彆别 徬彷 恥耻 惻恻 愜惬
+慚惭 慮虑 憤愤 懇恳 懲惩 懼惧 戔戋 拚拼 捫扪 搗捣 撓挠 撻挞 擷撷
+攏拢 斂敛 暈晕 曉晓 朧胧 棗枣 棟栋 椏桠 樞枢 樺桦 橫横 檻槛 櫚榈
+歎叹 殯殡 毀毁 氈毡 氫氢 氬氩 汙污 洩泄 溼湿 滷卤 漿浆 潛潜 澀涩
+瀏浏 瀉泻 瀝沥 灘滩 烏乌 煥焕 燐磷 爍烁 牘牍 犢犊 猙狰 獅狮 瑯琅
+甕瓮 畝亩 痺痹 瘓痪 瘧疟 癒愈 皰疱 盃杯 瞞瞒 矓眬 砲炮 碩硕 磯矶
+礪砺 禱祷 稟禀 穀谷 窪洼 窺窥 竄窜 筍笋 箇个 箏筝 簍篓 簾帘 籬篱
+粧妆 糰团 糝糁 紈纨 紜纭 絞绞 綜综 綱纲 緝缉 緞缎 緯纬 縛缚 縝缜
+縷缕 繃绷 繳缴 纓缨 罈坛 羈羁 聳耸 聵聩 聾聋 肅肃 脹胀 膩腻 膿脓
+臍脐 艦舰 芻刍 莖茎 薑姜 蘚藓 虜虏 蝕蚀 蠶蚕 蠻蛮 衊蔑 裊袅 襖袄
+訛讹 訝讶 詠咏 誣诬 諒谅 謀谋 謎谜 謙谦 謠谣 譜谱 譴谴 豈岂 豬猪
+貧贫 販贩 貪贪 貯贮 賀贺 賊贼 賢贤 賤贱 賭赌 贓赃 趨趋 跡迹 踐践
+軀躯 軋轧 軒轩 軔轫 軛轭 軻轲 輒辄 輛辆 輝辉 輿舆 轄辖 轎轿 辮辫
+遼辽 醞酝 釀酿 釐厘 鈣钙 鈉钠 鉅钜 鉸铰 銳锐 鋒锋 錦锦 錨锚 鍛锻
+鎊镑 鎮镇 鐺铛 鑄铸 鑿凿 閻阎 闖闯 阨厄 陝陕 陘陉 隕陨 隴陇 雋隽
+雛雏 霽霁 靂雳 靨靥 鞏巩 韁缰 頗颇 頰颊 顎颚 顥颢 颳刮 颼飕 飆飙
+飼饲 餃饺 餅饼 餓饿 饅馒 饒饶 馮冯 馳驰 駁驳 駛驶 駱骆 騷骚 驢驴
+驕骄 驥骥 髏髅 鬢鬓 魷鱿 鯨鲸 鰻鳗 鱷鳄 鳩鸠 鳴鸣 鴉鸦 鴿鸽 鵡鹉
+鶴鹤 鸚鹦 鹵卤 黷黩 鼴鼹 齣出 齦龈 龜龟 嗶哔 囪囱 蒐搜 衚胡 峯峰
+凜凛 勳勋 痠酸 瞇眯 繽缤 閬阆 頹颓 飪饪 纔才 迴回 佔占 綵彩 僱雇
+傑杰 韌韧 鋸锯 衞卫 後后 沒没 佇伫
+"""
+ZH_TRADITIONAL: dict[int, int] = {
+    ord(pair[0]): ord(pair[1]) for pair in _ZH_TRADITIONAL9.split()
+}
+
+# -- words of Taiwan and Hong Kong (zh round 9) ----------------------------------------------
+# "mainland regional": the same thing under the other regions' word (網路 for 网络, 程式 for
+# 程序, 印表機 for 打印机, 分享器 for 路由器), spelled in Simplified like the tables, since
+# Traditional text is read through ZH_TRADITIONAL first. Every Chinese entry with the mainland
+# word gets the regional one too (无线网络连接 -> 无线网路连线), unless that key is already taken.
+_ZH_REGIONAL9 = """
+网络 网路, 程序 程式, 打印机 印表机, 打印 列印, 路由器 分享器, 光猫 数据机, 调制解调器 数据机,
+缓存 快取, 账号 帐号, 账户 帐户, 短信 简讯, 屏幕 萤幕, 软件 软体, 文件夹 资料夹, 文件 档案,
+数据 资料, 件箱 件匣, 邮件 信件,
+连接 连线, 移动数据 行动数据, 蓝牙 蓝芽, 设备管理器 装置管理员, 设备 装置, 内存 记忆体,
+硬盘 硬碟, 鼠标 滑鼠, 窗口 视窗, 固件 韧体, 墨盒 墨水匣, 网线 网路线, 数据线 传输线, 邮箱 信箱,
+收件箱 收件匣, 笔记本电脑 笔记型电脑, 台式机 桌机, 操作系统 作业系统, 设置 设定, 菜单 选单,
+图标 图示, 点击 点选, 卸载 解除安装, 重启 重新开机, 无线局域网 无线区域网路, 手机号 手机号码,
+网卡 网路卡, 适配器 介面卡, 记录 纪录, 磁盘 磁碟, 队列 伫列, 信道 频道, 插线板 延长线, 排插 延长线,
+发件人 寄件者, 拉黑 封锁, 屏蔽 封锁, 出厂设置 原厂设定, 飞行模式 飞航模式, 移动网络 行动网络,
+视频 影片, 登录 登入, 粉盒 粉匣, 移动网路 行动网路, 碎片整理 重组, 显卡 显示卡, C盘 C槽, D盘 D槽,
+E盘 E槽
+"""
+
+
+def _regional_zh(table: dict[str, Lexeme], block: str) -> None:
+    pairs = [tuple(pair.split()) for pair in block.replace("\n", ",").split(",") if pair.strip()]
+    found = re.compile("|".join(re.escape(mainland) for mainland, _ in pairs)).search
+    for key, lexeme in list(table.items()):
+        if found(key) is None:
+            continue
+        variants = {key}
+        for mainland, regional in pairs:
+            variants |= {v.replace(mainland, regional) for v in variants if mainland in v}
+        for variant in variants - {key}:
+            table.setdefault(variant, lexeme)
+
+
+# -- Chinese round 9 (batches 31-34): words of the round's classes ---------------------------
+# An e-reader (电纸书) is a tablet; a watch or band (手表, 手环) is a device of its own; what the
+# screen does while a button is held (闪一下, 黑屏了) and counting to ten (数十下) are no step, nor
+# the button let go (再放); a part snapped back in (卡回去) is put back like 装回去; a drive
+# (驱动器) is the disk, not a driver, also in Windows' tool (优化驱动器), searched for (搜) on
+# the way; an SMS received (收一条短信) is the outcome waited for, as is the click a part makes
+# (听到咔哒一声就装好了); a paper scrap caught inside (夹着的纸片) is the jam; a nozzle check
+# page printed (打印一张喷嘴检查页) is the nozzle check, a white sheet put in for it no step; a
+# router's system (路由器的系统) is its firmware; a cover opened (把后盖打开) is the way in; a
+# form (报销单) withdrawn (撤回) and submitted again (重新提交) is resubmitted.
+_ZH_ROUND9 = """
+obj tablet: 电纸书 亚马逊电纸书 电子书阅读器 阅读器 墨水屏阅读器 墨水屏
+obj watch: 手表 智能手表 手环 智能手环 运动手环 华为手表 小米手环 儿童手表 电话手表
+stop -: 屏幕闪一下 屏幕闪了一下 屏幕一闪 闪一下 屏幕闪了 屏幕亮了 屏幕亮起来 数十下 数到十
+    数个十下 默数十下 再放 再放开 放开 松开手
+op readd: 再卡回去 再卡回 重新卡回去 重新卡好 再扣回去 重新扣回去
+op add: 卡回去 卡回 卡进去 扣回去 卡好
+obj disk|disk: 驱动器 优化驱动器
+nav nav: 搜 搜一下 搜索一下
+stop -: 收一条短信 收短信 收一下短信 收到短信 收到验证码 再收一条短信
+obj paper_jam: 夹着的纸片 卡着的纸片 纸片 碎纸片 纸屑
+stop -: 听到咔哒一声 听到咔嗒一声 听到咔的一声 咔哒一声 咔嗒一声 就装好了 就装好 就卡好了 就到位了
+sub -: 看会不会 看能不能 看能否 看是否能 看会不会开始充电 看能不能充上电
+objq app|name:ai_life: 智慧生活 华为智慧生活 智慧生活APP
+obj wifi_network: 家里那个网 家里的网 家里那个网络 家里这个网
+obj wifi: 扇形图标 扇形的图标 那个扇形图标 扇形那个图标 wifi图标 无线图标
+op restart: 灭了再点亮 关了再点亮 点灭再点亮 点灭了再点亮 点灭了再点开 灭了再打开
+ctx where: 蓝牙设置里 手机蓝牙设置里 手机的蓝牙设置里 蓝牙列表里 蓝牙列表 已配对设备列表里
+    显示系统程序 显示系统应用 显示系统进程 属性 右键属性
+stop -: 全勾上 全部勾上 都勾上
+obj print_head: 喷嘴检查页 喷嘴检查图案 喷嘴测试页 喷嘴检查图 喷嘴检查样张
+obj firmware: 路由器系统 路由器的系统 光猫系统 光猫的系统 路由器的系统版本 路由器系统版本
+stop -: 弹出菜单后 弹出菜单 弹出菜单以后 弹出选项后 菜单弹出来后 菜单弹出来以后 弹出关机菜单后
+obj wifi: 无线网络连接 wlan连接
+op withdraw: 撤回 撤回来 撤掉
+op submit: 提交 提交一下 提交上去 交上去
+op resubmit: 重新提交 再提交一遍 再次提交 重新提交一遍 重新交一遍 重提
+obj form: 报销单 审批单 申请单 报销申请 请假单 表单 那张单子 单子
+ctx where: 审批里 钉钉审批 审批页面 审批记录里
+nav nav: 后盖打开 前盖打开 盖子打开 上盖打开 机盖打开 打开后盖 打开前盖 打开盖子 打开上盖 打开机盖
+    掀开盖子 掀开上盖 翻开盖子 掀开后盖
+stop -: 放一张白纸 放张白纸 放一张纸 放白纸 放好纸 印出来看看 打出来看看
+"""
+ZH_LEXICON.update(_kinded_zh(_ZH_ROUND9))
+# The cable from the modem to the router, said with the verb that joins them ("光猫接到路由器的
+# 那条线", "猫连着路由器那根网线"): the Ethernet cable between them, like "光猫和路由器之间的网线".
+ZH_LEXICON.update(
+    dict.fromkeys(
+        (
+            f"{modem}{verb}路由器{cable}"
+            for modem in ("光猫", "猫", "调制解调器", "宽带猫")
+            for verb in ("接到", "连到", "连着", "接着", "接", "连", "插到", "接去")
+            for cable in (
+                "的那条线", "的那根线", "那根线", "那条线", "的线", "的网线", "的那根网线",
+                "的那条网线", "那根网线", "那条网线",
+            )
+        ),
+        ("obj", "ethernet.cable"),
+    )
+)
+# Foxmail, the mail client (its accounts are mail accounts, see _MAIL_APPS)
+EN_LEXICON["foxmail"] = ("objq", "app|name:foxmail")
+_regional_zh(ZH_LEXICON, _ZH_REGIONAL9)
+OBJECT_FAMILIES["device"] = OBJECT_FAMILIES["device"] | {"watch"}

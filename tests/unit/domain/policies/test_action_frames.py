@@ -5328,3 +5328,126 @@ def test_en_round9_account_app_mail_steps_read_as_the_failed_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# -- Chinese round 9 (batches 31-34): Traditional text, regional words, trailing looks -------
+
+ZH_ROUND9_PAIRS = [
+    # Traditional characters are read as their Simplified forms
+    ("請把藍牙關掉再打開", "关闭蓝牙后再重新开启", "把藍牙耳機重新配對"),
+    # the words of Taiwan and Hong Kong are the mainland's (快取 = 缓存, 印表機 = 打印机, ...)
+    ("清除瀏覽器的快取", "清理浏览器缓存", "清除瀏覽器的歷史紀錄"),
+    ("把印表機重新開機", "重启打印机", "把印表機的驅動程式重新安裝"),
+    ("把無線網路卡停用再啟用", "把无线网卡禁用再启用", "把無線網路卡的驅動程式更新一下"),
+    ("去垃圾信件匣看一下", "查看垃圾邮件文件夹", "去收件匣把那封信刪掉"),
+    # a look that ends a clause after its step is the step tried, no check of its own
+    ("把打印机重启一下看看吧", "先关掉蓝牙，再重启打印机", "把打印机的电源线拔掉看看"),
+    # the other device tried on (换笔电那台) is where the step is done
+    ("在笔电上清除浏览器缓存", "清理浏览器缓存", "换手机那台试：清除浏览器缓存"),
+    # a power button held alone is the forced restart / shut-down (强制重启, 强制关机); a plain
+    # restart is no held button
+    ("电源键按住不放，数到十再松手", "把平板强制重启", "重启一下平板"),
+    ("电源键一直按着，差不多二十秒屏幕闪一下再放", "给笔记本强制关机一次", "把笔记本恢复出厂设置"),
+    # an e-reader (电纸书) is a tablet; a watch (手表) is a device of its own
+    ("把电纸书重启一下", "重启阅读器", "重启一下手机"),
+    ("智能手表重启一下看看", "先把蓝牙关掉，再重启手表", "手机重启一下看看"),
+    # a part snapped back in (卡回去) is put back
+    ("把墨盒取出来再卡回去", "把墨盒拿出来重新装一下", "把墨盒换成新的"),
+    # a drive (驱动器) is the disk, also in Windows' tool; the tool searched for (搜) is the way
+    (
+        "开始菜单里搜“优化驱动器”，选中D盘点“优化”",
+        "给电脑做一次磁盘碎片整理",
+        "在设备管理器里更新驱动程序",
+    ),
+    # an SMS waited for (再收一条短信看看) is the outcome, no step
+    ("点“重新发送验证码”，再收一条短信看看", "重新发一次验证码", "把手机时间设成自动看看"),
+    # verbs right after the other thing (换个插座插插看) are how it is tried; 看能不能 is the
+    # outcome
+    ("换个插座插插看，看能不能充上电", "把充电器插到别的插座上", "换根充电线插插看"),
+    # settings opened (打开淘宝设置) or gone into (进…的无线设置) are the way to a later step,
+    # the app named there owns the cache
+    (
+        "打开淘宝设置，找到“清除缓存”点一下",
+        "清一下淘宝的缓存",
+        "打开淘宝设置，找到“退出登录”点一下",
+    ),
+    (
+        "进路由器的无线设置，把“双频合一”关了",
+        "关闭路由器的双频合一",
+        "进路由器的无线设置，把信道改成自动",
+    ),
+    # a phone's Bluetooth settings or list (蓝牙设置里, 蓝牙列表里) are where
+    (
+        "在蓝牙设置里忽略这副耳机，再重新配对",
+        "把耳机从蓝牙列表里删掉再重新配对",
+        "在蓝牙设置里把蓝牙关掉再打开",
+    ),
+    # 家里的网 is the home network; 扇形图标 is the Wi-Fi icon, 灭了再点亮 turns it off and on
+    ("把家里的网删掉，重新输密码连上", "忘记这个WiFi网络后重新连接", "把家里的网关掉再打开"),
+    ("点一下那个扇形图标，灭了再点亮", "把WiFi关掉再打开", "点一下那个蓝牙图标，灭了再点亮"),
+    # a nozzle check page printed is the nozzle check; a modem's or router's system is its firmware
+    ("打印一张喷嘴检查页看看", "做一次喷嘴检查", "打印一张测试页"),
+    ("把光猫的系统升级到最新", "更新光猫固件", "把电脑的系统升级到最新"),
+    # after a sign-out, the password typed or the code used to sign in again is how the relogin is
+    # done
+    (
+        "先把抖音账号退出，然后重新输入密码登录",
+        "抖音退出登录后重新登录",
+        "把抖音账号的密码重置一下",
+    ),
+    ("退出登录，再用短信验证码登进去", "退出登录后再登录一次", "用短信验证码登录"),
+    # the cable joining the modem to the router (光猫连着路由器那根网线) is the Ethernet cable
+    (
+        "光猫连着路由器那根网线，换一根新的",
+        "更换光猫和路由器之间的网线",
+        "光猫连着路由器那根网线，拔下来再插回去",
+    ),
+    # Foxmail is a mail client: an account re-set up there is the mail account
+    (
+        "Foxmail 里把这个邮箱删掉，再重新配一遍账号",
+        "在邮件客户端里删除邮箱账户后重新添加",
+        "Foxmail 里把这个邮箱的密码改一下",
+    ),
+    # the bank asked to do a step (请银行帮你…) is contacted, the step follows
+    (
+        "请银行帮你把这张卡的境外支付打开",
+        "打电话给银行，让他们开通境外支付",
+        "请银行帮你把这张卡的额度调高",
+    ),
+    # a cover opened (把后盖打开) is the way in
+    (
+        "把打印机后盖打开，看看里面有没有卡着的纸片",
+        "检查打印机有没有卡纸",
+        "把打印机后盖打开，把墨盒拿出来",
+    ),
+    # more regional words: 寄件者, 封鎖, 磁碟重組, C槽, 頻道 (the Wi-Fi channel)
+    ("把寄件者加到白名單", "把发件人加入白名单", "把寄件者封鎖"),
+    ("C槽做一下磁碟重組", "对C盘进行磁盘碎片整理", "把C槽的暫存檔案刪掉"),
+    ("把分享器的頻道改成6", "把路由器信道改成6", "把分享器的頻道改成11"),
+    # Windows' Network Connections page opened is the way in, its 无线网络连接 the Wi-Fi adapter
+    (
+        "打开“网络连接”，右键无线网络连接点禁用，过一会再点启用",
+        "禁用无线网卡后再启用",
+        "打开“网络连接”，右键无线网络连接点属性，把DNS改成8.8.8.8",
+    ),
+    # the menu popping up (弹出菜单后) while a button is held is no step
+    ("长按电源键，弹出菜单后选重启", "重启一下手机", "长按电源键，弹出菜单后选关机"),
+    # a path written with spaces for its ">" (设置 应用 找到淘宝 存储 清除缓存)
+    ("设置 应用 找到淘宝 存储 清除缓存", "清一下淘宝的缓存", "设置 应用 找到淘宝 存储 清除数据"),
+    ("设置 应用 找到微信 点强行停止", "强制停止微信", "设置 应用 找到微信 点卸载"),
+    # a sender added so that its mail is no longer stopped (不会被拦截了) is a safe sender
+    (
+        "在反垃圾设置里把对方地址加进去，这样就不会被拦截了",
+        "把这个发件人加入白名单",
+        "在反垃圾设置里把对方地址加进黑名单",
+    ),
+    # a form withdrawn (撤回) and submitted again (重新提交) is resubmitted, withdrawn alone not
+    ("把请假单撤回，然后重新提交一遍", "在审批里把申请单撤回再提交一遍", "把请假单撤回来"),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), ZH_ROUND9_PAIRS)
+def test_zh_round9_steps_read_as_the_failed_step(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
