@@ -25,7 +25,7 @@ test: install          ## the full suite; starts its own PostgreSQL (scripts/pos
 test-unit: install     ## only the fast, pure tests
 	$(BIN)/python -m pytest tests/unit
 
-lint: install          ## ruff, mypy --strict, import-linter layer contracts
+lint: install          ## ruff (lint, format), mypy --strict, import-linter layer contracts
 	bash scripts/lint.sh
 
 bench: install         ## append and catch-up benchmark (see bench/README.md)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Static checks: ruff, mypy --strict and the import-linter layer contracts.
+# Static checks: ruff (lint and format), mypy --strict and the import-linter layer contracts.
 # mypy and import-linter need a plain directory tree for the namespace package, so the
 # top-level folders are linked into caseledger/ in a temp dir (the editable install uses an
 # import hook that static tools cannot follow).
@@ -14,6 +14,7 @@ cp "$REPO/pyproject.toml" "$TREE/"
 
 echo "== ruff"
 "$PY" -m ruff check "$REPO"
+"$PY" -m ruff format --check "$REPO"
 echo "== mypy --strict"
 (cd "$TREE" && MYPYPATH="$TREE" "$PY" -m mypy --strict -p caseledger)
 echo "== import-linter"

@@ -164,9 +164,15 @@ class Customer(Aggregate):
         if applied:
             self.preference_records.append(
                 {
-                    "key": key, "value": value, "stated_at": stated_at, "kind": "stated",
-                    "source": self._applying_event_id(), "text": text, "recorded_at": timestamp,
-                    "confidence": confidence, "expires_at": expires_at,
+                    "key": key,
+                    "value": value,
+                    "stated_at": stated_at,
+                    "kind": "stated",
+                    "source": self._applying_event_id(),
+                    "text": text,
+                    "recorded_at": timestamp,
+                    "confidence": confidence,
+                    "expires_at": expires_at,
                 }
             )
 
@@ -204,9 +210,15 @@ class Customer(Aggregate):
         self.preference_keys.add(key)
         self.preference_records.append(
             {
-                "key": key, "value": value, "stated_at": meta.occurred_at, "kind": "corrected",
-                "source": self._applying_event_id(), "text": reason, "recorded_at": timestamp,
-                "confidence": 1.0, "expires_at": None,
+                "key": key,
+                "value": value,
+                "stated_at": meta.occurred_at,
+                "kind": "corrected",
+                "source": self._applying_event_id(),
+                "text": reason,
+                "recorded_at": timestamp,
+                "confidence": 1.0,
+                "expires_at": None,
             }
         )
 
@@ -278,5 +290,7 @@ class Customer(Aggregate):
         timestamp: datetime,
     ) -> None:
         self.pending_memory_writes[source_event_id] = {
-            "ticket_id": meta.ticket_id, "try_number": try_number, "reason": reason,
+            "ticket_id": meta.ticket_id,
+            "try_number": try_number,
+            "reason": reason,
         }

@@ -271,6 +271,8 @@ def _spaced_break(folded: str, index: int) -> bool:
     if not (before and after and is_cjk(before) and is_cjk(after)):
         return False
     return before != "的" and after not in _SPACED_ON
+
+
 _ZH_SPACED = re.compile(r"(?<=[\u4e00-\u9fff])[ \t]+(?=[\u4e00-\u9fff])")
 _ZH_PATH_HEADS = ("设置 ", "我的 ", "设定 ", "打开设置 ", "进设置 ", "手机设置 ")
 
@@ -402,9 +404,32 @@ def _marked_atoms(text: str) -> list[list[str]]:
 # Key names a "+" joins into one shortcut ("Ctrl + Shift + Esc", "Win + L").
 _KEY_WORDS = frozenset(
     {
-        "ctrl", "control", "shift", "alt", "option", "opt", "cmd", "command", "win",
-        "windows", "fn", "esc", "escape", "del", "delete", "enter", "return", "tab", "space",
-        "spacebar", "home", "end", "up", "down", "left", "right",
+        "ctrl",
+        "control",
+        "shift",
+        "alt",
+        "option",
+        "opt",
+        "cmd",
+        "command",
+        "win",
+        "windows",
+        "fn",
+        "esc",
+        "escape",
+        "del",
+        "delete",
+        "enter",
+        "return",
+        "tab",
+        "space",
+        "spacebar",
+        "home",
+        "end",
+        "up",
+        "down",
+        "left",
+        "right",
     }
 )
 
@@ -546,9 +571,7 @@ def _from_band_to_band(tokens: list[Token]) -> list[Token]:
     joined = any(t.kind == "q" and t.value in _BANDS for t in tokens[to + 1 :])
     if not left or not joined:
         return tokens
-    return [
-        Token("stop", "", t.surface) if start <= i < to else t for i, t in enumerate(tokens)
-    ]
+    return [Token("stop", "", t.surface) if start <= i < to else t for i, t in enumerate(tokens)]
 
 
 # What one taps "next to" something on a screen: the (i) / ⓘ, an icon, a gear, dots, a toggle.
@@ -594,7 +617,7 @@ _ASKED_ZH = frozenset({"bank", "isp", "support"})
 
 
 def _asked_to_do_zh(segments: list[list[Token]]) -> list[list[Token]]:
-    """"请银行帮你把信用卡的额度调高", "让运营商帮忙重置一下": the bank (ISP, support) asked to
+    """ "请银行帮你把信用卡的额度调高", "让运营商帮忙重置一下": the bank (ISP, support) asked to
     do a step is contacted, and the step follows (as "打给银行，跟他们说要提高额度")."""
     out: list[list[Token]] = []
     for tokens in segments:
@@ -617,7 +640,7 @@ _CREDENTIALS = frozenset({"password", "verification_code", "phone_number", "acco
 
 
 def _signed_back_in_zh(segments: list[list[Token]]) -> list[list[Token]]:
-    """"退出登录，再用手机号加验证码登进去", "账号退出，然后重新输入密码登录": after a sign-out,
+    """ "退出登录，再用手机号加验证码登进去", "账号退出，然后重新输入密码登录": after a sign-out,
     the password typed or the code used to sign in again is how it is done; the sign-in is
     the step (the sign-out and it are the relogin)."""
     out: list[list[Token]] = []
@@ -2658,7 +2681,7 @@ _INTO_ZH = ("打开", "进", "进入", "点开", "去")
 
 
 def _settings_opened_zh(frame: ActionFrame, clauses: list[_Clause], number: int) -> bool:
-    """"打开飞书设置，找到“清理缓存”点一下", "进路由器的无线设置，把双频优选关了": settings
+    """ "打开飞书设置，找到“清理缓存”点一下", "进路由器的无线设置，把双频优选关了": settings
     (or Windows' Network Connections) opened or gone into before a step in a later clause are
     the way to it, no step."""
     obj = frame.obj or ""
@@ -2767,7 +2790,7 @@ _LET_THROUGH_ZH = ("不会被拦", "不被拦", "不会被拦截", "不会被屏
 
 
 def _sender_let_through_zh(frame: ActionFrame, clauses: list[_Clause], number: int) -> ActionFrame:
-    """"设置 反垃圾 里面把对方地址添进去 以后就不会被拦了": a sender added so that its mail is
+    """ "设置 反垃圾 里面把对方地址添进去 以后就不会被拦了": a sender added so that its mail is
     no longer stopped is added to the safe senders."""
     if (frame.op, frame.obj) != ("add", "sender"):
         return frame
@@ -3355,10 +3378,7 @@ def _swapped_with(by_id: dict[str, CatalogEntry], clause: _Clause) -> list[Actio
     return [
         ActionFrame("replace", o.name, _ALSO_DID)
         for o in clause.objects
-        if o.main
-        and o.name in _CHARGING_PARTS
-        and o.name not in named
-        and not kept
+        if o.main and o.name in _CHARGING_PARTS and o.name not in named and not kept
     ]
 
 
@@ -3988,7 +4008,7 @@ _SYSTEM_OWNERS_ZH = frozenset({"router", "modem", "extender", "printer"})
 
 
 def _device_system_zh(frame: ActionFrame, clause: _Clause) -> ActionFrame:
-    """"路由器系统更新一下到最新", "把打印机的系统升级一下": the system of a router or a
+    """ "路由器系统更新一下到最新", "把打印机的系统升级一下": the system of a router or a
     printer is its firmware, not the computer's or the phone's OS; a nozzle check page printed
     is the nozzle check."""
     if (frame.op, frame.obj) == ("print", "print_head"):
@@ -4122,9 +4142,19 @@ def _fold_powered_back_on_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
 # repeats "给笔记本强制关机" (a plain restart is no held button, nor the reverse).
 _FORCED = frozenset(
     {
-        "强 制 重 启", "强 行 重 启", "强 制 关 机", "强 行 关 机", "强 制 关 掉", "强 行 关 掉",
-        "force restart", "force reboot", "hard restart", "hard reboot", "force shutdown",
-        "force shut down", "force power off",
+        "强 制 重 启",
+        "强 行 重 启",
+        "强 制 关 机",
+        "强 行 关 机",
+        "强 制 关 掉",
+        "强 行 关 掉",
+        "force restart",
+        "force reboot",
+        "hard restart",
+        "hard reboot",
+        "force shutdown",
+        "force shut down",
+        "force power off",
     }
 )
 _HELD_BUTTON = ActionFrame("hold", "power_button", None)
@@ -4132,9 +4162,7 @@ _FORCEABLE = OBJECT_FAMILIES["device"] | {None}
 
 
 def _fold_forced_power(steps: tuple[Step, ...], clauses: list[_Clause]) -> tuple[Step, ...]:
-    forced = [
-        t.value for c in clauses if not c.negated for t in c.tokens if t.surface in _FORCED
-    ]
+    forced = [t.value for c in clauses if not c.negated for t in c.tokens if t.surface in _FORCED]
     if not forced or any(_HELD_BUTTON in step.frames for step in steps):
         return steps
     return tuple(
@@ -4295,6 +4323,8 @@ _CARD_NETWORKS = frozenset(NAME_PREFIX + n for n in ("visa", "mastercard", "amex
 _WALLETS = frozenset(
     NAME_PREFIX + n for n in ("apple_wallet", "google_pay", "samsung_pay", "paypal", "alipay")
 )
+
+
 def _network_and_wallet(names: set[str]) -> bool:
     """One card network and one wallet: the network says which kind of card, the wallet where it
     is kept ("tap the Visa" in the Wallet app is a card in Apple Pay), never two cards."""
@@ -4634,8 +4664,7 @@ def _fold_false_blocks9(
         return "run", "head_alignment", qualifier
     safe = "safe_mode" in (qualifier, *clause.qualifiers)
     booted = obj in _SAFE_BOOTED or (
-        obj is None
-        and (op == "restart" or bool({t.surface for t in clause.tokens} & _BOOT_WORDS))
+        obj is None and (op == "restart" or bool({t.surface for t in clause.tokens} & _BOOT_WORDS))
     )
     if safe and op in ("restart", "enable", "open", "use", "set", "nav") and booted:
         return "restart", "safe_mode", None  # "boot the Mac into Safe Mode": no plain restart
@@ -4789,8 +4818,7 @@ def _fold_new_profile_en(
     made = {("add", "email_account"), ("replace", "account"), ("replace", "email_account")}
     new = "new" in surfaces or "show profiles" in surfaces
     if not profiles or not any(
-        f is not None and (f == created or (new and (f.op, f.obj) in made))
-        for f, ids, _ in items
+        f is not None and (f == created or (new and (f.op, f.obj) in made)) for f, ids, _ in items
     ):
         return items
     kept: list[tuple[ActionFrame | None, frozenset[str], int | None]] = []
@@ -4874,15 +4902,16 @@ def _fold_reset_flow_en(
     new one": the address entered and the code asked for or typed in a text that resets the
     password are the reset's own steps; without a reset they stay steps."""
     if not any(
-        (f is not None and f.op == "reset" and f.obj == "password")
-        or "login.reset_password" in ids
+        (f is not None and f.op == "reset" and f.obj == "password") or "login.reset_password" in ids
         for f, ids, _ in items
     ):
         return items
     kept = [
         (frame, ids, group)
         for frame, ids, group in items
-        if ids or frame is None or frame.obj not in _RESET_FLOW
+        if ids
+        or frame is None
+        or frame.obj not in _RESET_FLOW
         or frame.op not in ("add", "request", "check", "use", "set")
     ]
     return kept or items

@@ -1290,10 +1290,22 @@ _EN_STRUCTURE: dict[str, Lexeme] = {
     # "... so it starts like a fresh install", "so all mail shows in one list": an outcome
     # with a pronoun subject is what the step achieves, not a step ("so the mailbox has room"
     # stays: it says what the step is for)
-    **{f"so {subject}": ("sub", "") for subject in (
-        "it", "it's", "its", "they", "they're", "you", "you're", "all", "everything", "nothing",
-        "there",
-    )},
+    **{
+        f"so {subject}": ("sub", "")
+        for subject in (
+            "it",
+            "it's",
+            "its",
+            "they",
+            "they're",
+            "you",
+            "you're",
+            "all",
+            "everything",
+            "nothing",
+            "there",
+        )
+    },
     # "... and see if it charges": the outcome the step is tried for, not a step
     **{
         f"see {whether} {subject}": ("sub", "")
@@ -1397,14 +1409,32 @@ _EN_STRUCTURE: dict[str, Lexeme] = {
         phrase: ("stop", "")
         for phrase in ("hit enter", "press enter", "hit return", "press return")
     },
-    **{phrase: ("stop", "") for phrase in (
-        "try the payment again", "try paying again", "retry the payment", "pay again",
-        "try the purchase again", "retry the purchase", "try the transaction again",
-        "place the order again", "place your order again", "place the order once more",
-        "try ordering again", "try to order again", "order it again", "try checking out again",
-        "check out again", "try the checkout again", "retry the order", "retry the checkout",
-        "redo the purchase", "resubmit the order", "submit the order again",
-    )},
+    **{
+        phrase: ("stop", "")
+        for phrase in (
+            "try the payment again",
+            "try paying again",
+            "retry the payment",
+            "pay again",
+            "try the purchase again",
+            "retry the purchase",
+            "try the transaction again",
+            "place the order again",
+            "place your order again",
+            "place the order once more",
+            "try ordering again",
+            "try to order again",
+            "order it again",
+            "try checking out again",
+            "check out again",
+            "try the checkout again",
+            "retry the order",
+            "retry the checkout",
+            "redo the purchase",
+            "resubmit the order",
+            "submit the order again",
+        )
+    },
     "that": ("rel", ""),
     "which": ("rel", ""),
     "who": ("rel", ""),
@@ -3508,9 +3538,7 @@ _ZH_TRADITIONAL9 = """
 凜凛 勳勋 痠酸 瞇眯 繽缤 閬阆 頹颓 飪饪 纔才 迴回 佔占 綵彩 僱雇
 傑杰 韌韧 鋸锯 衞卫 後后 沒没 佇伫
 """
-ZH_TRADITIONAL: dict[int, int] = {
-    ord(pair[0]): ord(pair[1]) for pair in _ZH_TRADITIONAL9.split()
-}
+ZH_TRADITIONAL: dict[int, int] = {ord(pair[0]): ord(pair[1]) for pair in _ZH_TRADITIONAL9.split()}
 
 # -- words of Taiwan and Hong Kong (zh round 9) ----------------------------------------------
 # "mainland regional": the same thing under the other regions' word (網路 for 网络, 程式 for
@@ -3598,8 +3626,16 @@ ZH_LEXICON.update(
             for modem in ("光猫", "猫", "调制解调器", "宽带猫")
             for verb in ("接到", "连到", "连着", "接着", "接", "连", "插到", "接去")
             for cable in (
-                "的那条线", "的那根线", "那根线", "那条线", "的线", "的网线", "的那根网线",
-                "的那条网线", "那根网线", "那条网线",
+                "的那条线",
+                "的那根线",
+                "那根线",
+                "那条线",
+                "的线",
+                "的网线",
+                "的那根网线",
+                "的那条网线",
+                "那根网线",
+                "那条网线",
             )
         ),
         ("obj", "ethernet.cable"),

@@ -31,6 +31,8 @@ def group_of(settings: Settings) -> str:
     """A consumer group per test (per inbound topic): groups shared across tests make each
     join wait on members and coordinators of earlier tests (seen as timeouts under load)."""
     return f"{GROUP}.{settings.kafka.inbound_topic}"
+
+
 WHEN = "2026-06-01T09:30:00+02:00"
 
 

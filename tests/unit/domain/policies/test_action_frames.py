@@ -1129,30 +1129,48 @@ VOCABULARY_PAIRS = [
     ("Set the router back to its factory defaults", "Reset the router", "Restart the router"),
     ("Bring your phone's software up to date", "Update the OS", "Restart the phone"),
     ("Install the pending Windows updates", "Update Windows", "Uninstall the Windows updates"),
-    ("Revert the battery driver to the earlier version", "Roll back the battery driver",
-     "Update the battery driver"),
-    ("Delete the saved Wi-Fi profile and rejoin it", "Forget the Wi-Fi network and reconnect",
-     "Turn Wi-Fi off"),
+    (
+        "Revert the battery driver to the earlier version",
+        "Roll back the battery driver",
+        "Update the battery driver",
+    ),
+    (
+        "Delete the saved Wi-Fi profile and rejoin it",
+        "Forget the Wi-Fi network and reconnect",
+        "Turn Wi-Fi off",
+    ),
     ("Re-key the network key", "Re-enter the Wi-Fi password", "Reset the router"),
     ("Quit Surfshark", "Turn off the VPN", "Uninstall the VPN"),
     ("Flush the resolver cache", "Clear the DNS cache", "Change the DNS server"),
-    ("Hop onto the 2.4 gig network", "Connect to the 2.4 GHz network",
-     "Connect to the 5 GHz network"),
+    (
+        "Hop onto the 2.4 gig network",
+        "Connect to the 2.4 GHz network",
+        "Connect to the 5 GHz network",
+    ),
     ("Ring the broadband company", "Contact your ISP", "Contact your bank"),
     ("Check if there's an outage in your area", "Check for an outage", "Restart the router"),
     ("Phone the card company", "Contact your bank", "Try a different card"),
-    ("Have the bank allow overseas purchases", "Turn on foreign transactions for the card",
-     "Contact your bank"),
+    (
+        "Have the bank allow overseas purchases",
+        "Turn on foreign transactions for the card",
+        "Contact your bank",
+    ),
     ("Double-check the postcode", "Check the billing address", "Check the card number"),
-    ("Set up two-factor authentication", "Turn on two-factor authentication",
-     "Turn off two-factor authentication"),
+    (
+        "Set up two-factor authentication",
+        "Turn on two-factor authentication",
+        "Turn off two-factor authentication",
+    ),
     ("Enter one of your backup codes", "Sign in with a backup code", "Reset your password"),
     ("Turn on automatic date and time", "Sync the clock", "Turn on 2FA"),
     ("Re-login to the account", "Sign out and sign back in", "Remove the account"),
     ("Offload unused apps", "Free up storage on the phone", "Update the app"),
     ("Kill the background processes", "Close background apps", "Disable startup programs"),
-    ("Stop apps opening automatically on login", "Disable startup programs",
-     "Close background apps"),
+    (
+        "Stop apps opening automatically on login",
+        "Disable startup programs",
+        "Close background apps",
+    ),
     ("Run Malwarebytes", "Run a malware scan", "Uninstall the antivirus"),
     ("Clear out your inbox", "Free up mailbox space", "Check the spam folder"),
     ("Search the junk box", "Check the spam folder", "Empty the spam folder"),
@@ -1163,19 +1181,30 @@ VOCABULARY_PAIRS = [
     ("Pull out the crumpled sheet", "Clear the paper jam", "Replace the ink cartridge"),
     ("Flick Bluetooth off and on", "Turn Bluetooth off and back on", "Turn Bluetooth off"),
     ("Unpair the earbuds and pair them again", "Re-pair the headphones", "Reset the earbuds"),
-    ("Keep the headphones close by", "Bring the headphones closer",
-     "Charge the headphones"),
-    ("Plug the charger into another plug socket", "Try a different outlet",
-     "Try a different charger"),
-    ("Unplug everything and hold down the power key for half a minute",
-     "Drain the residual power", "Restart the computer"),
+    ("Keep the headphones close by", "Bring the headphones closer", "Charge the headphones"),
+    (
+        "Plug the charger into another plug socket",
+        "Try a different outlet",
+        "Try a different charger",
+    ),
+    (
+        "Unplug everything and hold down the power key for half a minute",
+        "Drain the residual power",
+        "Restart the computer",
+    ),
     ("Factory-default the router", "Reset the router", "Restart the router"),
     ("Report the fault to your provider", "Contact your ISP", "Check the router's cables"),
     ("Clean up the hard drive", "Free up disk space", "Clean the charging port"),
-    ("Switch over to the 5 GHz network", "Connect to the 5 GHz band",
-     "Connect to the 2.4 GHz band"),
-    ("Unplug the router, count to thirty, and put it back on", "Restart the router",
-     "Reset the router"),
+    (
+        "Switch over to the 5 GHz network",
+        "Connect to the 5 GHz band",
+        "Connect to the 2.4 GHz band",
+    ),
+    (
+        "Unplug the router, count to thirty, and put it back on",
+        "Restart the router",
+        "Reset the router",
+    ),
     ("Shut down the laptop and start it again", "Restart the computer", "Shut down the laptop"),
     ("把梯子关了", "关闭VPN", "卸载VPN"),
     ("把路由器的固件升到最新版", "更新路由器固件", "把路由器恢复出厂设置"),
@@ -2651,6 +2680,8 @@ def test_round6_english_folds_block_their_pair_and_keep_hard_negatives_apart(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
 # False-block round on batches 18-21: the same step on another named thing is another step
 # (which browser, the service a card is saved in, whose password, an app named without 'app',
 # the hardware a driver is for, a Bluetooth keyboard / mouse / controller, a card made the
@@ -4592,8 +4623,7 @@ EN_ROUND8_DEVICE_PAIRS = [
     # Add device > Bluetooth"); the button a step is done with is no referent of a later "it";
     # the laptop's Bluetooth devices / list is where something is removed from
     (
-        "Bluetooth & devices > Pixel Buds > Remove device, then Add device > Bluetooth > pick "
-        "them",
+        "Bluetooth & devices > Pixel Buds > Remove device, then Add device > Bluetooth > pick them",
         "Unpair the Pixel Buds and pair them again",
         "Bluetooth & devices > Pixel Buds > Remove device",
     ),
