@@ -158,7 +158,8 @@ def test_second_annotator_labels_held_out_rows_once(rows: list[Row]) -> None:
 
 def test_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
     test = measure(rows, guard, lambda r: r.split == "test")
-    # Measured: R=0.962 FBR=0.022 after the fold rounds of 2026-11-30 (0.785 after batch 6).
+    # Measured: R=0.975 FBR=0.022 after rounds 8-9 of 2026-12-01 (0.962 before, 0.785 after
+    # batch 6).
     assert test.recall >= 0.92, test
     assert test.false_block_rate <= 0.05, test
     chinese = measure(rows, guard, lambda r: r.split == "test" and r.lang != "en")
@@ -168,7 +169,7 @@ def test_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> No
 
 def test_fresh_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
     fresh = measure(rows, guard, lambda r: r.split == "test2")
-    # Measured: R=0.911 FBR=0.000; English R=0.941, Chinese (zh + mixed) R=0.864.
+    # Measured: R=0.929 FBR=0.000; English R=0.971, Chinese (zh + mixed) R=0.865.
     assert fresh.recall >= 0.87, fresh
     assert fresh.false_block_rate <= 0.05, fresh
     english = measure(rows, guard, lambda r: r.split == "test2" and r.lang == "en")
@@ -178,28 +179,35 @@ def test_fresh_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence)
 
 
 def test_blind_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
-    """test3 (batch 10), test4 (batch 16) and test5 (batch 17) were written by hands that never
-    saw the guard and are looked at only in aggregate: the floors keep what the fold rounds
-    gained on them (rounds 6 and 7 of 2026-11-30 worked from other blind batches, 18-25, made
-    dev rows after their fresh measurement)."""
+    """test3 (batch 10), test4 (batch 16), test5 (batch 17) and test6 (batch 30) were written by
+    hands that never saw the guard and are looked at only in aggregate: the floors keep what the
+    fold rounds gained on them (rounds 6-9 worked from other blind batches, 18-29 and 31-34,
+    made dev rows after their fresh measurement). test6 is written in the styles of batches
+    26-29 (agent shorthand, customer-facing replies with reported steps, Chinese-weighted,
+    multi-step structure), which the older splits do not have."""
     test3 = measure(rows, guard, lambda r: r.split == "test3")
-    # Measured: R=0.710 FBR=0.071 (0.435 / 0.071 when written, 0.645 / 0.071 before round 6).
-    assert test3.recall >= 0.67 and test3.false_block_rate <= 0.10, test3
+    # Measured: R=0.710 FBR=0.048 (0.435 / 0.071 when written, 0.645 / 0.071 before round 6,
+    # 0.710 / 0.071 after round 7).
+    assert test3.recall >= 0.67 and test3.false_block_rate <= 0.07, test3
     test4 = measure(rows, guard, lambda r: r.split == "test4")
-    # Measured: R=0.786 FBR=0.020 (0.500 / 0.041 with the code of the morning it was written,
-    # 0.671 / 0.041 before round 6).
-    assert test4.recall >= 0.74 and test4.false_block_rate <= 0.05, test4
+    # Measured: R=0.800 FBR=0.020 (0.500 / 0.041 with the code of the morning it was written,
+    # 0.671 / 0.041 before round 6, 0.786 / 0.020 after round 7).
+    assert test4.recall >= 0.76 and test4.false_block_rate <= 0.05, test4
     test5 = measure(rows, guard, lambda r: r.split == "test5")
-    # Measured: R=0.735 FBR=0.000 (0.382 / 0.060 with the code of the morning it was written,
-    # 0.588 / 0.020 before round 6).
-    assert test5.recall >= 0.69 and test5.false_block_rate <= 0.03, test5
+    # Measured: R=0.750 FBR=0.000 (0.382 / 0.060 with the code of the morning it was written,
+    # 0.588 / 0.020 before round 6, 0.735 / 0.000 after round 7).
+    assert test5.recall >= 0.71 and test5.false_block_rate <= 0.03, test5
+    test6 = measure(rows, guard, lambda r: r.split == "test6")
+    # Measured: R=0.686 FBR=0.060 (0.471 / 0.060 when written, with the round-7 code; 0.614 /
+    # 0.060 after round 8).
+    assert test6.recall >= 0.64 and test6.false_block_rate <= 0.09, test6
 
 
 def test_dev_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
     dev = measure(rows, guard, lambda r: r.split == "dev")
-    # Measured: R=0.977 FBR=0.001 (batches 1, 2, 5-9, 11-15, 18-25; 2,229 rows) — the set the
-    # lexicon was written against.
-    assert dev.recall >= 0.96, dev
+    # Measured: R=0.961 FBR=0.001 (batches 1, 2, 5-9, 11-15, 18-29, 31-34; 3,186 rows) — the
+    # set the lexicon was written against.
+    assert dev.recall >= 0.95, dev
     assert dev.false_block_rate <= 0.01, dev
 
 
@@ -216,9 +224,9 @@ def test_guard_beats_plain_similarity(
 
 @pytest.mark.xfail(
     strict=True,
-    reason="held-out recall is 0.962 (test), 0.911 (test2; zh+mixed 0.86), 0.710 (test3; "
-    "false-block 0.071), 0.786 (test4) and 0.735 (test5) — test3 to test5 written without "
-    "sight of the guard — below the 0.95 target",
+    reason="held-out recall is 0.975 (test), 0.929 (test2; zh+mixed 0.86), 0.710 (test3), "
+    "0.800 (test4), 0.750 (test5) and 0.686 (test6; false-block 0.060, English 0.100) — test3 "
+    "to test6 written without sight of the guard — below the 0.95 target",
 )
 def test_target_recall_on_held_out(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
     for split in ("test", "test2", "test3", "test4", "test5", "test6"):
