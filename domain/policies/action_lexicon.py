@@ -3348,23 +3348,6 @@ q audio_device: as both speaker and microphone, as speaker and microphone,
 """
 EN_LEXICON.update(_kinded_en(_EN_MIXED_ROUND9))
 
-# Taiwan's words for the things the lexicon names (read in their Simplified characters, as the
-# Traditional text of a mixed chat is): each reads as its Mainland word does ("印表机" is the
-# printer, "驱动程式" the driver, "网路" the network, "蓝芽" Bluetooth, "快取" the cache).
-_TAIWAN_WORDS_ROUND9 = """印表机=打印机 驱动程式=驱动程序 网路=网络 无线网路=无线网络
-    应用程式=应用程序 程式=程序 软体=软件 档案=文件 萤幕=屏幕 连线=连接
-    行动数据=移动数据 数据机=光猫 记忆体=内存
-    硬碟=硬盘 韧体=固件 蓝芽=蓝牙 快取=缓存 解除安装=卸载 网路设定=网络设置 资料=数据
-    电源供应器=电源适配器 无线基地台=路由器 分享器=路由器 滑鼠=鼠标 网路交易=网上交易
-    海外网路交易=海外交易 网路交易功能=网上交易功能 海外网路交易功能=海外交易 网路支付=网上支付"""
-ZH_LEXICON.update(
-    {
-        taiwan.upper(): ZH_LEXICON[mainland.upper()]
-        for taiwan, mainland in (pair.split("=") for pair in _TAIWAN_WORDS_ROUND9.split())
-        if mainland.upper() in ZH_LEXICON
-    }
-)
-
 # -- English round 9 (accounts, apps, mail, slow computer: batches 31-34) -----------------------
 # A look into a folder ("peek in the Junk folder") checks it; an OEM's preinstalled junk is its
 # bloatware (an app), not the Junk mail folder; a toggle named for a block switched off ("switch
@@ -3556,7 +3539,8 @@ _ZH_REGIONAL9 = """
 网卡 网路卡, 适配器 介面卡, 记录 纪录, 磁盘 磁碟, 队列 伫列, 信道 频道, 插线板 延长线, 排插 延长线,
 发件人 寄件者, 拉黑 封锁, 屏蔽 封锁, 出厂设置 原厂设定, 飞行模式 飞航模式, 移动网络 行动网络,
 视频 影片, 登录 登入, 粉盒 粉匣, 移动网路 行动网路, 碎片整理 重组, 显卡 显示卡, C盘 C槽, D盘 D槽,
-E盘 E槽
+E盘 E槽,
+网上交易 网路交易, 海外交易 海外网路交易, 网上支付 网路支付, 电源适配器 电源供应器
 """
 
 
@@ -3644,4 +3628,8 @@ ZH_LEXICON.update(
 # Foxmail, the mail client (its accounts are mail accounts, see _MAIL_APPS)
 EN_LEXICON["foxmail"] = ("objq", "app|name:foxmail")
 _regional_zh(ZH_LEXICON, _ZH_REGIONAL9)
+# Whole words with no Mainland part to swap: a base station (无线基地台) is the router; 行动资料
+# is mobile data (数据 -> 资料 is applied before 移动 -> 行动 could be).
+ZH_LEXICON.setdefault("无线基地台", ZH_LEXICON["路由器"])
+ZH_LEXICON.setdefault("行动资料", ZH_LEXICON["移动数据"])
 OBJECT_FAMILIES["device"] = OBJECT_FAMILIES["device"] | {"watch"}
