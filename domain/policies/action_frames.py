@@ -6541,6 +6541,9 @@ class GuardRule:
             if covered and (kinds := _kinds_differ(candidate, failed)):
                 # "... for the monitor" / "... the PC tower": the same step on another kind.
                 return GuardDecision(False, f"{kinds}-differs:" + _labels(candidate.steps), how)
+            if covered and (other := _fb10_differs(candidate, failed)):
+                # "... the Google Play Store app" after "... the Spotify app"
+                return GuardDecision(False, f"{other}-differs:" + _labels(candidate.steps), how)
             if covered:
                 return GuardDecision(True, how, how.split(":", 1)[0])
             if failed.understood:
@@ -6562,7 +6565,11 @@ class GuardRule:
             if covered and back and _values_differ(candidate, failed):
                 # "把信道设置成自动看看" after "信道改成1": read in part, but another value
                 return GuardDecision(False, "value-differs:" + _labels(candidate.steps), "partial")
-            if covered and back and _kinds_differ(candidate, failed):
+            if (
+                covered
+                and back
+                and (_kinds_differ(candidate, failed) or _fb10_differs(candidate, failed))
+            ):
                 return GuardDecision(False, "kind-differs:" + _labels(candidate.steps), "partial")
             if covered and back and _places_compatible(candidate, failed):
                 return GuardDecision(True, "partial:" + how, "partial")
@@ -6777,7 +6784,7 @@ def _none() -> float | None:
 
 # The device a step is done on: "on your iPhone", "在笔记本上", "电脑上".
 _EN_PLACE = re.compile(
-    r"\b(?:on|from|in)\s+(?:your|the|this|my|a|an|their|his|her)?\s*(?:other\s+)?"
+    r"\b(?:on|from|in)\s+(?:your|the|this|my|a|an|their|his|her)?\s*(?:other\s+)?(?:windows\s+)?"
     r"(iphone|android phone|smartphone|cell phone|phone|ipad|tablet|laptop|notebook|macbook|"
     r"chromebook|imac|desktop pc|desktop|pc|computer|mac)\b"
 )
@@ -7601,3 +7608,135 @@ def _object_closeness(left: str, right: str) -> float:
 
 def _labels(steps: Sequence[Step]) -> str:
     return "+".join(step.label() for step in steps)
+
+
+# -- FB10: the same step on another named thing --------------------------------------------
+
+# The drive a step is done on: "the C: drive", "D drive", "D盘", "(E:)".
+_FB10_DRIVES = tuple(
+    (rf"(?<![a-z0-9\\]){letter}:?\s*drive\b|(?<![a-z0-9]){letter}\s*盘|\({letter}:\)", letter)
+    for letter in "cdefgh"
+)
+# What a scan is run on: an external drive is not the computer itself.
+_FB10_SCANNED = (
+    (
+        r"\bexternal\b[\w\s-]{0,20}\b(?:drive|disk|ssd|hdd)\b|\busb\s+(?:drive|stick|disk)\b"
+        r"|\b(?:flash|thumb|pen)\s+drive\b|\bsd card\b|u盘|移动硬盘",
+        "external",
+    ),
+    (r"\blaptop\b|\bpc\b|\bcomputer\b|\bdesktop\b|\bwhole system\b|电脑|笔记本|全盘", "computer"),
+)
+_KIND_CHECKS = (
+    *_KIND_CHECKS,
+    ("drive", None, _FB10_DRIVES),
+    ("scanned", _scan_step, _FB10_SCANNED),
+)
+
+# "the Google Play Store app", "your work Microsoft account": the capitalised words in front
+# of the head that name which one.
+_FB10_HEADED_NAME = re.compile(
+    r"(?<![\w'])((?:[A-Z][\w.+-]*\s+){1,3})(?:app|application|account|client|profile)\b(?!\s*>)"
+)
+# Capitalised words in front of a head that name no particular one.
+_FB10_NOT_NAMES = frozenset(
+    {
+        "settings",
+        "installed",
+        "the",
+        "your",
+        "my",
+        "this",
+        "that",
+        "its",
+        "new",
+        "old",
+        "same",
+        "other",
+        "main",
+        "default",
+        "official",
+        "mobile",
+        "desktop",
+        "web",
+        "app",
+        "apps",
+        "store",
+        "mail",
+        "email",
+        "e-mail",
+        "account",
+    }
+)
+# Names that name one provider's accounts ("the Gmail account" is a Google account).
+_FB10_NAME_ALIASES = {
+    "gmail": "google",
+    "hotmail": "microsoft",
+    "outlook": "microsoft",
+    "live": "microsoft",
+    "msn": "microsoft",
+    "ms": "microsoft",
+    "xbox": "microsoft",
+    "icloud": "apple",
+}
+
+
+def _fb10_name_words(words: set[str]) -> set[str]:
+    return {_FB10_NAME_ALIASES.get(w, w) for w in words} - _FB10_NOT_NAMES
+
+
+def _fb10_said_names(text: TextActions) -> set[str]:
+    """The words of the names a text puts in front of an app or account ("Google Play Store")."""
+    words: set[str] = set()
+    for found in _FB10_HEADED_NAME.finditer(unicodedata.normalize("NFKC", text.text)):
+        words |= {w.casefold().strip(".") for w in found.group(1).split()}
+    return _fb10_name_words(words)
+
+
+def _fb10_read_names(text: TextActions) -> set[str]:
+    """The words of the names a text's steps were read with (name:google_drive: google, drive)."""
+    return _fb10_name_words(
+        {
+            word
+            for step in text.steps
+            for frame in step.frames
+            if frame.qualifier and frame.qualifier.startswith(NAME_PREFIX)
+            for word in frame.qualifier[len(NAME_PREFIX) :].split("_")
+        }
+    )
+
+
+def _fb10_names_differ(candidate: TextActions, failed: TextActions) -> bool:
+    """Whether a step read on one side with the name of its app or account ("the Spotify app",
+    "the Gmail account") is on the other side said of another name the lexicon does not know
+    ("the Google Play Store app", "your work Microsoft account"). Both read with names is
+    _other_names' question."""
+    read = _fb10_read_names(candidate), _fb10_read_names(failed)
+    if read[0] and read[1]:
+        return False
+    said = _fb10_said_names(candidate), _fb10_said_names(failed)
+    mine, theirs = read[0] | said[0], read[1] | said[1]
+    return bool(mine and theirs and not mine & theirs) and bool(said[0] or said[1])
+
+
+# "Try SMTP port 587" after "Use SMTP port 465": the port a mail server is used on.
+_FB10_PORT_OPS = frozenset({"set", "use"})
+
+
+def _fb10_ports_differ(candidate: TextActions, failed: TextActions) -> bool:
+    ports = [set(_EN_PORT_VALUE.findall(t.normalized)) for t in (candidate, failed)]
+    if not ports[0] or not ports[1] or ports[0] & ports[1]:
+        return False
+    return all(
+        step.frames and step.frames[0].op in _FB10_PORT_OPS
+        for text in (candidate, failed)
+        for step in text.steps
+    )
+
+
+def _fb10_differs(candidate: TextActions, failed: TextActions) -> str | None:
+    """Round 10's same step on another thing: another named app or account, another port."""
+    if _fb10_names_differ(candidate, failed):
+        return "name"
+    if _fb10_ports_differ(candidate, failed):
+        return "port"
+    return None

@@ -5481,3 +5481,49 @@ def test_zh_round9_steps_read_as_the_failed_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# -- False blocks, round 10: the same step on another named app or account, another drive,
+# another port, another thing scanned, on a Windows PC.
+# (candidate, failed, negative): the candidate repeats the failed attempt; the negative stays
+# apart from the candidate.
+FB10_PAIRS = [
+    # an app or account the lexicon does not know, named in front of its head
+    (
+        "Reset the password on the Gmail account",
+        "Reset your Google account password",
+        "Reset the password for your Yahoo account",
+    ),
+    (
+        "Clear the cache of the Spotify app",
+        "Clear the Spotify app's cache",
+        "Clear the cache of the Amazon Music app",
+    ),
+    # the drive a step is done on
+    (
+        "Run Disk Cleanup on C drive again",
+        "Run Disk Cleanup on the C: drive",
+        "Run Disk Cleanup on the E: drive",
+    ),
+    # the port a mail server is used on
+    ("Use SMTP port 587 with STARTTLS", "Try SMTP port 587", "Try SMTP port 25 instead"),
+    # what a scan is run on: an external drive is not the computer
+    (
+        "Do a full Defender scan of the laptop",
+        "Run a full scan with Windows Defender on the laptop",
+        "Scan the USB stick with Windows Defender",
+    ),
+    # "on the Windows PC" is on the computer
+    (
+        "Reinstall Phone Link on your PC",
+        "Reinstall Phone Link on the Windows PC",
+        "Reinstall Phone Link on the Android phone",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), FB10_PAIRS)
+def test_fb10_same_step_on_another_named_thing_is_another_step(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
