@@ -33,6 +33,7 @@ from difflib import SequenceMatcher
 from caseledger.domain.policies.action_lexicon import (
     DEFAULT_OBJECTS,
     EN_LEXICON,
+    FB10_ZH_OWNER_NAMES,
     HEAD_OBJECTS,
     OBJECT_FAMILIES,
     OWNER_NAMES,
@@ -7684,9 +7685,37 @@ def _fb10_name_words(words: set[str]) -> set[str]:
     return {_FB10_NAME_ALIASES.get(w, w) for w in words} - _FB10_NOT_NAMES
 
 
+_FB10_ZH_OWNED: list[re.Pattern[str]] = []
+_FB10_ZH_CANONICAL = {
+    spelling.casefold(): name for name, names in FB10_ZH_OWNER_NAMES.items() for spelling in names
+}
+
+
+def _fb10_zh_owned() -> re.Pattern[str]:
+    """ "支付宝的缓存", "淘宝 App 的数据": a known app's name in front of what of it a step is on
+    (built on first use, so that the import stays light)."""
+    if not _FB10_ZH_OWNED:
+        spellings = sorted(
+            {s for names in FB10_ZH_OWNER_NAMES.values() for s in names}, key=len, reverse=True
+        )
+        _FB10_ZH_OWNED.append(
+            re.compile(
+                "("
+                + "|".join(map(re.escape, spellings))
+                + r")\s*(?:app|应用|软件)?\s*(?:里)?的?\s*"
+                r"(?:缓存|数据|存储|账号|账户|帐号|密码)",
+                re.IGNORECASE,
+            )
+        )
+    return _FB10_ZH_OWNED[0]
+
+
 def _fb10_said_names(text: TextActions) -> set[str]:
     """The words of the names a text puts in front of an app or account ("Google Play Store")."""
     words: set[str] = set()
+    if any(is_cjk(c) for c in text.text):
+        for found in _fb10_zh_owned().finditer(text.text):
+            words |= set(_FB10_ZH_CANONICAL[found.group(1).casefold()].split("_"))
     for found in _FB10_HEADED_NAME.finditer(unicodedata.normalize("NFKC", text.text)):
         words |= {w.casefold().strip(".") for w in found.group(1).split()}
     return _fb10_name_words(words)

@@ -3633,3 +3633,15 @@ _regional_zh(ZH_LEXICON, _ZH_REGIONAL9)
 ZH_LEXICON.setdefault("无线基地台", ZH_LEXICON["路由器"])
 ZH_LEXICON.setdefault("行动资料", ZH_LEXICON["移动数据"])
 OBJECT_FAMILIES["device"] = OBJECT_FAMILIES["device"] | {"watch"}
+
+# -- Round 10, false blocks: the Chinese names of apps whose cache, data, storage or account a
+# step is on ("清一下支付宝的缓存" / "把淘宝的缓存清一下"): canonical name -> spellings.
+FB10_ZH_OWNER_NAMES: dict[str, tuple[str, ...]] = {
+    **{
+        canonical: tuple(n for n in names if not n.isascii())
+        for canonical, names in (*_NAMED_APPS.items(), *_MORE_NAMED_APPS.items())
+        if any(not n.isascii() for n in names)
+    },
+    "alipay": ("支付宝",),
+    "unionpay": ("云闪付",),
+}

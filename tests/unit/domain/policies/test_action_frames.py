@@ -5499,6 +5499,8 @@ FB10_PAIRS = [
         "Clear the Spotify app's cache",
         "Clear the cache of the Amazon Music app",
     ),
+    # a Chinese app's name in front of its cache (清一下支付宝的缓存 / 把淘宝的缓存清一下)
+    ("把淘宝的缓存清掉", "去把淘宝的缓存清一下", "清一下微信的缓存"),
     # the drive a step is done on
     (
         "Run Disk Cleanup on C drive again",
