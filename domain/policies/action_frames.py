@@ -6599,6 +6599,9 @@ class GuardRule:
             ):
                 # "Turn on SSL for outgoing mail" after "... for incoming mail"
                 return GuardDecision(False, f"{kinds}-differs:{candidate.lead_op}", "frame")
+            if closeness >= self.object_words and (other := _fb10_differs(candidate, failed)):
+                # "开发者选项里把“停用绝对音量”关掉" after "... 打开“停用绝对音量”"
+                return GuardDecision(False, f"{other}-differs:{candidate.lead_op}", "frame")
             if closeness >= self.object_words and not candidate.unread_clause:
                 return GuardDecision(True, f"frame:{candidate.lead_op}/~{closeness:.2f}", "frame")
         if (
@@ -7762,10 +7765,56 @@ def _fb10_ports_differ(candidate: TextActions, failed: TextActions) -> bool:
     )
 
 
+def _fb10_zh_values_differ(candidate: TextActions, failed: TextActions) -> bool:
+    """ "蓝牙音频编解码器改成 SBC" after "开发者选项里把蓝牙音频编码改成 LDAC": each text sets one
+    value (改成 ...), and they are two different ones, however the rest was read."""
+    values = []
+    for text in (candidate, failed):
+        if not any(f.op == "set" for step in text.steps for f in step.frames) and (
+            text.lead_op != "set"
+        ):
+            return False
+        found = {m.group(1) for m in _ZH_VALUES.finditer(text.normalized)}
+        if len(found) != 1:
+            return False
+        values.append(found.pop())
+    if any(is_cjk(c) for value in values for c in value):
+        # "8.8.8.8" / "谷歌公共DNS": one value in words; "设为默认支付方式": the thing set
+        # named again (_set_value reads those)
+        return False
+    return _two_values_differ(values[0], values[1])
+
+
+# A switch turned on or off (打开 / 关掉), said outside the quoted name of what is switched:
+# "把“停用绝对音量”关掉" turns the switch named 停用绝对音量 off; "把双设备连接关了" turns the
+# dual connection off, it connects nothing.
+_FB10_QUOTED = re.compile(r"[“\"'‘「『][^”\"'’」』]{1,24}[”\"'’」』]")
+_FB10_SWITCHED_ON = re.compile(r"打开|开启|启用|开一下|开起来")
+_FB10_SWITCHED_OFF = re.compile(r"关掉|关闭|关了|关上|关一下|禁用|停用")
+
+
+def _fb10_switch(text: TextActions) -> str | None:
+    words = _FB10_QUOTED.sub("", unicodedata.normalize("NFKC", text.text))
+    on, off = bool(_FB10_SWITCHED_ON.search(words)), bool(_FB10_SWITCHED_OFF.search(words))
+    return None if on == off else ("on" if on else "off")
+
+
+def _fb10_switched_apart(candidate: TextActions, failed: TextActions) -> bool:
+    if not any(is_cjk(c) for c in candidate.text) or not any(is_cjk(c) for c in failed.text):
+        return False
+    mine, theirs = _fb10_switch(candidate), _fb10_switch(failed)
+    return mine is not None and theirs is not None and mine != theirs
+
+
 def _fb10_differs(candidate: TextActions, failed: TextActions) -> str | None:
-    """Round 10's same step on another thing: another named app or account, another port."""
+    """Round 10's same step on another thing: another named app or account, another port,
+    another value; or the same switch the other way."""
     if _fb10_names_differ(candidate, failed):
         return "name"
     if _fb10_ports_differ(candidate, failed):
         return "port"
+    if _fb10_zh_values_differ(candidate, failed):
+        return "value"
+    if _fb10_switched_apart(candidate, failed):
+        return "switch"
     return None

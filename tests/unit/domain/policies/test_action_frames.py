@@ -5501,6 +5501,19 @@ FB10_PAIRS = [
     ),
     # a Chinese app's name in front of its cache (清一下支付宝的缓存 / 把淘宝的缓存清一下)
     ("把淘宝的缓存清掉", "去把淘宝的缓存清一下", "清一下微信的缓存"),
+    # one value set (改成 ...) on each side, two different ones, however the rest was read
+    (
+        "蓝牙音频编解码器改成 LDAC",
+        "把蓝牙音频编解码器改成 LDAC",
+        "开发者选项里把蓝牙音频编码改成 SBC",
+    ),
+    # a switch turned the other way, said outside its quoted name (“停用绝对音量”, 双设备连接)
+    (
+        "开发者选项里启用“停用绝对音量”",
+        "在开发者选项里打开“停用绝对音量”",
+        "开发者选项里把“停用绝对音量”关掉",
+    ),
+    ("关闭双设备连接", "把双设备连接关了", "打开耳机的“双设备连接”"),
     # the drive a step is done on
     (
         "Run Disk Cleanup on C drive again",
