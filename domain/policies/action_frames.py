@@ -7806,6 +7806,18 @@ def _fb10_switched_apart(candidate: TextActions, failed: TextActions) -> bool:
     return mine is not None and theirs is not None and mine != theirs
 
 
+# Safe mode: a device started into it (holding Volume Down as it boots, Shift on a Mac) is a
+# way to find what misbehaves, not another restart.
+_FB10_SAFE_MODE = re.compile(r"\bsafe\s*mode\b|安全模式", re.IGNORECASE)
+
+
+def _fb10_safe_mode_apart(candidate: TextActions, failed: TextActions) -> bool:
+    if not any(map(_restart_step, candidate.steps)) or not any(map(_restart_step, failed.steps)):
+        return False
+    mine, theirs = (bool(_FB10_SAFE_MODE.search(t.text)) for t in (candidate, failed))
+    return mine != theirs
+
+
 def _fb10_differs(candidate: TextActions, failed: TextActions) -> str | None:
     """Round 10's same step on another thing: another named app or account, another port,
     another value; or the same switch the other way."""
@@ -7817,4 +7829,6 @@ def _fb10_differs(candidate: TextActions, failed: TextActions) -> str | None:
         return "value"
     if _fb10_switched_apart(candidate, failed):
         return "switch"
+    if _fb10_safe_mode_apart(candidate, failed):
+        return "mode"
     return None

@@ -5514,6 +5514,17 @@ FB10_PAIRS = [
         "开发者选项里把“停用绝对音量”关掉",
     ),
     ("关闭双设备连接", "把双设备连接关了", "打开耳机的“双设备连接”"),
+    # a phone started into Safe Mode as it restarts is not another restart
+    (
+        "Reboot the Galaxy S23",
+        "Restart the Galaxy S23",
+        "Start the Galaxy S23 in Safe Mode by holding Volume Down while it reboots",
+    ),
+    (
+        "Restart the phone into safe mode again",
+        "Reboot the phone into Safe Mode",
+        "Restart the phone",
+    ),
     # the drive a step is done on
     (
         "Run Disk Cleanup on C drive again",
