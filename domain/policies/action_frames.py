@@ -6627,6 +6627,16 @@ class GuardRule:
             # "Developer options > Bluetooth audio codec > AAC" after "... > LDAC": the same
             # menu, another choice at its end
             return GuardDecision(False, "leaf-differs", "frame")
+        if (
+            structured
+            and not candidate.complete
+            and candidate.steps
+            and failed.steps
+            and _fb10_new_switch(candidate, failed)
+        ):
+            # "Force stop YouTube and then turn off 'Restricted Mode' in its settings" after
+            # "Force stop the YouTube app": a step of the failed attempt and a new one
+            return GuardDecision(False, "new-step:switch", "frame")
         return self._similar(lazy, semantic)
 
     def _gate_open(self, lexical: _Lazy) -> bool:
@@ -7816,6 +7826,30 @@ def _fb10_safe_mode_apart(candidate: TextActions, failed: TextActions) -> bool:
         return False
     mine, theirs = (bool(_FB10_SAFE_MODE.search(t.text)) for t in (candidate, failed))
     return mine != theirs
+
+
+# A quoted setting switched in a step of its own ("then turn off 'Restricted Mode' in its
+# settings", "再把“自动更新”关掉"): a new step where no failed text names that setting.
+_FB10_SWITCHED_QUOTE = re.compile(
+    r"\b(?:turn|switch|toggle)\s+(?:off|on)\s+(?:the\s+)?[\"'“‘]([^\"'”’]{2,40})[\"'”’]"
+    r"|\b(?:disable|enable|uncheck|untick)\s+(?:the\s+)?[\"'“‘]([^\"'”’]{2,40})[\"'”’]"
+    r"|(?:关闭|关掉|打开|开启|启用|禁用)\s*[\"'“‘「]([^\"'”’」]{2,24})[\"'”’」]"
+    r"|[\"'“‘「]([^\"'”’」]{2,24})[\"'”’」]\s*(?:关闭|关掉|关了|打开|开启|启用|禁用)",
+    re.IGNORECASE,
+)
+
+
+def _fb10_new_switch(candidate: TextActions, failed: TextActions) -> bool:
+    """Whether a candidate read only in part switches a quoted setting no failed text names,
+    on top of steps of the failed attempt."""
+    names = [
+        next(group for group in found.groups() if group)
+        for found in _FB10_SWITCHED_QUOTE.finditer(unicodedata.normalize("NFKC", candidate.text))
+    ]
+    if not names:
+        return False
+    theirs = re.sub(r"\s+", "", unicodedata.normalize("NFKC", failed.text).casefold())
+    return any(re.sub(r"\s+", "", name.casefold()) not in theirs for name in names)
 
 
 def _fb10_differs(candidate: TextActions, failed: TextActions) -> str | None:

@@ -5525,6 +5525,12 @@ FB10_PAIRS = [
         "Reboot the phone into Safe Mode",
         "Restart the phone",
     ),
+    # a quoted setting switched on top of the failed step is a new step
+    (
+        "Force stop Netflix",
+        "Force stop the Netflix app",
+        "Force stop Netflix and then switch off 'Autoplay previews' in its settings",
+    ),
     # the drive a step is done on
     (
         "Run Disk Cleanup on C drive again",
