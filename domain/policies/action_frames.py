@@ -6629,6 +6629,16 @@ class GuardRule:
             return GuardDecision(False, "leaf-differs", "frame")
         if (
             structured
+            and candidate.steps
+            and failed.understood
+            and _FB10_INSTEAD.search(candidate.normalized)
+            and not self._overlaps(candidate.steps, failed.steps)
+        ):
+            # "instead of repairing it, let's create a brand new Outlook profile ...": what was
+            # read is no step of the failed attempt, which the candidate sets aside
+            return GuardDecision(False, "instead-differs:" + _labels(candidate.steps), "frame")
+        if (
+            structured
             and not candidate.complete
             and candidate.steps
             and failed.steps
@@ -7850,6 +7860,10 @@ def _fb10_new_switch(candidate: TextActions, failed: TextActions) -> bool:
         return False
     theirs = re.sub(r"\s+", "", unicodedata.normalize("NFKC", failed.text).casefold())
     return any(re.sub(r"\s+", "", name.casefold()) not in theirs for name in names)
+
+
+# A candidate that sets the failed step aside ("instead of repairing it", "rather than ...").
+_FB10_INSTEAD = re.compile(r"\b(?:instead of|rather than)\b|不要再|别再|而不是")
 
 
 def _fb10_differs(candidate: TextActions, failed: TextActions) -> str | None:

@@ -5531,6 +5531,14 @@ FB10_PAIRS = [
         "Force stop the Netflix app",
         "Force stop Netflix and then switch off 'Autoplay previews' in its settings",
     ),
+    # a candidate that sets the failed step aside ("instead of repairing it") and reads as no
+    # step of it
+    (
+        "Remove the Outlook profile and add it again",
+        "Repair the Outlook profile from Control Panel",
+        "Okay, uh, instead of repairing it, let's create a brand new Outlook profile under"
+        " Control Panel, Mail, show profiles, add",
+    ),
     # the drive a step is done on
     (
         "Run Disk Cleanup on C drive again",
