@@ -7866,6 +7866,27 @@ def _fb10_new_switch(candidate: TextActions, failed: TextActions) -> bool:
 _FB10_INSTEAD = re.compile(r"\b(?:instead of|rather than)\b|不要再|别再|而不是")
 
 
+# Where a driver is removed from the system, not only from the device: Print Server
+# Properties' Drivers page, the driver store (pnputil). A reinstall that first deletes the old
+# driver there adds that step (a driver package removed and installed fresh is the reinstall).
+_FB10_DRIVER_STORE = re.compile(
+    r"print\s*server\s*propert|打印服务器属性|driver\s*store|\bpnputil\b",
+    re.IGNORECASE,
+)
+
+
+def _fb10_driver_store_added(candidate: TextActions, failed: TextActions) -> bool:
+    drivers = [
+        any((frame.obj or "").endswith("driver") for step in t.steps for frame in step.frames)
+        for t in (candidate, failed)
+    ]
+    if not all(drivers):
+        return False
+    return bool(_FB10_DRIVER_STORE.search(candidate.text)) and not _FB10_DRIVER_STORE.search(
+        failed.text
+    )
+
+
 def _fb10_differs(candidate: TextActions, failed: TextActions) -> str | None:
     """Round 10's same step on another thing: another named app or account, another port,
     another value; or the same switch the other way."""
@@ -7879,4 +7900,6 @@ def _fb10_differs(candidate: TextActions, failed: TextActions) -> str | None:
         return "switch"
     if _fb10_safe_mode_apart(candidate, failed):
         return "mode"
+    if _fb10_driver_store_added(candidate, failed):
+        return "driver-store"
     return None

@@ -5539,6 +5539,13 @@ FB10_PAIRS = [
         "Okay, uh, instead of repairing it, let's create a brand new Outlook profile under"
         " Control Panel, Mail, show profiles, add",
     ),
+    # a reinstall that first deletes the old driver in Print Server Properties adds that step
+    (
+        "Uninstall the Brother driver and install it again",
+        "Reinstall the Brother driver",
+        "Delete the old Brother driver on the Drivers tab of Print Server Properties, then"
+        " reinstall it",
+    ),
     # the drive a step is done on
     (
         "Run Disk Cleanup on C drive again",
