@@ -229,6 +229,9 @@ _SHORTHAND.update(
         "favourites": "favorites",
     }
 )
+# A speaker's hesitations in a call transcript ("So, uh, disconnect the VPN", "Um, could you
+# have a look in your junk folder"): no words at all (round 10)
+_SPOKEN_FILLERS = frozenset({"um", "umm", "uh", "uhh", "uhm", "erm", "hmm", "mm"})
 _WITH_SLASH = re.compile(r"\bw/(o\b)?")
 _WEB_ADDRESS = re.compile(
     r"(?<![\w.@/])(?!(?:smtp|imap|pop3?|mail|mx|outlook)\.)(?:https?://)?(?:www\.)?"
@@ -300,7 +303,8 @@ def _marked_atoms(text: str) -> list[list[str]]:
     def flush() -> None:
         if word:
             atom = "".join(word)
-            clauses[-1].append(_SHORTHAND.get(atom, atom))
+            if atom not in _SPOKEN_FILLERS:
+                clauses[-1].append(_SHORTHAND.get(atom, atom))
             word.clear()
 
     length = len(folded)

@@ -3633,3 +3633,27 @@ _regional_zh(ZH_LEXICON, _ZH_REGIONAL9)
 ZH_LEXICON.setdefault("无线基地台", ZH_LEXICON["路由器"])
 ZH_LEXICON.setdefault("行动资料", ZH_LEXICON["移动数据"])
 OBJECT_FAMILIES["device"] = OBJECT_FAMILIES["device"] | {"watch"}
+
+
+# -- English accounts / apps / mail / disk, round 10 -------------------------------------------
+# Where a desktop step is done, said by what it is next to ("the little bin at the end of the
+# Dock", "the up-arrow near the clock"): places, so "end" is no close; the little bin is the
+# trash; a speaker's aside after a step ("sometimes it lands there", "that's the first thing")
+# says nothing; signing back in "with your email" names how, not a mail account.
+_EN_ROUND10_ACCOUNTS = """
+ctx where: dock, the dock, in the dock, on the dock, at the end of the dock, the end of the dock,
+    end of the dock, at the end of the taskbar, near the clock, by the clock, next to the clock,
+    beside the clock, on the desktop
+obj trash: little bin, the little bin, bin icon, the bin icon, trash can icon, the trash icon,
+    little trash can, the little trash can
+stop -: sometimes it lands there, it sometimes lands there, sometimes it ends up there,
+    it sometimes ends up there, sometimes mail lands there, that's the first thing,
+    thats the first thing, that is the first thing, for me, real quick, for me real quick
+stop -: with your email, with your email address, with your email and password,
+    with your email address and password, with your username and password,
+    with your username, with your login details, with your credentials
+"""
+EN_LEXICON.update(_kinded_en(_EN_ROUND10_ACCOUNTS))
+# Outlook's phone app, named as the desktop one ("in Outlook mobile, tap the account")
+for _outlook in ("outlook mobile", "the outlook mobile app", "outlook mobile app"):
+    EN_LEXICON.setdefault(_en_key(_outlook), EN_LEXICON["outlook"])

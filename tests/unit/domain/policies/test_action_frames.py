@@ -5481,3 +5481,49 @@ def test_zh_round9_steps_read_as_the_failed_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# English accounts / apps / mail / disk, round 10: (candidate, failed, hard negative)
+EN_ROUND10_ACCOUNTS_PAIRS = [
+    # a speaker's hesitations (um, uh) in a call transcript are no words at all
+    (
+        "Okay, um, so sign out of Spotify and, uh, sign back in",
+        "Log out of Spotify and log in again",
+        "Okay, um, so clear the Spotify app's cache, uh, for me",
+    ),
+    (
+        "Uh, so, just force stop Instagram for me",
+        "Force stop the Instagram app",
+        "Uh, uninstall Instagram",
+    ),
+    # what a desktop step is next to (the Dock, the clock) is a place; the little bin the trash
+    (
+        "Right-click the little bin at the end of the Dock and pick Empty Trash",
+        "Empty the Trash",
+        "Right-click the little bin at the end of the Dock and pick Open",
+    ),
+    # an aside after the step says nothing; signing back in with your email names how
+    (
+        "Peek in your junk folder, it sometimes ends up there",
+        "Check the spam folder",
+        "Empty your junk folder, it sometimes ends up there",
+    ),
+    (
+        "Sign out of Hulu on the TV, then sign back in with your email address",
+        "Log out of the Hulu app and log in again",
+        "Sign out of Hulu on the TV with your email address",
+    ),
+    # Outlook's phone app is Outlook: its account deleted and added again is the mail account's
+    (
+        "In Outlook mobile, tap the account, choose Delete account, then add it again",
+        "Remove the mail account from Outlook and add it back",
+        "In Outlook mobile, tap the account, choose Sync now",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND10_ACCOUNTS_PAIRS)
+def test_en_round10_accounts_steps_read_as_the_failed_step(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
