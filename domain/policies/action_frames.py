@@ -4008,6 +4008,19 @@ def _its_firmware_en(frame: ActionFrame, clause: _Clause, last_object: str | Non
     return replace(frame, obj=f"{last_object}.firmware")
 
 
+def _made_latest_en(frame: ActionFrame, clause: _Clause) -> ActionFrame:
+    """ "Make WhatsApp the newest version", "set the app to the latest version" (round 10): an
+    app or its firmware made the latest version is updated, not a setting of it changed."""
+    if frame.op != "set" or frame.obj is None or frame.obj.rsplit(".", 1)[-1] not in _UPDATED:
+        return frame
+    if not any(t.kind == "q" and t.value == "latest" for t in clause.tokens):
+        return frame
+    return replace(frame, op="update")
+
+
+_UPDATED = frozenset({"app", "firmware", "driver", "browser"})
+
+
 _SYSTEM_OWNERS_ZH = frozenset({"router", "modem", "extender", "printer"})
 
 
@@ -4897,6 +4910,9 @@ def _fold_reset_link_en(
 
 # What a password reset asks for on its way: the account's address, the code it sends.
 _RESET_FLOW = frozenset({"email", "verification_code"})
+# ... asked for, typed in, or (round 10) sent to the phone and got ("get the code sent to your
+# phone, and make up a brand-new one")
+_RESET_FLOW_OPS = frozenset({"add", "request", "check", "use", "set", "contact", "receive"})
 
 
 def _fold_reset_flow_en(
@@ -4913,10 +4929,7 @@ def _fold_reset_flow_en(
     kept = [
         (frame, ids, group)
         for frame, ids, group in items
-        if ids
-        or frame is None
-        or frame.obj not in _RESET_FLOW
-        or frame.op not in ("add", "request", "check", "use", "set")
+        if ids or frame is None or frame.obj not in _RESET_FLOW or frame.op not in _RESET_FLOW_OPS
     ]
     return kept or items
 
@@ -5418,6 +5431,10 @@ def _symbol(token: Token) -> str | None:
     """A token as an alias-matching symbol: structure words dropped, synonyms merged."""
     if token.kind == "num":
         return f"num:{token.value}" if "." in token.value else None  # "8.8.4.4" identifies
+    if token.kind == "q" and token.surface[:1].isdigit() and "." in token.surface:
+        # "8.8.8.8" read as Google's DNS is that address, not any "Google" ("tap the Google
+        # one" in Mail's accounts, "search google.com"): round 10
+        return f"num:{token.surface}"
     if token.kind in _SIGNATURE_SKIP:
         return None
     return f"{token.kind}:{token.value}"
@@ -5809,6 +5826,7 @@ class ActionIndex:
                     frame = replace(frame, obj=f"{last_object}.driver")
                 frame = _its_firmware_en(frame, clause, last_object)
                 frame = _device_system_zh(frame, clause)
+                frame = _made_latest_en(frame, clause)
                 frame = _held_on_headphones_en(frame, clause, last_object)
                 frame = _smc_keys_en(frame, clauses, number)
                 frame = _outlet_moved_en(frame, clauses, number)

@@ -3639,7 +3639,9 @@ OBJECT_FAMILIES["device"] = OBJECT_FAMILIES["device"] | {"watch"}
 # Where a desktop step is done, said by what it is next to ("the little bin at the end of the
 # Dock", "the up-arrow near the clock"): places, so "end" is no close; the little bin is the
 # trash; a speaker's aside after a step ("sometimes it lands there", "that's the first thing")
-# says nothing; signing back in "with your email" names how, not a mail account.
+# says nothing; signing back in "with your email" names how, not a mail account; a sign-in
+# page's 'Forget password?' (non-native English) is its Forgot password link; "one time" says
+# how often ("restart the computer one time"), not the clock.
 _EN_ROUND10_ACCOUNTS = """
 ctx where: dock, the dock, in the dock, on the dock, at the end of the dock, the end of the dock,
     end of the dock, at the end of the taskbar, near the clock, by the clock, next to the clock,
@@ -3649,6 +3651,9 @@ obj trash: little bin, the little bin, bin icon, the bin icon, trash can icon, t
 stop -: sometimes it lands there, it sometimes lands there, sometimes it ends up there,
     it sometimes ends up there, sometimes mail lands there, that's the first thing,
     thats the first thing, that is the first thing, for me, real quick, for me real quick
+stop -: one time, 1 time, for one time, a single time, just one time
+obj password_reset: forget password, forget password link, the forget password link,
+    forget password button, forgot password button, forget the password link
 stop -: with your email, with your email address, with your email and password,
     with your email address and password, with your username and password,
     with your username, with your login details, with your credentials

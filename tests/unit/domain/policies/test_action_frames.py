@@ -5519,6 +5519,32 @@ EN_ROUND10_ACCOUNTS_PAIRS = [
         "Remove the mail account from Outlook and add it back",
         "In Outlook mobile, tap the account, choose Sync now",
     ),
+    # the code sent to the phone on the way through a reset is the reset's own step
+    (
+        "Click 'Forgot password?', get the code texted to you and pick a new one",
+        "Reset the Spotify password",
+        "Get the code texted to you and sign in with it",
+    ),
+    # a sign-in page's 'Forget password?' (non-native English) is its Forgot password link
+    (
+        "Tap 'Forget password?' on the sign-in page and set a new one",
+        "Reset the password with the Forgot password link",
+        "Tap 'Log out' on the sign-in page",
+    ),
+    # an app made the newest version is updated
+    (
+        "Open App Store and make Zoom the newest version",
+        "Update the Zoom app",
+        "Open App Store and make Zoom open at login",
+    ),
+    # "one time" says how often, not the clock
+    ("Sign out from Teams one time and sign in", "Log out of Teams and back in", "Update Teams"),
+    # a bare "Google" picked in a list is no DNS server (only 8.8.8.8 is Google's DNS)
+    (
+        "Under Accounts, tap the Google one and sign out",
+        "Sign out of your account",
+        "Change the DNS server to 8.8.8.8",
+    ),
 ]
 
 
