@@ -3641,7 +3641,10 @@ OBJECT_FAMILIES["device"] = OBJECT_FAMILIES["device"] | {"watch"}
 # trash; a speaker's aside after a step ("sometimes it lands there", "that's the first thing")
 # says nothing; signing back in "with your email" names how, not a mail account; a sign-in
 # page's 'Forget password?' (non-native English) is its Forgot password link; "one time" says
-# how often ("restart the computer one time"), not the clock.
+# how often ("restart the computer one time"), not the clock; scrolling down is the way there,
+# the gear (cog) a place, the stop-sign icon a picture; the month and year a card expires and
+# the code on its back are its details; the PayPal wallet and your picture (an app's account
+# button) are where a step is done.
 _EN_ROUND10_ACCOUNTS = """
 ctx where: dock, the dock, in the dock, on the dock, at the end of the dock, the end of the dock,
     end of the dock, at the end of the taskbar, near the clock, by the clock, next to the clock,
@@ -3652,6 +3655,19 @@ stop -: sometimes it lands there, it sometimes lands there, sometimes it ends up
     it sometimes ends up there, sometimes mail lands there, that's the first thing,
     thats the first thing, that is the first thing, for me, real quick, for me real quick
 stop -: one time, 1 time, for one time, a single time, just one time
+op nav: scroll* down, scroll* all the way down, scroll* to the bottom, scroll* down a bit,
+    scroll* all the way to the bottom, scroll* down to the bottom, scroll* up, scroll* down a little
+ctx where: the gear, gear icon, the gear icon, gear, cog, cog icon, the cog icon, the cog,
+    settings gear, the settings gear, cogwheel, the cogwheel
+stop -: stop sign icon, the stop sign icon, little stop sign icon, the little stop sign icon,
+    stop sign, the stop sign
+obj card.details: month and year, the month and year, the month and year it expires,
+    month and year it expires, the new month and year, new month and year, expiry month and year,
+    the expiry month and year, the month and year on the front, the month and year on the card,
+    the code on the back, three digit code on the back, the three digit code on the back,
+    3 digit code on the back, the 3 digit code on the back, the code on the back of the card
+ctx where: your picture, tap your picture, your initials, your account picture icon
+ctx where: paypal wallet, the paypal wallet, your paypal wallet, paypal wallet page
 obj password_reset: forget password, forget password link, the forget password link,
     forget password button, forgot password button, forget the password link
 stop -: with your email, with your email address, with your email and password,
@@ -3662,3 +3678,25 @@ EN_LEXICON.update(_kinded_en(_EN_ROUND10_ACCOUNTS))
 # Outlook's phone app, named as the desktop one ("in Outlook mobile, tap the account")
 for _outlook in ("outlook mobile", "the outlook mobile app", "outlook mobile app"):
     EN_LEXICON.setdefault(_en_key(_outlook), EN_LEXICON["outlook"])
+# The purchase tried again after the steps ("then try buying the game again", "and try buy
+# again"): the retry is what is hoped to work, like "retry the purchase", no step of its own
+EN_LEXICON.update(
+    dict.fromkeys(
+        (
+            _en_key(f"{verb} {thing}again".replace("  ", " "))
+            for verb in (
+                "try buying",
+                "try to buy",
+                "try buy",
+                "try purchasing",
+                "try to purchase",
+                "try purchase",
+                "retry buying",
+                "try checking out",
+                "try to check out",
+            )
+            for thing in ("", "it ", "the game ", "the app ", "the item ", "the subscription ")
+        ),
+        ("stop", ""),
+    )
+)

@@ -5545,6 +5545,30 @@ EN_ROUND10_ACCOUNTS_PAIRS = [
         "Sign out of your account",
         "Change the DNS server to 8.8.8.8",
     ),
+    # the purchase tried again after the steps is no step of its own
+    (
+        "Sign out of the Epic Games launcher, then try buying it again",
+        "Log out of Epic Games",
+        "Sign out of the Epic Games launcher, then update it",
+    ),
+    # scrolling down is the way to the button
+    (
+        "Open Google Wallet, tap the card, scroll all the way down and hit Remove card",
+        "Remove the card from Google Wallet",
+        "Open Google Wallet, tap the card, scroll all the way down and hit Set as default",
+    ),
+    # the month and year a card expires and the code on its back are its details
+    (
+        "At checkout type the code on the back and the month and year it expires again",
+        "Re-enter the card's CVV and expiry date",
+        "At checkout type the promo code again",
+    ),
+    # an app's account button (your picture, the gear) is where the step is done
+    (
+        "In Outlook tap your picture, then the gear, pick the account and tap Reset account",
+        "Reset the account in Outlook",
+        "In Outlook tap your picture, then the gear, pick the account and tap Sign out",
+    ),
 ]
 
 
