@@ -2478,6 +2478,10 @@ def _fold_account_app_mail(
     making = verb.startswith(("make", "generat", "creat", "set", "get"))
     if obj == "app.password" and op in ("reset", "set", "create", "add", "request") and making:
         return "create", "app_password", None
+    if obj == "app.password" and op in ("add", "use", "check"):
+        # "input your Gmail password once more", "enter your Netflix password again" (round
+        # 10): a named app's password typed in is its account's password, no app password
+        obj = "password"
     # "whitelist the sender", "add the address to your contacts", "mark the sender as trusted".
     sender = obj == "sender" or (obj in ("address", "email") and "safe_senders" in context)
     # "remove the sender from your blocked list", "take the address off blocked senders".
@@ -4693,6 +4697,25 @@ _MAIL_CLIENT_WORDS = frozenset(
     {"mail app", "email app", "mail client", "email client", "mail settings", "email settings"}
     | {"apple mail", "apple mail app"}
 )
+
+
+# Mail services named with their "Mail" (round 10): "the Yahoo Mail account" is a mail account,
+# as one under Settings > Mail > Accounts is.
+_MAIL_SERVICES10 = frozenset({"yahoo mail", "aol mail", "icloud mail", "zoho mail", "proton mail"})
+
+
+def _mail_path_en(clauses: list[_Clause]) -> bool:
+    """ "Settings > Mail > Accounts" (round 10): Mail as an item of a menu path is the phone's
+    mail client, its accounts mail accounts."""
+    return any(
+        (clause.menu_item or clause.menu_inner or clause.menu_head)
+        and any(
+            t.kind == "obj" and t.surface.casefold() in ("mail", "email") for t in clause.tokens
+        )
+        for clause in clauses
+    )
+
+
 # What an account is removed from, re-added or added back to when the text is about a mail client.
 _ACCOUNT_STEPS = frozenset({"remove", "readd", "add"})
 
@@ -4705,7 +4728,9 @@ def _fold_mail_client_accounts_en(
     account; a remove and an add back then merge into the re-add."""
     mail = any(o.qualifier in _MAIL_APPS for clause in clauses for o in clause.objects)
     surfaces = {t.surface.casefold() for clause in clauses for t in clause.tokens}
-    mail = mail or bool(surfaces & _MAIL_CLIENT_WORDS)
+    mail = (
+        mail or bool(surfaces & (_MAIL_CLIENT_WORDS | _MAIL_SERVICES10)) or _mail_path_en(clauses)
+    )
     if not mail:
         return items
     return [

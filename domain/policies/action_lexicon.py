@@ -3644,7 +3644,7 @@ OBJECT_FAMILIES["device"] = OBJECT_FAMILIES["device"] | {"watch"}
 # how often ("restart the computer one time"), not the clock; scrolling down is the way there,
 # the gear (cog) a place, the stop-sign icon a picture; the month and year a card expires and
 # the code on its back are its details; the PayPal wallet and your picture (an app's account
-# button) are where a step is done.
+# button) are where a step is done; the app asking for the password again is what it does.
 _EN_ROUND10_ACCOUNTS = """
 ctx where: dock, the dock, in the dock, on the dock, at the end of the dock, the end of the dock,
     end of the dock, at the end of the taskbar, near the clock, by the clock, next to the clock,
@@ -3666,6 +3666,10 @@ obj card.details: month and year, the month and year, the month and year it expi
     the expiry month and year, the month and year on the front, the month and year on the card,
     the code on the back, three digit code on the back, the three digit code on the back,
     3 digit code on the back, the 3 digit code on the back, the code on the back of the card
+stop -: ask password again, asks password again, ask for password again, asks for password again,
+    asks for the password again, asks for your password again, ask for the password again,
+    is asking for the password again, is asking for password again, asking password again,
+    keeps asking for the password, keeps asking for password, keep asking password
 ctx where: your picture, tap your picture, your initials, your account picture icon
 ctx where: paypal wallet, the paypal wallet, your paypal wallet, paypal wallet page
 obj password_reset: forget password, forget password link, the forget password link,

@@ -5569,6 +5569,18 @@ EN_ROUND10_ACCOUNTS_PAIRS = [
         "Reset the account in Outlook",
         "In Outlook tap your picture, then the gear, pick the account and tap Sign out",
     ),
+    # Mail as an item of a menu path is the mail client: its account re-added is the mail account
+    (
+        "Go to Settings > Mail > Accounts, delete the Yahoo account, then add it back",
+        "Remove the mail account from the iPhone and add it again",
+        "Go to Settings > Mail > Accounts, delete the Yahoo account",
+    ),
+    # a named app's password typed in again is its account's password; the app asking is no step
+    (
+        "Thunderbird ask password again, so input your Yahoo password once more",
+        "Re-enter the password for the Yahoo account in Thunderbird",
+        "Make a Yahoo app password for Thunderbird",
+    ),
 ]
 
 
