@@ -5581,6 +5581,12 @@ EN_ROUND10_ACCOUNTS_PAIRS = [
         "Re-enter the password for the Yahoo account in Thunderbird",
         "Make a Yahoo app password for Thunderbird",
     ),
+    # a clock set to update by itself is set automatically
+    (
+        "Make sure the time on the laptop is set to update on its own",
+        "Check that the date and time are set automatically",
+        "Make sure the time zone on the laptop is right",
+    ),
 ]
 
 
