@@ -4025,6 +4025,22 @@ def _made_latest_en(frame: ActionFrame, clause: _Clause) -> ActionFrame:
 _UPDATED = frozenset({"app", "firmware", "driver", "browser"})
 
 
+def _keyboard_language_en(frame: ActionFrame, clause: _Clause) -> ActionFrame:
+    """ "Switch the keyboard back to English" (round 10): a keyboard set to a language is its
+    layout (as "switch your keyboard language to English")."""
+    if (frame.op, frame.obj) != ("set", "keyboard"):
+        return frame
+    if not any(t.surface.casefold() in _KEYBOARD_LANGUAGES for t in clause.tokens):
+        return frame
+    return replace(frame, obj="keyboard_layout")
+
+
+_KEYBOARD_LANGUAGES = frozenset(
+    {"english", "french", "german", "spanish", "italian", "portuguese", "russian", "chinese"}
+    | {"japanese", "korean", "arabic", "pinyin", "qwerty", "azerty", "qwertz", "dutch", "turkish"}
+)
+
+
 _SYSTEM_OWNERS_ZH = frozenset({"router", "modem", "extender", "printer"})
 
 
@@ -5852,6 +5868,7 @@ class ActionIndex:
                 frame = _its_firmware_en(frame, clause, last_object)
                 frame = _device_system_zh(frame, clause)
                 frame = _made_latest_en(frame, clause)
+                frame = _keyboard_language_en(frame, clause)
                 frame = _held_on_headphones_en(frame, clause, last_object)
                 frame = _smc_keys_en(frame, clauses, number)
                 frame = _outlet_moved_en(frame, clauses, number)

@@ -5587,6 +5587,12 @@ EN_ROUND10_ACCOUNTS_PAIRS = [
         "Check that the date and time are set automatically",
         "Make sure the time zone on the laptop is right",
     ),
+    # a keyboard switched to a language is its layout
+    (
+        "Change the keyboard back to English",
+        "Switch the keyboard layout to English",
+        "Change the keyboard brightness",
+    ),
 ]
 
 
