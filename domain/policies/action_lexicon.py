@@ -3645,7 +3645,8 @@ OBJECT_FAMILIES["device"] = OBJECT_FAMILIES["device"] | {"watch"}
 # the gear (cog) a place, the stop-sign icon a picture; the month and year a card expires and
 # the code on its back are its details; the PayPal wallet and your picture (an app's account
 # button) are where a step is done; the app asking for the password again is what it does;
-# a clock set to update by itself is set automatically.
+# a clock set to update by itself is set automatically; a card held up to the camera is how it
+# is added, no step of its own.
 _EN_ROUND10_ACCOUNTS = """
 ctx where: dock, the dock, in the dock, on the dock, at the end of the dock, the end of the dock,
     end of the dock, at the end of the taskbar, near the clock, by the clock, next to the clock,
@@ -3673,6 +3674,10 @@ stop -: ask password again, asks password again, ask for password again, asks fo
     keeps asking for the password, keeps asking for password, keep asking password
 q auto: set to update by itself, is set to update by itself, set to update itself,
     set to update on its own, is set to update on its own, set to change by itself
+stop -: by holding it up to the camera, holding it up to the camera, hold it up to the camera,
+    by holding the card up to the camera, holding the card up to the camera,
+    hold the card up to the camera, by holding it in front of the camera,
+    by pointing the camera at it, by pointing the camera at the card
 ctx where: your picture, tap your picture, your initials, your account picture icon
 ctx where: paypal wallet, the paypal wallet, your paypal wallet, paypal wallet page
 obj password_reset: forget password, forget password link, the forget password link,

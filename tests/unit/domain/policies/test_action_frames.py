@@ -5593,6 +5593,12 @@ EN_ROUND10_ACCOUNTS_PAIRS = [
         "Switch the keyboard layout to English",
         "Change the keyboard brightness",
     ),
+    # a card held up to the camera is how it is added again, no step of its own
+    (
+        "Take the card out of Google Wallet, then add it again by holding it up to the camera",
+        "Remove the card from Google Wallet and add it back",
+        "Take the card out of Google Wallet",
+    ),
 ]
 
 
