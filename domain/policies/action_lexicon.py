@@ -3646,7 +3646,8 @@ OBJECT_FAMILIES["device"] = OBJECT_FAMILIES["device"] | {"watch"}
 # the code on its back are its details; the PayPal wallet and your picture (an app's account
 # button) are where a step is done; the app asking for the password again is what it does;
 # a clock set to update by itself is set automatically; a card held up to the camera is how it
-# is added, no step of its own.
+# is added, no step of its own; the power plan Windows describes as favouring performance is
+# High performance.
 _EN_ROUND10_ACCOUNTS = """
 ctx where: dock, the dock, in the dock, on the dock, at the end of the dock, the end of the dock,
     end of the dock, at the end of the taskbar, near the clock, by the clock, next to the clock,
@@ -3678,6 +3679,9 @@ stop -: by holding it up to the camera, holding it up to the camera, hold it up 
     by holding the card up to the camera, holding the card up to the camera,
     hold the card up to the camera, by holding it in front of the camera,
     by pointing the camera at it, by pointing the camera at the card
+q high_performance: favors performance, favours performance, favors performance but may use more
+    energy, favours performance but may use more energy, the one that favors performance,
+    the one that favours performance, that favors performance, that favours performance
 ctx where: your picture, tap your picture, your initials, your account picture icon
 ctx where: paypal wallet, the paypal wallet, your paypal wallet, paypal wallet page
 obj password_reset: forget password, forget password link, the forget password link,

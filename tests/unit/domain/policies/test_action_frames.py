@@ -5599,6 +5599,12 @@ EN_ROUND10_ACCOUNTS_PAIRS = [
         "Remove the card from Google Wallet and add it back",
         "Take the card out of Google Wallet",
     ),
+    # the plan Windows describes as favouring performance is High performance
+    (
+        "In Power Options pick the plan that favours performance",
+        "Set the power plan to High performance",
+        "In Power Options pick the Power saver plan",
+    ),
 ]
 
 
