@@ -230,6 +230,9 @@ _SHORTHAND.update(
         "favourites": "favorites",
     }
 )
+# A speaker's hesitations in a call transcript ("So, uh, disconnect the VPN", "Um, could you
+# have a look in your junk folder"): no words at all (round 10)
+_SPOKEN_FILLERS = frozenset({"um", "umm", "uh", "uhh", "uhm", "erm", "hmm", "mm"})
 _WITH_SLASH = re.compile(r"\bw/(o\b)?")
 _WEB_ADDRESS = re.compile(
     r"(?<![\w.@/])(?!(?:smtp|imap|pop3?|mail|mx|outlook)\.)(?:https?://)?(?:www\.)?"
@@ -301,7 +304,8 @@ def _marked_atoms(text: str) -> list[list[str]]:
     def flush() -> None:
         if word:
             atom = "".join(word)
-            clauses[-1].append(_SHORTHAND.get(atom, atom))
+            if atom not in _SPOKEN_FILLERS:
+                clauses[-1].append(_SHORTHAND.get(atom, atom))
             word.clear()
 
     length = len(folded)
@@ -2475,6 +2479,10 @@ def _fold_account_app_mail(
     making = verb.startswith(("make", "generat", "creat", "set", "get"))
     if obj == "app.password" and op in ("reset", "set", "create", "add", "request") and making:
         return "create", "app_password", None
+    if obj == "app.password" and op in ("add", "use", "check"):
+        # "input your Gmail password once more", "enter your Netflix password again" (round
+        # 10): a named app's password typed in is its account's password, no app password
+        obj = "password"
     # "whitelist the sender", "add the address to your contacts", "mark the sender as trusted".
     sender = obj == "sender" or (obj in ("address", "email") and "safe_senders" in context)
     # "remove the sender from your blocked list", "take the address off blocked senders".
@@ -4005,6 +4013,35 @@ def _its_firmware_en(frame: ActionFrame, clause: _Clause, last_object: str | Non
     return replace(frame, obj=f"{last_object}.firmware")
 
 
+def _made_latest_en(frame: ActionFrame, clause: _Clause) -> ActionFrame:
+    """ "Make WhatsApp the newest version", "set the app to the latest version" (round 10): an
+    app or its firmware made the latest version is updated, not a setting of it changed."""
+    if frame.op != "set" or frame.obj is None or frame.obj.rsplit(".", 1)[-1] not in _UPDATED:
+        return frame
+    if not any(t.kind == "q" and t.value == "latest" for t in clause.tokens):
+        return frame
+    return replace(frame, op="update")
+
+
+_UPDATED = frozenset({"app", "firmware", "driver", "browser"})
+
+
+def _keyboard_language_en(frame: ActionFrame, clause: _Clause) -> ActionFrame:
+    """ "Switch the keyboard back to English" (round 10): a keyboard set to a language is its
+    layout (as "switch your keyboard language to English")."""
+    if (frame.op, frame.obj) != ("set", "keyboard"):
+        return frame
+    if not any(t.surface.casefold() in _KEYBOARD_LANGUAGES for t in clause.tokens):
+        return frame
+    return replace(frame, obj="keyboard_layout")
+
+
+_KEYBOARD_LANGUAGES = frozenset(
+    {"english", "french", "german", "spanish", "italian", "portuguese", "russian", "chinese"}
+    | {"japanese", "korean", "arabic", "pinyin", "qwerty", "azerty", "qwertz", "dutch", "turkish"}
+)
+
+
 _SYSTEM_OWNERS_ZH = frozenset({"router", "modem", "extender", "printer"})
 
 
@@ -4677,6 +4714,25 @@ _MAIL_CLIENT_WORDS = frozenset(
     {"mail app", "email app", "mail client", "email client", "mail settings", "email settings"}
     | {"apple mail", "apple mail app"}
 )
+
+
+# Mail services named with their "Mail" (round 10): "the Yahoo Mail account" is a mail account,
+# as one under Settings > Mail > Accounts is.
+_MAIL_SERVICES10 = frozenset({"yahoo mail", "aol mail", "icloud mail", "zoho mail", "proton mail"})
+
+
+def _mail_path_en(clauses: list[_Clause]) -> bool:
+    """ "Settings > Mail > Accounts" (round 10): Mail as an item of a menu path is the phone's
+    mail client, its accounts mail accounts."""
+    return any(
+        (clause.menu_item or clause.menu_inner or clause.menu_head)
+        and any(
+            t.kind == "obj" and t.surface.casefold() in ("mail", "email") for t in clause.tokens
+        )
+        for clause in clauses
+    )
+
+
 # What an account is removed from, re-added or added back to when the text is about a mail client.
 _ACCOUNT_STEPS = frozenset({"remove", "readd", "add"})
 
@@ -4689,7 +4745,9 @@ def _fold_mail_client_accounts_en(
     account; a remove and an add back then merge into the re-add."""
     mail = any(o.qualifier in _MAIL_APPS for clause in clauses for o in clause.objects)
     surfaces = {t.surface.casefold() for clause in clauses for t in clause.tokens}
-    mail = mail or bool(surfaces & _MAIL_CLIENT_WORDS)
+    mail = (
+        mail or bool(surfaces & (_MAIL_CLIENT_WORDS | _MAIL_SERVICES10)) or _mail_path_en(clauses)
+    )
     if not mail:
         return items
     return [
@@ -4894,6 +4952,9 @@ def _fold_reset_link_en(
 
 # What a password reset asks for on its way: the account's address, the code it sends.
 _RESET_FLOW = frozenset({"email", "verification_code"})
+# ... asked for, typed in, or (round 10) sent to the phone and got ("get the code sent to your
+# phone, and make up a brand-new one")
+_RESET_FLOW_OPS = frozenset({"add", "request", "check", "use", "set", "contact", "receive"})
 
 
 def _fold_reset_flow_en(
@@ -4910,10 +4971,7 @@ def _fold_reset_flow_en(
     kept = [
         (frame, ids, group)
         for frame, ids, group in items
-        if ids
-        or frame is None
-        or frame.obj not in _RESET_FLOW
-        or frame.op not in ("add", "request", "check", "use", "set")
+        if ids or frame is None or frame.obj not in _RESET_FLOW or frame.op not in _RESET_FLOW_OPS
     ]
     return kept or items
 
@@ -5415,6 +5473,10 @@ def _symbol(token: Token) -> str | None:
     """A token as an alias-matching symbol: structure words dropped, synonyms merged."""
     if token.kind == "num":
         return f"num:{token.value}" if "." in token.value else None  # "8.8.4.4" identifies
+    if token.kind == "q" and token.surface[:1].isdigit() and "." in token.surface:
+        # "8.8.8.8" read as Google's DNS is that address, not any "Google" ("tap the Google
+        # one" in Mail's accounts, "search google.com"): round 10
+        return f"num:{token.surface}"
     if token.kind in _SIGNATURE_SKIP:
         return None
     return f"{token.kind}:{token.value}"
@@ -5806,6 +5868,8 @@ class ActionIndex:
                     frame = replace(frame, obj=f"{last_object}.driver")
                 frame = _its_firmware_en(frame, clause, last_object)
                 frame = _device_system_zh(frame, clause)
+                frame = _made_latest_en(frame, clause)
+                frame = _keyboard_language_en(frame, clause)
                 frame = _held_on_headphones_en(frame, clause, last_object)
                 frame = _smc_keys_en(frame, clauses, number)
                 frame = _outlet_moved_en(frame, clauses, number)

@@ -3645,3 +3645,86 @@ FB10_ZH_OWNER_NAMES: dict[str, tuple[str, ...]] = {
     "alipay": ("支付宝",),
     "unionpay": ("云闪付",),
 }
+
+
+# -- English accounts / apps / mail / disk, round 10 -------------------------------------------
+# Where a desktop step is done, said by what it is next to ("the little bin at the end of the
+# Dock", "the up-arrow near the clock"): places, so "end" is no close; the little bin is the
+# trash; a speaker's aside after a step ("sometimes it lands there", "that's the first thing")
+# says nothing; signing back in "with your email" names how, not a mail account; a sign-in
+# page's 'Forget password?' (non-native English) is its Forgot password link; "one time" says
+# how often ("restart the computer one time"), not the clock; scrolling down is the way there,
+# the gear (cog) a place, the stop-sign icon a picture; the month and year a card expires and
+# the code on its back are its details; the PayPal wallet and your picture (an app's account
+# button) are where a step is done; the app asking for the password again is what it does;
+# a clock set to update by itself is set automatically; a card held up to the camera is how it
+# is added, no step of its own; the power plan Windows describes as favouring performance is
+# High performance.
+_EN_ROUND10_ACCOUNTS = """
+ctx where: dock, the dock, in the dock, on the dock, at the end of the dock, the end of the dock,
+    end of the dock, at the end of the taskbar, near the clock, by the clock, next to the clock,
+    beside the clock, on the desktop
+obj trash: little bin, the little bin, bin icon, the bin icon, trash can icon, the trash icon,
+    little trash can, the little trash can
+stop -: sometimes it lands there, it sometimes lands there, sometimes it ends up there,
+    it sometimes ends up there, sometimes mail lands there, that's the first thing,
+    thats the first thing, that is the first thing, for me, real quick, for me real quick
+stop -: one time, 1 time, for one time, a single time, just one time
+op nav: scroll* down, scroll* all the way down, scroll* to the bottom, scroll* down a bit,
+    scroll* all the way to the bottom, scroll* down to the bottom, scroll* up, scroll* down a little
+ctx where: the gear, gear icon, the gear icon, gear, cog, cog icon, the cog icon, the cog,
+    settings gear, the settings gear, cogwheel, the cogwheel
+stop -: stop sign icon, the stop sign icon, little stop sign icon, the little stop sign icon,
+    stop sign, the stop sign
+obj card.details: month and year, the month and year, the month and year it expires,
+    month and year it expires, the new month and year, new month and year, expiry month and year,
+    the expiry month and year, the month and year on the front, the month and year on the card,
+    the code on the back, three digit code on the back, the three digit code on the back,
+    3 digit code on the back, the 3 digit code on the back, the code on the back of the card
+stop -: ask password again, asks password again, ask for password again, asks for password again,
+    asks for the password again, asks for your password again, ask for the password again,
+    is asking for the password again, is asking for password again, asking password again,
+    keeps asking for the password, keeps asking for password, keep asking password
+q auto: set to update by itself, is set to update by itself, set to update itself,
+    set to update on its own, is set to update on its own, set to change by itself
+stop -: by holding it up to the camera, holding it up to the camera, hold it up to the camera,
+    by holding the card up to the camera, holding the card up to the camera,
+    hold the card up to the camera, by holding it in front of the camera,
+    by pointing the camera at it, by pointing the camera at the card
+q high_performance: favors performance, favours performance, favors performance but may use more
+    energy, favours performance but may use more energy, the one that favors performance,
+    the one that favours performance, that favors performance, that favours performance
+ctx where: your picture, tap your picture, your initials, your account picture icon
+ctx where: paypal wallet, the paypal wallet, your paypal wallet, paypal wallet page
+obj password_reset: forget password, forget password link, the forget password link,
+    forget password button, forgot password button, forget the password link
+stop -: with your email, with your email address, with your email and password,
+    with your email address and password, with your username and password,
+    with your username, with your login details, with your credentials
+"""
+EN_LEXICON.update(_kinded_en(_EN_ROUND10_ACCOUNTS))
+# Outlook's phone app, named as the desktop one ("in Outlook mobile, tap the account")
+for _outlook in ("outlook mobile", "the outlook mobile app", "outlook mobile app"):
+    EN_LEXICON.setdefault(_en_key(_outlook), EN_LEXICON["outlook"])
+# The purchase tried again after the steps ("then try buying the game again", "and try buy
+# again"): the retry is what is hoped to work, like "retry the purchase", no step of its own
+EN_LEXICON.update(
+    dict.fromkeys(
+        (
+            _en_key(f"{verb} {thing}again".replace("  ", " "))
+            for verb in (
+                "try buying",
+                "try to buy",
+                "try buy",
+                "try purchasing",
+                "try to purchase",
+                "try purchase",
+                "retry buying",
+                "try checking out",
+                "try to check out",
+            )
+            for thing in ("", "it ", "the game ", "the app ", "the item ", "the subscription ")
+        ),
+        ("stop", ""),
+    )
+)

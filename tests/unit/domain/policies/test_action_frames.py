@@ -5574,3 +5574,135 @@ def test_fb10_same_step_on_another_named_thing_is_another_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# English accounts / apps / mail / disk, round 10: (candidate, failed, hard negative)
+EN_ROUND10_ACCOUNTS_PAIRS = [
+    # a speaker's hesitations (um, uh) in a call transcript are no words at all
+    (
+        "Okay, um, so sign out of Spotify and, uh, sign back in",
+        "Log out of Spotify and log in again",
+        "Okay, um, so clear the Spotify app's cache, uh, for me",
+    ),
+    (
+        "Uh, so, just force stop Instagram for me",
+        "Force stop the Instagram app",
+        "Uh, uninstall Instagram",
+    ),
+    # what a desktop step is next to (the Dock, the clock) is a place; the little bin the trash
+    (
+        "Right-click the little bin at the end of the Dock and pick Empty Trash",
+        "Empty the Trash",
+        "Right-click the little bin at the end of the Dock and pick Open",
+    ),
+    # an aside after the step says nothing; signing back in with your email names how
+    (
+        "Peek in your junk folder, it sometimes ends up there",
+        "Check the spam folder",
+        "Empty your junk folder, it sometimes ends up there",
+    ),
+    (
+        "Sign out of Hulu on the TV, then sign back in with your email address",
+        "Log out of the Hulu app and log in again",
+        "Sign out of Hulu on the TV with your email address",
+    ),
+    # Outlook's phone app is Outlook: its account deleted and added again is the mail account's
+    (
+        "In Outlook mobile, tap the account, choose Delete account, then add it again",
+        "Remove the mail account from Outlook and add it back",
+        "In Outlook mobile, tap the account, choose Sync now",
+    ),
+    # the code sent to the phone on the way through a reset is the reset's own step
+    (
+        "Click 'Forgot password?', get the code texted to you and pick a new one",
+        "Reset the Spotify password",
+        "Get the code texted to you and sign in with it",
+    ),
+    # a sign-in page's 'Forget password?' (non-native English) is its Forgot password link
+    (
+        "Tap 'Forget password?' on the sign-in page and set a new one",
+        "Reset the password with the Forgot password link",
+        "Tap 'Log out' on the sign-in page",
+    ),
+    # an app made the newest version is updated
+    (
+        "Open App Store and make Zoom the newest version",
+        "Update the Zoom app",
+        "Open App Store and make Zoom open at login",
+    ),
+    # "one time" says how often, not the clock
+    ("Sign out from Teams one time and sign in", "Log out of Teams and back in", "Update Teams"),
+    # a bare "Google" picked in a list is no DNS server (only 8.8.8.8 is Google's DNS)
+    (
+        "Under Accounts, tap the Google one and sign out",
+        "Sign out of your account",
+        "Change the DNS server to 8.8.8.8",
+    ),
+    # the purchase tried again after the steps is no step of its own
+    (
+        "Sign out of the Epic Games launcher, then try buying it again",
+        "Log out of Epic Games",
+        "Sign out of the Epic Games launcher, then update it",
+    ),
+    # scrolling down is the way to the button
+    (
+        "Open Google Wallet, tap the card, scroll all the way down and hit Remove card",
+        "Remove the card from Google Wallet",
+        "Open Google Wallet, tap the card, scroll all the way down and hit Set as default",
+    ),
+    # the month and year a card expires and the code on its back are its details
+    (
+        "At checkout type the code on the back and the month and year it expires again",
+        "Re-enter the card's CVV and expiry date",
+        "At checkout type the promo code again",
+    ),
+    # an app's account button (your picture, the gear) is where the step is done
+    (
+        "In Outlook tap your picture, then the gear, pick the account and tap Reset account",
+        "Reset the account in Outlook",
+        "In Outlook tap your picture, then the gear, pick the account and tap Sign out",
+    ),
+    # Mail as an item of a menu path is the mail client: its account re-added is the mail account
+    (
+        "Go to Settings > Mail > Accounts, delete the Yahoo account, then add it back",
+        "Remove the mail account from the iPhone and add it again",
+        "Go to Settings > Mail > Accounts, delete the Yahoo account",
+    ),
+    # a named app's password typed in again is its account's password; the app asking is no step
+    (
+        "Thunderbird ask password again, so input your Yahoo password once more",
+        "Re-enter the password for the Yahoo account in Thunderbird",
+        "Make a Yahoo app password for Thunderbird",
+    ),
+    # a clock set to update by itself is set automatically
+    (
+        "Make sure the time on the laptop is set to update on its own",
+        "Check that the date and time are set automatically",
+        "Make sure the time zone on the laptop is right",
+    ),
+    # a keyboard switched to a language is its layout
+    (
+        "Change the keyboard back to English",
+        "Switch the keyboard layout to English",
+        "Change the keyboard brightness",
+    ),
+    # a card held up to the camera is how it is added again, no step of its own
+    (
+        "Take the card out of Google Wallet, then add it again by holding it up to the camera",
+        "Remove the card from Google Wallet and add it back",
+        "Take the card out of Google Wallet",
+    ),
+    # the plan Windows describes as favouring performance is High performance
+    (
+        "In Power Options pick the plan that favours performance",
+        "Set the power plan to High performance",
+        "In Power Options pick the Power saver plan",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND10_ACCOUNTS_PAIRS)
+def test_en_round10_accounts_steps_read_as_the_failed_step(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
