@@ -534,7 +534,7 @@ def lex(text: str) -> list[list[Token]]:
                 )
             )
         )
-    segments = _signed_back_in_zh(_asked_to_do_zh(segments))
+    segments = _signed_back_in_zh(_asked_to_do_zh(_self_corrected_zh(segments)))
     return _next_to_controls([_from_band_to_band(tokens) for tokens in segments])
 
 
@@ -614,6 +614,46 @@ _LOOKS_ZH = frozenset({"看 看", "看 一 下", "瞧 瞧", "看 一 看", "试 
 
 _ASKERS_ZH = frozenset({"请", "让", "找", "叫"})
 _ASKED_ZH = frozenset({"bank", "isp", "support"})
+
+
+# What a speaker says to take back what they just said: "…退出这个账户——不是，是直接删除账户",
+# "钱包——不对，是支付设置", "重启路由器，说错了，是光猫".
+_TAKEN_BACK_ZH = ("不是", "不对", "说错了", "我说错了", "讲错了", "搞错了")
+
+
+def _self_corrected_zh(segments: list[list[Token]]) -> list[list[Token]]:
+    """A spoken answer that takes a step back ("退出这个账户——不是，是直接删除账户"): the step
+    said before the correction is dropped and the one after it ("是…") is what was meant; what
+    led the step taken back ("你在邮箱的设置里面…") still says where the meant one is. Only when
+    what follows says a step or a place of its own (an op, a path item)."""
+    if len(segments) < 2:
+        return segments
+    out: list[list[Token]] = []
+    lead: list[Token] | None = None
+    for number, tokens in enumerate(segments):
+        if lead is not None:
+            out.append([*lead, *tokens[1:]])  # "是直接删除账户": the 是 of the correction
+            lead = None
+            continue
+        said = "".join(t.surface for t in tokens).replace(" ", "")
+        marker = next((m for m in _TAKEN_BACK_ZH if said.endswith(m)), None)
+        following = segments[number + 1] if number + 1 < len(segments) else []
+        if (
+            marker is None
+            or not following
+            or following[0].surface != "是"
+            or not any(t.kind.startswith(("op", "nav")) for t in following[1:])
+        ):
+            out.append(tokens)
+            continue
+        kept, length = list(tokens), 0
+        while kept and length < len(marker):  # the marker's words end the segment
+            length += len(kept.pop().surface.replace(" ", ""))
+        if out and not any(t.kind != "stop" for t in kept):
+            kept = out.pop()  # "退出登录，不对，是删除账户": the segment before is taken back
+        steps = [i for i, t in enumerate(kept) if t.kind.startswith(("op", "nav", "ba"))]
+        lead = kept[: steps[0]] if steps else []
+    return [tokens for tokens in out if tokens]
 
 
 def _asked_to_do_zh(segments: list[list[Token]]) -> list[list[Token]]:

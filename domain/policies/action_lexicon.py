@@ -3633,3 +3633,19 @@ _regional_zh(ZH_LEXICON, _ZH_REGIONAL9)
 ZH_LEXICON.setdefault("无线基地台", ZH_LEXICON["路由器"])
 ZH_LEXICON.setdefault("行动资料", ZH_LEXICON["移动数据"])
 OBJECT_FAMILIES["device"] = OBJECT_FAMILIES["device"] | {"watch"}
+# -- zh round 10: spoken call transcripts --------------------------------------------------
+# Hesitation sounds and discourse fillers of a spoken answer ("嗯，", "就是说，", "呃，你看，")
+# carry no step; as a clause of their own they must not leave the text partly read.
+_ZH_SPOKEN_FILLERS10 = """
+嗯 嗯嗯 呃 呃呃 额 唔 哦 噢 喔 诶 欸 哎 唉 呀 哈 嘛 啦 咯 喽
+就是说 也就是说 就是 我是说 我的意思是 怎么说呢 你看 你看啊 这样 这样子 这样吧 那么 那样
+对吧 是吧 好吧 好的 好 对 对的 对对 然后呢 那个那个 这个这个 其实
+"""
+for _word in _ZH_SPOKEN_FILLERS10.split():
+    ZH_LEXICON.setdefault(_word.upper(), ("stop", ""))
+# Two-sided printing is a setting of its own ("把双面打印关掉", "turn off duplex printing"): its
+# 打印 is no print job.
+for _word in ("双面打印", "双面打印功能", "自动双面打印", "双面列印"):
+    ZH_LEXICON.setdefault(_word.upper(), ("obj", "duplex_printing"))
+for _word in ("duplex printing", "duplex", "double-sided printing", "two-sided printing"):
+    EN_LEXICON.setdefault(_word, ("obj", "duplex_printing"))

@@ -5481,3 +5481,39 @@ def test_zh_round9_steps_read_as_the_failed_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+ZH_ROUND10_PAIRS = [
+    # spoken fillers as a clause of their own (嗯，/ 呃，就是说，/ 嗯，这样，) leave nothing unread
+    (
+        "嗯，你把路由器的电源拔了，过一会儿再插上",
+        "把路由器断电重启一下",
+        "嗯，你把路由器恢复出厂设置",
+    ),
+    ("呃，就是说，你把微信卸载了再装一遍", "卸载重装微信", "呃，就是说，你把微信的缓存清一下"),
+    (
+        "嗯，这样，你把手机的飞行模式开一下再关掉",
+        "开关一次飞行模式",
+        "嗯，这样，你把手机的蓝牙关掉再打开",
+    ),
+    # a step taken back (…，不对，是… / ——不是，是…): the meant step stands, the other is dropped
+    (
+        "先重启路由器，不对，是把路由器恢复出厂设置",
+        "把路由器恢复出厂设置",
+        "先把路由器恢复出厂设置，不对，是重启路由器",
+    ),
+    (
+        "你在应用设置里清缓存——不是，是直接把这个应用卸载了重新装",
+        "卸载重装这个应用",
+        "你在应用设置里把应用卸载——不是，是清一下缓存",
+    ),
+    # two-sided printing (双面打印) is a setting: turned off, it is no print job
+    ("打印机属性里把双面打印关掉", "关闭双面打印", "打印机属性里把双面打印打开"),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), ZH_ROUND10_PAIRS)
+def test_zh_round10_steps_read_as_the_failed_step(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
