@@ -534,7 +534,7 @@ def lex(text: str) -> list[list[Token]]:
                 )
             )
         )
-    segments = _signed_back_in_zh(_asked_to_do_zh(_self_corrected_zh(segments)))
+    segments = _signed_back_in_zh(_asked_to_do_zh(_spoken_path_zh(_self_corrected_zh(segments))))
     return _next_to_controls([_from_band_to_band(tokens) for tokens in segments])
 
 
@@ -654,6 +654,70 @@ def _self_corrected_zh(segments: list[list[Token]]) -> list[list[Token]]:
         steps = [i for i, t in enumerate(kept) if t.kind.startswith(("op", "nav", "ba"))]
         lead = kept[: steps[0]] if steps else []
     return [tokens for tokens in out if tokens]
+
+
+# What a spoken menu item may hold: a name, a place, a page to look at, never a step of its own
+# (Settings itself, "设置", is the one op that is also an item).
+_ITEM_KINDS_ZH = frozenset({"obj", "objq", "unk", "num", "stop", "de", "ctx", "nav", "q", "loc"})
+_OPENERS_ZH = frozenset({"打 开", "点 开", "进 入", "进", "点"})
+
+
+def _spoken_item_zh(tokens: list[Token]) -> list[Token] | None:
+    """The tokens of a spoken menu item ("存储", "然后通用", "右上角三条杠", "设置"), or None."""
+    while tokens and tokens[0].kind == "split":
+        tokens = tokens[1:]  # "然后通用"
+    if not tokens:
+        return None
+    if all(t.kind == "stop" for t in tokens) and tokens[-1].surface not in ("我", "我 的"):
+        return None  # the Me tab ("我", "我的") is the one item the lexicon stops
+    for token in tokens:
+        settings = token.kind == "op/obj" and token.value == "set/settings"
+        if not settings and token.kind not in _ITEM_KINDS_ZH:
+            return None
+    return tokens
+
+
+def _spoken_path_zh(segments: list[list[Token]]) -> list[list[Token]]:
+    """A menu path said aloud, its '>' spoken as commas ("你进设置，然后通用，然后传输或还原",
+    "打开Gmail，设置，查看所有设置，转发和POP/IMAP，把IMAP启用"): after a segment that goes
+    into something (进, 打开, 点), the items that follow are read as the items of a path, up to
+    the segment that says the step."""
+    if len(segments) < 3:
+        return segments
+    out: list[list[Token]] = []
+    in_path = False
+    for number, tokens in enumerate(segments):
+        item = _spoken_item_zh(tokens) if number else None
+        if item is not None and (in_path or _opens_zh(segments[number - 1])):
+            following = segments[number + 1] if number + 1 < len(segments) else []
+            if (
+                in_path
+                or any(t.kind.startswith("op") or t.kind == "ba" for t in following)
+                or (_spoken_item_zh(following) is not None)
+            ):
+                in_path = True
+                out.append([Token("menu", "", ""), *item])
+                continue
+        if in_path:  # the step the path leads to is its last item
+            while tokens and tokens[0].kind == "split":
+                tokens = tokens[1:]
+            tokens = [Token("menu", "", ""), *tokens]
+        in_path = False
+        out.append(tokens)
+    return out
+
+
+def _opens_zh(tokens: list[Token]) -> bool:
+    """ "你进设置", "你在电脑上打开Gmail", "你在抖音里点我": a segment that goes into a place."""
+    for position, token in enumerate(tokens):
+        if token.kind == "nav" or (token.kind == "op" and token.surface in _OPENERS_ZH):
+            rest = tokens[position + 1 :]
+            return (
+                token.surface in ("进 设 置",)
+                or any(t.kind != "stop" for t in rest)
+                or (token.kind == "nav" and any(t.surface == "我" for t in rest))
+            )
+    return False
 
 
 def _asked_to_do_zh(segments: list[list[Token]]) -> list[list[Token]]:

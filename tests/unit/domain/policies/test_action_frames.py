@@ -5509,6 +5509,13 @@ ZH_ROUND10_PAIRS = [
     ),
     # two-sided printing (双面打印) is a setting: turned off, it is no print job
     ("打印机属性里把双面打印关掉", "关闭双面打印", "打印机属性里把双面打印打开"),
+    # a menu path said aloud, its '>' spoken as commas (打开淘宝，我的，设置，清除缓存)
+    ("你打开淘宝，我的，设置，清除缓存", "清一下淘宝的缓存", "你打开淘宝，我的，设置，清除数据"),
+    (
+        "嗯，你在电脑上打开QQ邮箱，设置，账户，把IMAP服务开启",
+        "在QQ邮箱设置里开启IMAP",
+        "嗯，你在电脑上打开QQ邮箱，设置，账户，把POP3服务开启",
+    ),
 ]
 
 
