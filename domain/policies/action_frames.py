@@ -534,7 +534,10 @@ def lex(text: str) -> list[list[Token]]:
                 )
             )
         )
-    segments = _signed_back_in_zh(_asked_to_do_zh(_spoken_path_zh(_self_corrected_zh(segments))))
+    segments = _signed_back_in_zh(
+        _asked_to_do_zh(_spoken_path_zh(_tapped_open_zh(_self_corrected_zh(segments))))
+    )
+    segments = [_owner_before_place_zh(tokens) for tokens in segments]
     return _next_to_controls([_from_band_to_band(tokens) for tokens in segments])
 
 
@@ -718,6 +721,54 @@ def _opens_zh(tokens: list[Token]) -> bool:
                 or (token.kind == "nav" and any(t.surface == "我" for t in rest))
             )
     return False
+
+
+def _tapped_open_zh(segments: list[list[Token]]) -> list[list[Token]]:
+    """ "点开家里那个网名右边的小感叹号，选忽略此网络": a thing tapped open (点 + 开) before the
+    step of a later segment is the way in, not a thing turned on."""
+    out: list[list[Token]] = []
+    for number, tokens in enumerate(segments):
+        following = (
+            [t for t in segments[number + 1] if t.kind not in ("split", "stop")]
+            if (number + 1 < len(segments))
+            else []
+        )
+        # what follows picks from what was opened (选…, 点…, 把…): "点开飞行模式，过几秒再关掉"
+        # turns a switch on
+        if following and following[0].kind in ("nav", "ba") and len(tokens) > 2:
+            for position, token in enumerate(tokens[:-2]):
+                opened = tokens[position + 1]
+                if token.surface == "点" and opened.kind == "op" and opened.surface == "开":
+                    rest = tokens[position + 2 :]
+                    if not any(t.kind.startswith("op") or t.kind == "ba" for t in rest):
+                        tokens = [*tokens[:position], Token("nav", "nav", "点 开"), *rest]
+                    break
+        out.append(tokens)
+    return out
+
+
+_OWNER_KINDS_ZH = frozenset({"obj", "objq", "unk", "stop", "de", "q"})
+
+
+def _owner_before_place_zh(tokens: list[Token]) -> list[Token]:
+    """ "华硕路由器管理界面里把 Smart Connect 关闭", "WLAN 高级设置里把…关掉": a thing named
+    right before a place (…管理界面, …设置里) at the head of a clause owns the place, as with
+    a leading 在 ("在路由器的管理界面里…"); it is not what the later verb acts on."""
+    for position, token in enumerate(tokens):
+        if token.kind == "ctx" and token.value == "where":
+            head = tokens[:position]
+            rest = tokens[position + 1 :]
+            if (
+                head
+                and any(t.kind in ("obj", "objq") for t in head)
+                and all(t.kind in _OWNER_KINDS_ZH for t in head)
+                and any(t.kind == "ba" for t in rest)
+            ):
+                return [Token("loc", "", "在"), *tokens]
+            return tokens
+        if token.kind not in _OWNER_KINDS_ZH:
+            return tokens
+    return tokens
 
 
 def _asked_to_do_zh(segments: list[list[Token]]) -> list[list[Token]]:

@@ -5516,6 +5516,23 @@ ZH_ROUND10_PAIRS = [
         "在QQ邮箱设置里开启IMAP",
         "嗯，你在电脑上打开QQ邮箱，设置，账户，把POP3服务开启",
     ),
+    # a thing named right before a place (路由器管理页面里…) owns the place, as with 在
+    (
+        "路由器管理页面里把 Smart Connect 关掉",
+        "关闭路由器的 Smart Connect",
+        "路由器管理页面里把 Smart Connect 打开",
+    ),
+    # a thing tapped open (点开…) before a pick in it (选…) is the way in, nothing turned on
+    (
+        "点开公司那个无线网络，选忘记此网络，再重新连接输入密码",
+        "忘记这个无线网络后重新连接",
+        "点开公司那个无线网络，选修改网络，把代理改成无",
+    ),
+    (
+        "点开那个耳机的名字，选取消配对，然后重新配对",
+        "取消配对再重新配对耳机",
+        "点开那个耳机的名字，选重命名",
+    ),
 ]
 
 
