@@ -2941,6 +2941,20 @@ def _path_sender_list(frame: ActionFrame, clauses: list[_Clause], number: int) -
     return ActionFrame("add", lists[-1]) if lists else frame
 
 
+def _unblocked_sender_zh(frame: ActionFrame, clauses: list[_Clause], number: int) -> ActionFrame:
+    """Round 10: "设置-反垃圾-黑名单，找到那个地址，点删除", "把发件人移出黑名单": a sender (its
+    address) deleted from the blocked senders, named before it or as the list it leaves, is
+    unblocked, as "把发件人从黑名单里移除" is."""
+    if frame.op != "remove" or frame.obj not in ("sender", "address", "blocked_senders"):
+        return frame
+    named = {o.name for c in clauses[: number + 1] for o in c.objects}
+    if "blocked_senders" not in named:
+        return frame
+    if frame.obj == "blocked_senders" and not named & {"sender", "address"}:
+        return frame  # "把黑名单清空": the list itself
+    return ActionFrame("enable", "sender")
+
+
 _LET_THROUGH_ZH = ("不会被拦", "不被拦", "不会被拦截", "不会被屏蔽", "不会进垃圾", "不再被拦")
 
 
@@ -5951,7 +5965,9 @@ class ActionIndex:
                     continue  # "打开飞书设置，找到清理缓存": the settings opened are the way in
                 frame = _path_colloquial_zh(pathed, clauses, number)
                 frame = _path_permission_zh(frame, clauses, number)
-                frame = _path_sender_list(frame, clauses, number)
+                frame = _unblocked_sender_zh(
+                    _path_sender_list(frame, clauses, number), clauses, number
+                )
                 frame = _sender_let_through_zh(frame, clauses, number)
                 frame = _driver_reinstalled_on_restart(frame, clauses, number)
                 frame = _named_by_way_in(frame, clauses, number)

@@ -3649,3 +3649,6 @@ for _word in ("双面打印", "双面打印功能", "自动双面打印", "双�
     ZH_LEXICON.setdefault(_word.upper(), ("obj", "duplex_printing"))
 for _word in ("duplex printing", "duplex", "double-sided printing", "two-sided printing"):
     EN_LEXICON.setdefault(_word, ("obj", "duplex_printing"))
+# 移出 (move out of: "把发件人从黑名单里移出来", "移出黑名单") takes a thing out of a list
+for _word in ("移出", "移出来", "移出去"):
+    ZH_LEXICON.setdefault(_word.upper(), ("op", "remove"))
