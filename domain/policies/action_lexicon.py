@@ -3652,3 +3652,18 @@ for _word in ("duplex printing", "duplex", "double-sided printing", "two-sided p
 # 移出 (move out of: "把发件人从黑名单里移出来", "移出黑名单") takes a thing out of a list
 for _word in ("移出", "移出来", "移出去"):
     ZH_LEXICON.setdefault(_word.upper(), ("op", "remove"))
+# The phone's own manager app (手机管家, Xiaomi Security, Huawei Phone Manager) is an app by name:
+# "打开手机管家" opens it, the phone is not turned on.
+for _word in (
+    "手机管家",
+    "手机管家app",
+    "华为手机管家",
+    "小米手机管家",
+    "安全中心",
+    "手机安全中心",
+):
+    ZH_LEXICON.setdefault(_word.upper(), ("objq", "app|name:phone_manager"))
+for _word in ("phone manager", "xiaomi security", "phone manager app"):
+    EN_LEXICON.setdefault(_word, ("objq", "app|name:phone_manager"))
+# 占用 (takes up: "看哪个程序占用最高") is no use of it
+ZH_LEXICON.setdefault("占用", ("stop", ""))

@@ -5545,6 +5545,12 @@ ZH_ROUND10_PAIRS = [
         "把这个发件人从黑名单里移除",
         "设置>反垃圾>黑名单，把对方的地址加进去",
     ),
+    # the phone's manager app (手机管家) opened is the way in, no phone turned on
+    (
+        "打开手机管家，找到淘宝，打开自启动",
+        "在设置里允许淘宝自启动",
+        "打开手机管家，找到淘宝，把自启动关掉",
+    ),
 ]
 
 
