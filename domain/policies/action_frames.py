@@ -4942,6 +4942,18 @@ def _fold_closed_for_data_file_en(
     return kept or items
 
 
+def _signed_in_again(items: list[tuple[ActionFrame | None, frozenset[str], int | None]]) -> bool:
+    """Round 10: a sign-in right after a sign-out ("退出淘宝账号重新登录，再把支付宝更新一下"):
+    signing out and in again is the relogin, a step of its own, not a bare sign-in that only
+    says what a remedy is for."""
+    for (before, _, _), (after, _, _) in zip(items, items[1:], strict=False):
+        if before is None or after is None or after.op != "login":
+            continue
+        if before.op in ("logout", "close") and before.obj in ("account", "app", None):
+            return True
+    return False
+
+
 def _fold_signed_in_there_en(
     items: list[tuple[ActionFrame | None, frozenset[str], int | None]], clauses: list[_Clause]
 ) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
@@ -6183,10 +6195,11 @@ class ActionIndex:
             if item[1] or (item[0] is not None and item[0].op not in _PREPARATORY_OPS)
         ]
         if any(item[1] or (item[0] is not None and item[0].op != "login") for item in substantive):
+            again = _signed_in_again(items)
             substantive = [
                 item
                 for item in substantive
-                if item[1] or item[0] is None or item[0].op != "login" or item[0].qualifier
+                if item[1] or item[0] is None or item[0].op != "login" or item[0].qualifier or again
             ]
         kept = substantive or merged
         # One step per group (a clause and what serves it), else one per frame.

@@ -5551,6 +5551,8 @@ ZH_ROUND10_PAIRS = [
         "在设置里允许淘宝自启动",
         "打开手机管家，找到淘宝，把自启动关掉",
     ),
+    # signed out and in again (退出…重新登录) before another step is the relogin, still a step
+    ("把微信退出重新登一下", "退出微信账号重新登录，再把微信更新到最新版", "把微信更新到最新版"),
 ]
 
 
