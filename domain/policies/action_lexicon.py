@@ -3667,3 +3667,14 @@ for _word in ("phone manager", "xiaomi security", "phone manager app"):
     EN_LEXICON.setdefault(_word, ("objq", "app|name:phone_manager"))
 # 占用 (takes up: "看哪个程序占用最高") is no use of it
 ZH_LEXICON.setdefault("占用", ("stop", ""))
+# A wall outlet described by its holes (墙孔, 墙上的孔, 墙上那个孔): the outlet
+for _word in (
+    "墙孔",
+    "墙上的孔",
+    "墙上那个孔",
+    "墙上这个孔",
+    "墙上的插孔",
+    "墙上那个插孔",
+    "墙插孔",
+):
+    ZH_LEXICON.setdefault(_word.upper(), ZH_LEXICON["插座"])

@@ -5553,6 +5553,12 @@ ZH_ROUND10_PAIRS = [
     ),
     # signed out and in again (退出…重新登录) before another step is the relogin, still a step
     ("把微信退出重新登一下", "退出微信账号重新登录，再把微信更新到最新版", "把微信更新到最新版"),
+    # a wall outlet described by its holes (墙上那个孔, 另一个墙孔) is the outlet
+    (
+        "把充电器从墙上那个孔拔下来，插到另一个墙孔上",
+        "换个插座充电",
+        "把充电器从墙上那个孔拔下来，换一根充电线",
+    ),
 ]
 
 
