@@ -539,7 +539,10 @@ def lex(text: str) -> list[list[Token]]:
                 )
             )
         )
-    segments = _signed_back_in_zh(_asked_to_do_zh(segments))
+    segments = _signed_back_in_zh(
+        _asked_to_do_zh(_spoken_path_zh(_tapped_open_zh(_self_corrected_zh(segments))))
+    )
+    segments = [_owner_before_place_zh(tokens) for tokens in segments]
     return _next_to_controls([_from_band_to_band(tokens) for tokens in segments])
 
 
@@ -619,6 +622,158 @@ _LOOKS_ZH = frozenset({"看 看", "看 一 下", "瞧 瞧", "看 一 看", "试 
 
 _ASKERS_ZH = frozenset({"请", "让", "找", "叫"})
 _ASKED_ZH = frozenset({"bank", "isp", "support"})
+
+
+# What a speaker says to take back what they just said: "…退出这个账户——不是，是直接删除账户",
+# "钱包——不对，是支付设置", "重启路由器，说错了，是光猫".
+_TAKEN_BACK_ZH = ("不是", "不对", "说错了", "我说错了", "讲错了", "搞错了")
+
+
+def _self_corrected_zh(segments: list[list[Token]]) -> list[list[Token]]:
+    """A spoken answer that takes a step back ("退出这个账户——不是，是直接删除账户"): the step
+    said before the correction is dropped and the one after it ("是…") is what was meant; what
+    led the step taken back ("你在邮箱的设置里面…") still says where the meant one is. Only when
+    what follows says a step or a place of its own (an op, a path item)."""
+    if len(segments) < 2:
+        return segments
+    out: list[list[Token]] = []
+    lead: list[Token] | None = None
+    for number, tokens in enumerate(segments):
+        if lead is not None:
+            out.append([*lead, *tokens[1:]])  # "是直接删除账户": the 是 of the correction
+            lead = None
+            continue
+        said = "".join(t.surface for t in tokens).replace(" ", "")
+        marker = next((m for m in _TAKEN_BACK_ZH if said.endswith(m)), None)
+        following = segments[number + 1] if number + 1 < len(segments) else []
+        if (
+            marker is None
+            or not following
+            or following[0].surface != "是"
+            or not any(t.kind.startswith(("op", "nav")) for t in following[1:])
+        ):
+            out.append(tokens)
+            continue
+        kept, length = list(tokens), 0
+        while kept and length < len(marker):  # the marker's words end the segment
+            length += len(kept.pop().surface.replace(" ", ""))
+        if out and not any(t.kind != "stop" for t in kept):
+            kept = out.pop()  # "退出登录，不对，是删除账户": the segment before is taken back
+        steps = [i for i, t in enumerate(kept) if t.kind.startswith(("op", "nav", "ba"))]
+        lead = kept[: steps[0]] if steps else []
+    return [tokens for tokens in out if tokens]
+
+
+# What a spoken menu item may hold: a name, a place, a page to look at, never a step of its own
+# (Settings itself, "设置", is the one op that is also an item).
+_ITEM_KINDS_ZH = frozenset({"obj", "objq", "unk", "num", "stop", "de", "ctx", "nav", "q", "loc"})
+_OPENERS_ZH = frozenset({"打 开", "点 开", "进 入", "进", "点"})
+
+
+def _spoken_item_zh(tokens: list[Token]) -> list[Token] | None:
+    """The tokens of a spoken menu item ("存储", "然后通用", "右上角三条杠", "设置"), or None."""
+    while tokens and tokens[0].kind == "split":
+        tokens = tokens[1:]  # "然后通用"
+    if not tokens:
+        return None
+    if all(t.kind == "stop" for t in tokens) and tokens[-1].surface not in ("我", "我 的"):
+        return None  # the Me tab ("我", "我的") is the one item the lexicon stops
+    for token in tokens:
+        settings = token.kind == "op/obj" and token.value == "set/settings"
+        if not settings and token.kind not in _ITEM_KINDS_ZH:
+            return None
+    return tokens
+
+
+def _spoken_path_zh(segments: list[list[Token]]) -> list[list[Token]]:
+    """A menu path said aloud, its '>' spoken as commas ("你进设置，然后通用，然后传输或还原",
+    "打开Gmail，设置，查看所有设置，转发和POP/IMAP，把IMAP启用"): after a segment that goes
+    into something (进, 打开, 点), the items that follow are read as the items of a path, up to
+    the segment that says the step."""
+    if len(segments) < 3:
+        return segments
+    out: list[list[Token]] = []
+    in_path = False
+    for number, tokens in enumerate(segments):
+        item = _spoken_item_zh(tokens) if number else None
+        if item is not None and (in_path or _opens_zh(segments[number - 1])):
+            following = segments[number + 1] if number + 1 < len(segments) else []
+            if (
+                in_path
+                or any(t.kind.startswith("op") or t.kind == "ba" for t in following)
+                or (_spoken_item_zh(following) is not None)
+            ):
+                in_path = True
+                out.append([Token("menu", "", ""), *item])
+                continue
+        if in_path:  # the step the path leads to is its last item
+            while tokens and tokens[0].kind == "split":
+                tokens = tokens[1:]
+            tokens = [Token("menu", "", ""), *tokens]
+        in_path = False
+        out.append(tokens)
+    return out
+
+
+def _opens_zh(tokens: list[Token]) -> bool:
+    """ "你进设置", "你在电脑上打开Gmail", "你在抖音里点我": a segment that goes into a place."""
+    for position, token in enumerate(tokens):
+        if token.kind == "nav" or (token.kind == "op" and token.surface in _OPENERS_ZH):
+            rest = tokens[position + 1 :]
+            return (
+                token.surface in ("进 设 置",)
+                or any(t.kind != "stop" for t in rest)
+                or (token.kind == "nav" and any(t.surface == "我" for t in rest))
+            )
+    return False
+
+
+def _tapped_open_zh(segments: list[list[Token]]) -> list[list[Token]]:
+    """ "点开家里那个网名右边的小感叹号，选忽略此网络": a thing tapped open (点 + 开) before the
+    step of a later segment is the way in, not a thing turned on."""
+    out: list[list[Token]] = []
+    for number, tokens in enumerate(segments):
+        following = (
+            [t for t in segments[number + 1] if t.kind not in ("split", "stop")]
+            if (number + 1 < len(segments))
+            else []
+        )
+        # what follows picks from what was opened (选…, 点…, 把…): "点开飞行模式，过几秒再关掉"
+        # turns a switch on
+        if following and following[0].kind in ("nav", "ba") and len(tokens) > 2:
+            for position, token in enumerate(tokens[:-2]):
+                opened = tokens[position + 1]
+                if token.surface == "点" and opened.kind == "op" and opened.surface == "开":
+                    rest = tokens[position + 2 :]
+                    if not any(t.kind.startswith("op") or t.kind == "ba" for t in rest):
+                        tokens = [*tokens[:position], Token("nav", "nav", "点 开"), *rest]
+                    break
+        out.append(tokens)
+    return out
+
+
+_OWNER_KINDS_ZH = frozenset({"obj", "objq", "unk", "stop", "de", "q"})
+
+
+def _owner_before_place_zh(tokens: list[Token]) -> list[Token]:
+    """ "华硕路由器管理界面里把 Smart Connect 关闭", "WLAN 高级设置里把…关掉": a thing named
+    right before a place (…管理界面, …设置里) at the head of a clause owns the place, as with
+    a leading 在 ("在路由器的管理界面里…"); it is not what the later verb acts on."""
+    for position, token in enumerate(tokens):
+        if token.kind == "ctx" and token.value == "where":
+            head = tokens[:position]
+            rest = tokens[position + 1 :]
+            if (
+                head
+                and any(t.kind in ("obj", "objq") for t in head)
+                and all(t.kind in _OWNER_KINDS_ZH for t in head)
+                and any(t.kind == "ba" for t in rest)
+            ):
+                return [Token("loc", "", "在"), *tokens]
+            return tokens
+        if token.kind not in _OWNER_KINDS_ZH:
+            return tokens
+    return tokens
 
 
 def _asked_to_do_zh(segments: list[list[Token]]) -> list[list[Token]]:
@@ -2795,6 +2950,20 @@ def _path_sender_list(frame: ActionFrame, clauses: list[_Clause], number: int) -
     return ActionFrame("add", lists[-1]) if lists else frame
 
 
+def _unblocked_sender_zh(frame: ActionFrame, clauses: list[_Clause], number: int) -> ActionFrame:
+    """Round 10: "设置-反垃圾-黑名单，找到那个地址，点删除", "把发件人移出黑名单": a sender (its
+    address) deleted from the blocked senders, named before it or as the list it leaves, is
+    unblocked, as "把发件人从黑名单里移除" is."""
+    if frame.op != "remove" or frame.obj not in ("sender", "address", "blocked_senders"):
+        return frame
+    named = {o.name for c in clauses[: number + 1] for o in c.objects}
+    if "blocked_senders" not in named:
+        return frame
+    if frame.obj == "blocked_senders" and not named & {"sender", "address"}:
+        return frame  # "把黑名单清空": the list itself
+    return ActionFrame("enable", "sender")
+
+
 _LET_THROUGH_ZH = ("不会被拦", "不被拦", "不会被拦截", "不会被屏蔽", "不会进垃圾", "不再被拦")
 
 
@@ -4832,6 +5001,18 @@ def _fold_closed_for_data_file_en(
     return kept or items
 
 
+def _signed_in_again(items: list[tuple[ActionFrame | None, frozenset[str], int | None]]) -> bool:
+    """Round 10: a sign-in right after a sign-out ("退出淘宝账号重新登录，再把支付宝更新一下"):
+    signing out and in again is the relogin, a step of its own, not a bare sign-in that only
+    says what a remedy is for."""
+    for (before, _, _), (after, _, _) in zip(items, items[1:], strict=False):
+        if before is None or after is None or after.op != "login":
+            continue
+        if before.op in ("logout", "close") and before.obj in ("account", "app", None):
+            return True
+    return False
+
+
 def _fold_signed_in_there_en(
     items: list[tuple[ActionFrame | None, frozenset[str], int | None]], clauses: list[_Clause]
 ) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
@@ -5859,7 +6040,9 @@ class ActionIndex:
                     continue  # "打开飞书设置，找到清理缓存": the settings opened are the way in
                 frame = _path_colloquial_zh(pathed, clauses, number)
                 frame = _path_permission_zh(frame, clauses, number)
-                frame = _path_sender_list(frame, clauses, number)
+                frame = _unblocked_sender_zh(
+                    _path_sender_list(frame, clauses, number), clauses, number
+                )
                 frame = _sender_let_through_zh(frame, clauses, number)
                 frame = _driver_reinstalled_on_restart(frame, clauses, number)
                 frame = _named_by_way_in(frame, clauses, number)
@@ -6077,10 +6260,11 @@ class ActionIndex:
             if item[1] or (item[0] is not None and item[0].op not in _PREPARATORY_OPS)
         ]
         if any(item[1] or (item[0] is not None and item[0].op != "login") for item in substantive):
+            again = _signed_in_again(items)
             substantive = [
                 item
                 for item in substantive
-                if item[1] or item[0] is None or item[0].op != "login" or item[0].qualifier
+                if item[1] or item[0] is None or item[0].op != "login" or item[0].qualifier or again
             ]
         kept = substantive or merged
         # One step per group (a clause and what serves it), else one per frame.

@@ -3728,3 +3728,49 @@ EN_LEXICON.update(
         ("stop", ""),
     )
 )
+
+# -- zh round 10: spoken call transcripts --------------------------------------------------
+# Hesitation sounds and discourse fillers of a spoken answer ("嗯，", "就是说，", "呃，你看，")
+# carry no step; as a clause of their own they must not leave the text partly read.
+_ZH_SPOKEN_FILLERS10 = """
+嗯 嗯嗯 呃 呃呃 额 唔 哦 噢 喔 诶 欸 哎 唉 呀 哈 嘛 啦 咯 喽
+就是说 也就是说 就是 我是说 我的意思是 怎么说呢 你看 你看啊 这样 这样子 这样吧 那么 那样
+对吧 是吧 好吧 好的 好 对 对的 对对 然后呢 那个那个 这个这个 其实
+"""
+for _word in _ZH_SPOKEN_FILLERS10.split():
+    ZH_LEXICON.setdefault(_word.upper(), ("stop", ""))
+# Two-sided printing is a setting of its own ("把双面打印关掉", "turn off duplex printing"): its
+# 打印 is no print job.
+for _word in ("双面打印", "双面打印功能", "自动双面打印", "双面列印"):
+    ZH_LEXICON.setdefault(_word.upper(), ("obj", "duplex_printing"))
+for _word in ("duplex printing", "duplex", "double-sided printing", "two-sided printing"):
+    EN_LEXICON.setdefault(_word, ("obj", "duplex_printing"))
+# 移出 (move out of: "把发件人从黑名单里移出来", "移出黑名单") takes a thing out of a list
+for _word in ("移出", "移出来", "移出去"):
+    ZH_LEXICON.setdefault(_word.upper(), ("op", "remove"))
+# The phone's own manager app (手机管家, Xiaomi Security, Huawei Phone Manager) is an app by name:
+# "打开手机管家" opens it, the phone is not turned on.
+for _word in (
+    "手机管家",
+    "手机管家app",
+    "华为手机管家",
+    "小米手机管家",
+    "安全中心",
+    "手机安全中心",
+):
+    ZH_LEXICON.setdefault(_word.upper(), ("objq", "app|name:phone_manager"))
+for _word in ("phone manager", "xiaomi security", "phone manager app"):
+    EN_LEXICON.setdefault(_word, ("objq", "app|name:phone_manager"))
+# 占用 (takes up: "看哪个程序占用最高") is no use of it
+ZH_LEXICON.setdefault("占用", ("stop", ""))
+# A wall outlet described by its holes (墙孔, 墙上的孔, 墙上那个孔): the outlet
+for _word in (
+    "墙孔",
+    "墙上的孔",
+    "墙上那个孔",
+    "墙上这个孔",
+    "墙上的插孔",
+    "墙上那个插孔",
+    "墙插孔",
+):
+    ZH_LEXICON.setdefault(_word.upper(), ZH_LEXICON["插座"])

@@ -5706,3 +5706,89 @@ def test_en_round10_accounts_steps_read_as_the_failed_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+ZH_ROUND10_PAIRS = [
+    # spoken fillers as a clause of their own (嗯，/ 呃，就是说，/ 嗯，这样，) leave nothing unread
+    (
+        "嗯，你把路由器的电源拔了，过一会儿再插上",
+        "把路由器断电重启一下",
+        "嗯，你把路由器恢复出厂设置",
+    ),
+    ("呃，就是说，你把微信卸载了再装一遍", "卸载重装微信", "呃，就是说，你把微信的缓存清一下"),
+    (
+        "嗯，这样，你把手机的飞行模式开一下再关掉",
+        "开关一次飞行模式",
+        "嗯，这样，你把手机的蓝牙关掉再打开",
+    ),
+    # a step taken back (…，不对，是… / ——不是，是…): the meant step stands, the other is dropped
+    (
+        "先重启路由器，不对，是把路由器恢复出厂设置",
+        "把路由器恢复出厂设置",
+        "先把路由器恢复出厂设置，不对，是重启路由器",
+    ),
+    (
+        "你在应用设置里清缓存——不是，是直接把这个应用卸载了重新装",
+        "卸载重装这个应用",
+        "你在应用设置里把应用卸载——不是，是清一下缓存",
+    ),
+    # two-sided printing (双面打印) is a setting: turned off, it is no print job
+    ("打印机属性里把双面打印关掉", "关闭双面打印", "打印机属性里把双面打印打开"),
+    # a menu path said aloud, its '>' spoken as commas (打开淘宝，我的，设置，清除缓存)
+    ("你打开淘宝，我的，设置，清除缓存", "清一下淘宝的缓存", "你打开淘宝，我的，设置，清除数据"),
+    (
+        "嗯，你在电脑上打开QQ邮箱，设置，账户，把IMAP服务开启",
+        "在QQ邮箱设置里开启IMAP",
+        "嗯，你在电脑上打开QQ邮箱，设置，账户，把POP3服务开启",
+    ),
+    # a thing named right before a place (路由器管理页面里…) owns the place, as with 在
+    (
+        "路由器管理页面里把 Smart Connect 关掉",
+        "关闭路由器的 Smart Connect",
+        "路由器管理页面里把 Smart Connect 打开",
+    ),
+    # a thing tapped open (点开…) before a pick in it (选…) is the way in, nothing turned on
+    (
+        "点开公司那个无线网络，选忘记此网络，再重新连接输入密码",
+        "忘记这个无线网络后重新连接",
+        "点开公司那个无线网络，选修改网络，把代理改成无",
+    ),
+    (
+        "点开那个耳机的名字，选取消配对，然后重新配对",
+        "取消配对再重新配对耳机",
+        "点开那个耳机的名字，选重命名",
+    ),
+    # a sender taken out of the blocked senders (移出黑名单, deleted at the end of its path) is
+    # unblocked
+    (
+        "在邮箱设置里把这个发件人移出黑名单",
+        "把发件人从黑名单里删掉",
+        "在邮箱设置里把这个发件人移出白名单",
+    ),
+    (
+        "设置>反垃圾>黑名单，把对方的地址删除",
+        "把这个发件人从黑名单里移除",
+        "设置>反垃圾>黑名单，把对方的地址加进去",
+    ),
+    # the phone's manager app (手机管家) opened is the way in, no phone turned on
+    (
+        "打开手机管家，找到淘宝，打开自启动",
+        "在设置里允许淘宝自启动",
+        "打开手机管家，找到淘宝，把自启动关掉",
+    ),
+    # signed out and in again (退出…重新登录) before another step is the relogin, still a step
+    ("把微信退出重新登一下", "退出微信账号重新登录，再把微信更新到最新版", "把微信更新到最新版"),
+    # a wall outlet described by its holes (墙上那个孔, 另一个墙孔) is the outlet
+    (
+        "把充电器从墙上那个孔拔下来，插到另一个墙孔上",
+        "换个插座充电",
+        "把充电器从墙上那个孔拔下来，换一根充电线",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), ZH_ROUND10_PAIRS)
+def test_zh_round10_steps_read_as_the_failed_step(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
