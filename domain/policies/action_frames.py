@@ -277,11 +277,43 @@ _ZH_SPACED = re.compile(r"(?<=[\u4e00-\u9fff])[ \t]+(?=[\u4e00-\u9fff])")
 _ZH_PATH_HEADS = ("设置 ", "我的 ", "设定 ", "打开设置 ", "进设置 ", "手机设置 ")
 
 
+# Round 10 (spoken call transcripts): hesitations and an agent's spoken lead-ins carry no step
+# ("Okay so, um, can you switch off Bluetooth on the laptop for me real quick", "hold it for,
+# uh, ten seconds", "what I need you to do is press ..."): dropped before the words are read.
+_SPOKEN_HINT = re.compile(
+    r"\b(?:um+|uh+|uhm|erm|okay so|ok so|alright so|right, so|basically|like,|you know,|"
+    r"i need you to|i want you to|let[’']?s|real quick|for me)\b",
+)
+_SPOKEN_FILLERS = re.compile(
+    r"\s*,?\s*\b(?:um+|uh+|uhm|erm)\b\s*,?"  # hesitations, with the commas around them
+    r"|\s*,\s*(?:like|you know|i mean)\s*,"  # "for, like, fifteen seconds"
+    r"|\b(?:so\s+)?basically\b\s*,?"
+    r"|\b(?:so\s+)?what\s+i\s+(?:need|want)\s+you\s+to\s+do\s+is\b"
+    r"|\b(?:i\s+(?:need|want)\s+you\s+to|(?:can|could|would)\s+you(?:\s+please)?)\s+"
+    r"(?=[a-z])(?!help\b)"
+    r"|\blet[’']?s\b|\breal quick\b|\bfor me\b(?=\s*(?:real quick\b|[,.;!?]|$))"
+)
+_SPOKEN_LEAD = re.compile(r"^\s*(?:(?:okay|ok|alright|right|well|so|now)\s*(?:,\s*|\s+(?=so\b)))+")
+_SPOKEN_LEAD_SO = re.compile(r"^\s*(?:okay|ok|alright)?\s*,?\s*so\b\s*,?\s*")
+
+
+def _unspoken(folded: str) -> str:
+    """``folded`` without a spoken transcript's hesitations and lead-ins (see _SPOKEN_HINT)."""
+    if _SPOKEN_HINT.search(folded) is None:
+        return folded
+    text = _SPOKEN_FILLERS.sub(" ", folded)
+    text = _SPOKEN_LEAD.sub("", text)
+    text = _SPOKEN_LEAD_SO.sub("", text)
+    return re.sub(r"\s{2,}", " ", text).strip()
+
+
 def _marked_atoms(text: str) -> list[list[str]]:
     """:func:`atoms`, with marker atoms for colons, sentence ends, parentheses and menu paths."""
     if " n " in text:
         text = text.replace(" n ", " and ")  # "tap it again n re-enter the pw" (not "N")
     folded = unicodedata.normalize("NFKC", text).casefold()
+    if folded.isascii() or "’" in folded:
+        folded = _unspoken(folded)
     if not folded.isascii():
         folded = folded.translate(ZH_TRADITIONAL)  # Traditional characters read as Simplified
     if folded.startswith(_ZH_PATH_HEADS) and ">" not in folded and "→" not in folded:

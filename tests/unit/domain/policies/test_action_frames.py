@@ -5481,3 +5481,26 @@ def test_zh_round9_steps_read_as_the_failed_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# Round 10, English device misses (power, Wi-Fi, router, printer, Bluetooth; batches 35-38).
+EN_ROUND10_DEVICE_PAIRS = [
+    # a spoken transcript's hesitations and lead-ins (um, uh, okay so, can you, for me) are no step
+    (
+        "Okay so, um, could you turn off Wi-Fi on the tablet for me real quick",
+        "Disable Wi-Fi on the tablet",
+        "Okay so, um, could you turn off Bluetooth on the tablet for me real quick",
+    ),
+    (
+        "Right, so, uh, what I need you to do is, like, restart the printer",
+        "Restart the printer",
+        "Right, so, uh, what I need you to do is, like, update the printer firmware",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND10_DEVICE_PAIRS)
+def test_en_round10_device_steps_read_as_the_failed_step(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
