@@ -3633,3 +3633,40 @@ _regional_zh(ZH_LEXICON, _ZH_REGIONAL9)
 ZH_LEXICON.setdefault("无线基地台", ZH_LEXICON["路由器"])
 ZH_LEXICON.setdefault("行动资料", ZH_LEXICON["移动数据"])
 OBJECT_FAMILIES["device"] = OBJECT_FAMILIES["device"] | {"watch"}
+
+# -- round 10 (English device misses: physical and vague descriptions, spoken transcripts) ------
+# Going round to a device's back ("reach behind the television", "go round the back of the
+# TP-Link") is the way to it, no step; the reset pinhole said as a small hole on the back poked
+# with a paperclip (on the back: a SIM tray's hole is on the side); a finger kept on a button
+# holds it; the phone's side key is its power button; counting to a number is the wait.
+_EN_DEVICES10 = """
+nav nav: reach* behind, reach* round the back of, reach* around the back of, go* round the back of,
+    go* around the back of, go* round to the back of, go* around to the back of,
+    go* behind, reach* round behind, reach* around behind
+obj reset_button: small pinhole, tiny pinhole, little pinhole, small hole on the back,
+    small hole in the back, small hole at the back, small hole on the rear,
+    tiny hole on the back, tiny hole in the back, tiny hole at the back, tiny hole on the rear,
+    little hole on the back, little hole in the back, little hole at the back,
+    little hole on the rear, the small hole on the back, the small hole in the back,
+    the small hole at the back, the small hole on the rear, the tiny hole on the back,
+    the tiny hole in the back, the tiny hole at the back, the tiny hole on the rear,
+    the little hole on the back, the little hole in the back, the little hole at the back,
+    the little hole on the rear, that small hole on the back, that small hole in the back,
+    that small hole at the back, that small hole on the rear, that tiny hole on the back,
+    that tiny hole in the back, that tiny hole at the back, that tiny hole on the rear,
+    that little hole on the back, that little hole in the back, that little hole at the back,
+    that little hole on the rear
+op hold: keep* your finger on, keep* your finger pressed on, keep* your finger pressed down on,
+    keep* your finger held on, keep* your finger held down on, keep* your finger down on,
+    keep* holding, keep* holding down, poke* and hold, push* and hold,
+    press* and keep your finger on, press* and keep your finger pressed on,
+    press* and keep your finger down on, push* into, poke* into, push* it into, poke* it into,
+    stick* it into, push* a paperclip into, poke* a paperclip into, stick* a paperclip into,
+    push* a pin into, poke* a pin into
+stop -: grab* a paperclip, take* a paperclip, get* a paperclip, grab* a pin, take* a pin,
+    get* a pin, grab* a paper clip, take* a paper clip, get* a paper clip, use* a paperclip,
+    grab* a sim tool, take* a sim tool, straighten* a paperclip, unbend* a paperclip
+obj power_button: side key, the side key, that side key, side key of the phone
+op wait: count* to
+"""
+EN_LEXICON.update(_kinded_en(_EN_DEVICES10))

@@ -5496,6 +5496,24 @@ EN_ROUND10_DEVICE_PAIRS = [
         "Restart the printer",
         "Right, so, uh, what I need you to do is, like, update the printer firmware",
     ),
+    # the reset pinhole said as a small hole on the back poked with a paperclip
+    (
+        "Take a paperclip and poke it into the tiny hole on the back of the router for ten seconds",
+        "Factory reset the router with the pinhole",
+        "Press the WPS button on the back of the router for two seconds",
+    ),
+    # going round to a device's back is no step; counting to a number is the wait
+    (
+        "Go round the back of the modem, pull the power lead out, count to thirty, plug it back in",
+        "Power cycle the modem",
+        "Go round the back of the modem and check that the coax cable is screwed in tight",
+    ),
+    # a finger kept on a button holds it; the phone's side key is its power button
+    (
+        "Keep your finger on the side key for ten seconds until the phone switches off",
+        "Hold the power button for 10 seconds",
+        "Keep your finger on the volume down key for ten seconds",
+    ),
 ]
 
 
