@@ -1781,6 +1781,11 @@ def _frames_of(
     return frames
 
 
+def _names_a_cleaning(clause: _Clause) -> bool:
+    """Whether the print head is named by its cleaning ("a Head Cleaning", "nozzle clean")."""
+    return any(t.kind.startswith("obj") and "clean" in t.surface.casefold() for t in clause.tokens)
+
+
 def _normalize_frame(
     op: str, target: _Object | None, clause: _Clause, mains: list[_Object]
 ) -> ActionFrame | None:
@@ -2048,6 +2053,8 @@ def _normalize_frame(
         op = "request"  # "run ipconfig /release then ipconfig /renew" renews the lease
     if op in ("run", "use") and obj == "print_head":
         op = "clean"  # "run the head cleaning utility", "do a nozzle clean"
+    if op in ("open", "nav") and obj == "print_head" and _names_a_cleaning(clause):
+        op = "clean"  # round 10: "start a Head Cleaning from the Maintenance menu"
     if op in ("use", "check") and obj is not None and obj.endswith("troubleshooter"):
         op = "run"  # "use the printing troubleshooter"
     if op == "clear" and obj is not None and obj.rsplit(".", 1)[-1] == "port":

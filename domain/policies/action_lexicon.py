@@ -3638,7 +3638,10 @@ OBJECT_FAMILIES["device"] = OBJECT_FAMILIES["device"] | {"watch"}
 # Going round to a device's back ("reach behind the television", "go round the back of the
 # TP-Link") is the way to it, no step; the reset pinhole said as a small hole on the back poked
 # with a paperclip (on the back: a SIM tray's hole is on the side); a finger kept on a button
-# holds it; the phone's side key is its power button; counting to a number is the wait.
+# holds it; the phone's side key is its power button; counting to a number is the wait; the
+# HP Smart app is one app (not "smart"); the printer's own screen is a place, its prompts
+# followed no step; "Go Settings", services.msc typed are the way in; the router and the modem
+# described as boxes (with the blinking lights; the internet cable comes into).
 _EN_DEVICES10 = """
 nav nav: reach* behind, reach* round the back of, reach* around the back of, go* round the back of,
     go* around the back of, go* round to the back of, go* around to the back of,
@@ -3668,5 +3671,21 @@ stop -: grab* a paperclip, take* a paperclip, get* a paperclip, grab* a pin, tak
     grab* a sim tool, take* a sim tool, straighten* a paperclip, unbend* a paperclip
 obj power_button: side key, the side key, that side key, side key of the phone
 op wait: count* to
+objq app|name:hp_smart: hp smart, hp smart app, the hp smart app
+ctx where: printer's screen, the printer's screen, printer's little screen,
+    the printer's little screen, printer's display, the printer's display, printer's touchscreen,
+    the printer's touchscreen, printer's control panel, the printer's control panel
+stop -: follow* the prompts, follow* the on screen prompts, follow* the instructions on screen,
+    follow* the steps on screen, follow* the on screen steps
+nav nav: go* settings, type* services.msc, type* services msc
+obj router: box with the blinking lights, the box with the blinking lights,
+    box with the flashing lights, the box with the flashing lights, box with the blinking light,
+    the box with the blinking light, box with the lights, the box with the lights,
+    box with the little lights, the box with the little lights, box with the antennas,
+    the box with the antennas, box with the aerials, the box with the aerials
+obj modem: box the internet cable comes into, the box the internet cable comes into,
+    box the internet comes into, the box the internet comes into, box the cable comes into,
+    the box the cable comes into, box the phone line goes into, the box the phone line goes into,
+    box the line comes into, the box the line comes into
 """
 EN_LEXICON.update(_kinded_en(_EN_DEVICES10))

@@ -5514,6 +5514,31 @@ EN_ROUND10_DEVICE_PAIRS = [
         "Hold the power button for 10 seconds",
         "Keep your finger on the volume down key for ten seconds",
     ),
+    # the print head named by its cleaning, started from the printer's own screen
+    (
+        "On the printer's screen, start a Head Cleaning from the Maintenance menu",
+        "Run the print head cleaning",
+        "On the printer's screen, start a Nozzle Check from the Maintenance menu",
+    ),
+    # the HP Smart app is one app, not "smart"
+    ("Reinstall HP Smart", "Uninstall the HP Smart app and install it again", "Reinstall HP Scan"),
+    # the router and the modem described as boxes
+    (
+        "Pull the plug out of the box with the blinking lights, wait a minute, plug it back in",
+        "Power cycle the router",
+        "Pull the plug out of the box with the blinking lights and move it onto a shelf",
+    ),
+    (
+        "Unplug the box the internet cable comes into for a minute",
+        "Restart the modem",
+        "Unplug the box the internet cable comes into and plug in the Ethernet cable",
+    ),
+    # services.msc typed is the way to the service
+    (
+        "Type services.msc, find Print Spooler, right click > Restart",
+        "Restart the print spooler service",
+        "Type services.msc, find Print Spooler, right click > Stop",
+    ),
 ]
 
 
