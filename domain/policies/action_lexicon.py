@@ -3641,7 +3641,11 @@ OBJECT_FAMILIES["device"] = OBJECT_FAMILIES["device"] | {"watch"}
 # holds it; the phone's side key is its power button; counting to a number is the wait; the
 # HP Smart app is one app (not "smart"); the printer's own screen is a place, its prompts
 # followed no step; "Go Settings", services.msc typed are the way in; the router and the modem
-# described as boxes (with the blinking lights; the internet cable comes into).
+# described as boxes (with the blinking lights; the internet cable comes into); icons and
+# buttons described by their looks (the little airplane picture, the wavy-lines symbol, the round
+# button with the line through it, the globe icon by the clock); troubleshoot problems is the
+# troubleshooter; netsh typed is run; the power of a device pulled out unplugs it; what a step is
+# for (so the phone ...) is no step.
 _EN_DEVICES10 = """
 nav nav: reach* behind, reach* round the back of, reach* around the back of, go* round the back of,
     go* around the back of, go* round to the back of, go* around to the back of,
@@ -3687,5 +3691,24 @@ obj modem: box the internet cable comes into, the box the internet cable comes i
     box the internet comes into, the box the internet comes into, box the cable comes into,
     the box the cable comes into, box the phone line goes into, the box the phone line goes into,
     box the line comes into, the box the line comes into
+obj airplane_mode: airplane picture, the airplane picture, little airplane picture,
+    the little airplane picture, plane picture, the plane picture, little plane picture,
+    the little plane picture, airplane symbol, the airplane symbol, little airplane,
+    the little airplane, little plane icon, the little plane icon, plane symbol, the plane symbol
+obj wifi: wavy lines symbol, the wavy lines symbol, wavy lines icon, the wavy lines icon,
+    wavy line symbol, the wavy line symbol, wavy lines, the wavy lines, curved lines icon,
+    the curved lines icon, curved lines symbol, the curved lines symbol
+obj power_button: round button with the line through it,
+    the round button with the line through it,
+    button with the line through it, the button with the line through it,
+    button with the circle and line, the button with the circle and line, power symbol button,
+    the power symbol button, button with the power symbol, the button with the power symbol
+obj network.troubleshooter: troubleshoot problems, the troubleshoot problems option
+ctx where: globe icon, the globe icon, little globe icon, the little globe icon, globe symbol,
+    the globe symbol, down by the clock, by the clock, next to the clock
+op run: type* netsh, type* in netsh, enter* netsh
+op unplug: pull* out the power of, pull* the power of, take* out the power of
+sub -: so the phone, so that the phone, so your phone, so that your phone, so the screen,
+    so that the screen
 """
 EN_LEXICON.update(_kinded_en(_EN_DEVICES10))

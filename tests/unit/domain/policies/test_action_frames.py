@@ -5539,6 +5539,28 @@ EN_ROUND10_DEVICE_PAIRS = [
         "Restart the print spooler service",
         "Type services.msc, find Print Spooler, right click > Stop",
     ),
+    # icons described by their looks; troubleshoot problems is the troubleshooter
+    (
+        "Tap the little plane picture, wait ten seconds, then tap it again",
+        "Toggle airplane mode off and on",
+        "Tap the little plane picture and leave it on overnight",
+    ),
+    (
+        "Right-click the globe icon next to the clock and pick troubleshoot problems",
+        "Run the network troubleshooter",
+        "Right-click the globe icon next to the clock and open the network settings",
+    ),
+    # netsh typed is run; the power of a device pulled out unplugs it
+    (
+        "In an admin Command Prompt type netsh winsock reset",
+        "Reset Winsock",
+        "In an admin Command Prompt type ipconfig /flushdns",
+    ),
+    (
+        "Pull out the power of the modem, wait one minute, then insert it back",
+        "Power cycle the modem",
+        "Pull out the power of the modem and move it to the living room",
+    ),
 ]
 
 
