@@ -1781,6 +1781,14 @@ def _frames_of(
     return frames
 
 
+# Devices shut down with their name in between, turned off (round 10).
+_SHUT_DEVICES = frozenset(
+    {"computer", "phone", "tablet", "router", "modem", "printer", "tv", "device"}
+)
+# Devices that stand somewhere and are moved away from what interferes (round 10).
+_MOVABLE_DEVICES = frozenset({"router", "modem", "computer", "printer", "mesh_node", "extender"})
+
+
 def _names_a_cleaning(clause: _Clause) -> bool:
     """Whether the print head is named by its cleaning ("a Head Cleaning", "nozzle clean")."""
     return any(t.kind.startswith("obj") and "clean" in t.surface.casefold() for t in clause.tokens)
@@ -2053,6 +2061,10 @@ def _normalize_frame(
         op = "request"  # "run ipconfig /release then ipconfig /renew" renews the lease
     if op in ("run", "use") and obj == "print_head":
         op = "clean"  # "run the head cleaning utility", "do a nozzle clean"
+    if op == "close" and obj in _SHUT_DEVICES and any(t.surface == "down" for t in clause.tokens):
+        op = "disable"  # round 10: "shut the ThinkPad down" turns it off, it is not closed
+    if op == "use" and obj in _MOVABLE_DEVICES and any(t.surface == "away" for t in clause.tokens):
+        op = "move"  # round 10: "get the router away from the microwave"
     if op in ("open", "nav") and obj == "print_head" and _names_a_cleaning(clause):
         op = "clean"  # round 10: "start a Head Cleaning from the Maintenance menu"
     if op in ("use", "check") and obj is not None and obj.endswith("troubleshooter"):

@@ -5561,6 +5561,18 @@ EN_ROUND10_DEVICE_PAIRS = [
         "Power cycle the modem",
         "Pull out the power of the modem and move it to the living room",
     ),
+    # a device got away from what interferes is moved
+    (
+        "Get the router away from the cordless phone base",
+        "Move the router away from the cordless phone",
+        "Get the router's firmware from the support site",
+    ),
+    # a device shut down with its name in between is turned off, not closed
+    (
+        "Shut the laptop down completely",
+        "Turn off the laptop",
+        "Shut the lid of the laptop",
+    ),
 ]
 
 
