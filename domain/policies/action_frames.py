@@ -4006,6 +4006,25 @@ def _fold_nvram_power_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
     return kept or steps
 
 
+def _fold_case_for_reset_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+    """ "Put both buds in the case, lid open, hold the back button until the light flashes
+    amber": earbuds put in their case to be reset is how the reset is done, no step of its own
+    (round 10)."""
+    if not any(f.op == "reset" and f.obj == "headphones" for s in steps for f in s.frames[:1]):
+        return steps
+
+    def part(step: Step) -> bool:
+        main = step.frames[0] if step.frames else None
+        return main is not None and (main.op, main.obj, main.qualifier) == (
+            "move",
+            "headphones",
+            None,
+        )
+
+    kept = tuple(step for step in steps if not part(step))
+    return kept or steps
+
+
 def _fold_radio_parts_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
     """ "Reset Wi-Fi, mobile data & Bluetooth" read as a Wi-Fi reset and the network-settings
     reset (its other radios matched the alias): a radio reset next to the network-settings
@@ -5995,7 +6014,7 @@ class ActionIndex:
         steps = _fold_printer_join_en(_fold_queue_documents_en(_fold_radio_parts_en(steps)))
         steps = _fold_firmware_owner_en(_fold_printer_by_ip_en(steps, clauses), clauses)
         steps = _fold_appliance_drain_en(steps, clauses)
-        steps = _fold_nvram_power_en(steps)
+        steps = _fold_case_for_reset_en(_fold_nvram_power_en(steps))
         steps = _fold_both_back_on_en(_fold_powered_back_on_en(steps), clauses)
         steps = self._elaborated(_fold_forced_power(_fold_off_on_around_en(steps), clauses))
         lead_op, lead_object = _lead(clauses)

@@ -5573,6 +5573,12 @@ EN_ROUND10_DEVICE_PAIRS = [
         "Turn off the laptop",
         "Shut the lid of the laptop",
     ),
+    # earbuds put in their case to be reset: how the reset is done, no step of its own
+    (
+        "Put both buds in the case, lid open, hold the button on the back until it flashes amber",
+        "Factory reset the earbuds",
+        "Put the earbuds in the case with the lid closed and leave them to charge",
+    ),
 ]
 
 
