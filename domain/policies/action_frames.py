@@ -1781,6 +1781,16 @@ def _frames_of(
     return frames
 
 
+# What is done to a phone linked to a computer (round 10: "your Android" is then the phone).
+_LINKING_OPS = frozenset({"remove", "readd", "rollback", "connect", "pair"})
+
+
+def _links_an_android(clause: _Clause, op: str) -> bool:
+    """Whether ``clause`` links or unlinks an Android phone (a rollback only when unlinked)."""
+    surfaces = {t.surface for t in clause.tokens}
+    return "android" in surfaces and (op != "rollback" or "unlink" in surfaces)
+
+
 # Devices shut down with their name in between, turned off (round 10).
 _SHUT_DEVICES = frozenset(
     {"computer", "phone", "tablet", "router", "modem", "printer", "tv", "device"}
@@ -2061,6 +2071,9 @@ def _normalize_frame(
         op = "request"  # "run ipconfig /release then ipconfig /renew" renews the lease
     if op in ("run", "use") and obj == "print_head":
         op = "clean"  # "run the head cleaning utility", "do a nozzle clean"
+    if obj == "os" and op in _LINKING_OPS and _links_an_android(clause, op):
+        # round 10: "unlink your Android from Phone Link", "pair the Android again": the phone
+        op, obj = ("remove" if op == "rollback" else op), "phone"
     if op == "close" and obj in _SHUT_DEVICES and any(t.surface == "down" for t in clause.tokens):
         op = "disable"  # round 10: "shut the ThinkPad down" turns it off, it is not closed
     if op == "use" and obj in _MOVABLE_DEVICES and any(t.surface == "away" for t in clause.tokens):

@@ -3645,7 +3645,8 @@ OBJECT_FAMILIES["device"] = OBJECT_FAMILIES["device"] | {"watch"}
 # buttons described by their looks (the little airplane picture, the wavy-lines symbol, the round
 # button with the line through it, the globe icon by the clock); troubleshoot problems is the
 # troubleshooter; netsh typed is run; the power of a device pulled out unplugs it; what a step is
-# for (so the phone ...) is no step.
+# for (so the phone ...) is no step; Phone Link is an app; a connection set up again is paired
+# again.
 _EN_DEVICES10 = """
 nav nav: reach* behind, reach* round the back of, reach* around the back of, go* round the back of,
     go* around the back of, go* round to the back of, go* around to the back of,
@@ -3710,5 +3711,9 @@ op run: type* netsh, type* in netsh, enter* netsh
 op unplug: pull* out the power of, pull* the power of, take* out the power of
 sub -: so the phone, so that the phone, so your phone, so that your phone, so the screen,
     so that the screen
+objq app|name:phone_link: phone link, the phone link app, phone link app, link to windows,
+    the link to windows app
+op readd: set* up the connection again, set* the connection up again, set* it up again,
+    pair* it up again, link* it again, link* them again
 """
 EN_LEXICON.update(_kinded_en(_EN_DEVICES10))

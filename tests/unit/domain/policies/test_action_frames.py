@@ -5579,6 +5579,12 @@ EN_ROUND10_DEVICE_PAIRS = [
         "Factory reset the earbuds",
         "Put the earbuds in the case with the lid closed and leave them to charge",
     ),
+    # Phone Link is an app; an Android (un)linked there is the phone; a connection set up again
+    (
+        "Remove your Android from Phone Link and set up the connection again",
+        "Unpair the phone in Phone Link and pair it again",
+        "Update the Phone Link app",
+    ),
 ]
 
 
