@@ -281,11 +281,43 @@ _ZH_SPACED = re.compile(r"(?<=[\u4e00-\u9fff])[ \t]+(?=[\u4e00-\u9fff])")
 _ZH_PATH_HEADS = ("设置 ", "我的 ", "设定 ", "打开设置 ", "进设置 ", "手机设置 ")
 
 
+# Round 10 (spoken call transcripts): hesitations and an agent's spoken lead-ins carry no step
+# ("Okay so, um, can you switch off Bluetooth on the laptop for me real quick", "hold it for,
+# uh, ten seconds", "what I need you to do is press ..."): dropped before the words are read.
+_SPOKEN_HINT = re.compile(
+    r"\b(?:um+|uh+|uhm|erm|okay so|ok so|alright so|right, so|basically|like,|you know,|"
+    r"i need you to|i want you to|let[’']?s|real quick|for me)\b",
+)
+_SPOKEN_FILLER_PHRASES = re.compile(
+    r"\s*,?\s*\b(?:um+|uh+|uhm|erm)\b\s*,?"  # hesitations, with the commas around them
+    r"|\s*,\s*(?:like|you know|i mean)\s*,"  # "for, like, fifteen seconds"
+    r"|\b(?:so\s+)?basically\b\s*,?"
+    r"|\b(?:so\s+)?what\s+i\s+(?:need|want)\s+you\s+to\s+do\s+is\b"
+    r"|\b(?:i\s+(?:need|want)\s+you\s+to|(?:can|could|would)\s+you(?:\s+please)?)\s+"
+    r"(?=[a-z])(?!help\b)"
+    r"|\blet[’']?s\b|\breal quick\b|\bfor me\b(?=\s*(?:real quick\b|[,.;!?]|$))"
+)
+_SPOKEN_LEAD = re.compile(r"^\s*(?:(?:okay|ok|alright|right|well|so|now)\s*(?:,\s*|\s+(?=so\b)))+")
+_SPOKEN_LEAD_SO = re.compile(r"^\s*(?:okay|ok|alright)?\s*,?\s*so\b\s*,?\s*")
+
+
+def _unspoken(folded: str) -> str:
+    """``folded`` without a spoken transcript's hesitations and lead-ins (see _SPOKEN_HINT)."""
+    if _SPOKEN_HINT.search(folded) is None:
+        return folded
+    text = _SPOKEN_FILLER_PHRASES.sub(" ", folded)
+    text = _SPOKEN_LEAD.sub("", text)
+    text = _SPOKEN_LEAD_SO.sub("", text)
+    return re.sub(r"\s{2,}", " ", text).strip()
+
+
 def _marked_atoms(text: str) -> list[list[str]]:
     """:func:`atoms`, with marker atoms for colons, sentence ends, parentheses and menu paths."""
     if " n " in text:
         text = text.replace(" n ", " and ")  # "tap it again n re-enter the pw" (not "N")
     folded = unicodedata.normalize("NFKC", text).casefold()
+    if folded.isascii() or "’" in folded:
+        folded = _unspoken(folded)
     if not folded.isascii():
         folded = folded.translate(ZH_TRADITIONAL)  # Traditional characters read as Simplified
     if folded.startswith(_ZH_PATH_HEADS) and ">" not in folded and "→" not in folded:
@@ -1909,6 +1941,29 @@ def _frames_of(
     return frames
 
 
+# What is done to a phone linked to a computer (round 10: "your Android" is then the phone).
+_LINKING_OPS = frozenset({"remove", "readd", "rollback", "connect", "pair"})
+
+
+def _links_an_android(clause: _Clause, op: str) -> bool:
+    """Whether ``clause`` links or unlinks an Android phone (a rollback only when unlinked)."""
+    surfaces = {t.surface for t in clause.tokens}
+    return "android" in surfaces and (op != "rollback" or "unlink" in surfaces)
+
+
+# Devices shut down with their name in between, turned off (round 10).
+_SHUT_DEVICES = frozenset(
+    {"computer", "phone", "tablet", "router", "modem", "printer", "tv", "device"}
+)
+# Devices that stand somewhere and are moved away from what interferes (round 10).
+_MOVABLE_DEVICES = frozenset({"router", "modem", "computer", "printer", "mesh_node", "extender"})
+
+
+def _names_a_cleaning(clause: _Clause) -> bool:
+    """Whether the print head is named by its cleaning ("a Head Cleaning", "nozzle clean")."""
+    return any(t.kind.startswith("obj") and "clean" in t.surface.casefold() for t in clause.tokens)
+
+
 def _normalize_frame(
     op: str, target: _Object | None, clause: _Clause, mains: list[_Object]
 ) -> ActionFrame | None:
@@ -2176,6 +2231,15 @@ def _normalize_frame(
         op = "request"  # "run ipconfig /release then ipconfig /renew" renews the lease
     if op in ("run", "use") and obj == "print_head":
         op = "clean"  # "run the head cleaning utility", "do a nozzle clean"
+    if obj == "os" and op in _LINKING_OPS and _links_an_android(clause, op):
+        # round 10: "unlink your Android from Phone Link", "pair the Android again": the phone
+        op, obj = ("remove" if op == "rollback" else op), "phone"
+    if op == "close" and obj in _SHUT_DEVICES and any(t.surface == "down" for t in clause.tokens):
+        op = "disable"  # round 10: "shut the ThinkPad down" turns it off, it is not closed
+    if op == "use" and obj in _MOVABLE_DEVICES and any(t.surface == "away" for t in clause.tokens):
+        op = "move"  # round 10: "get the router away from the microwave"
+    if op in ("open", "nav") and obj == "print_head" and _names_a_cleaning(clause):
+        op = "clean"  # round 10: "start a Head Cleaning from the Maintenance menu"
     if op in ("use", "check") and obj is not None and obj.endswith("troubleshooter"):
         op = "run"  # "use the printing troubleshooter"
     if op == "clear" and obj is not None and obj.rsplit(".", 1)[-1] == "port":
@@ -4128,6 +4192,25 @@ def _fold_nvram_power_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
         main = step.frames[0] if step.frames else None
         powered = main is not None and main.op in ("enable", "disable", "restart", "plug_in")
         return powered and main is not None and main.obj in ("computer", None)
+
+    kept = tuple(step for step in steps if not part(step))
+    return kept or steps
+
+
+def _fold_case_for_reset_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+    """ "Put both buds in the case, lid open, hold the back button until the light flashes
+    amber": earbuds put in their case to be reset is how the reset is done, no step of its own
+    (round 10)."""
+    if not any(f.op == "reset" and f.obj == "headphones" for s in steps for f in s.frames[:1]):
+        return steps
+
+    def part(step: Step) -> bool:
+        main = step.frames[0] if step.frames else None
+        return main is not None and (main.op, main.obj, main.qualifier) == (
+            "move",
+            "headphones",
+            None,
+        )
 
     kept = tuple(step for step in steps if not part(step))
     return kept or steps
@@ -6192,7 +6275,7 @@ class ActionIndex:
         steps = _fold_printer_join_en(_fold_queue_documents_en(_fold_radio_parts_en(steps)))
         steps = _fold_firmware_owner_en(_fold_printer_by_ip_en(steps, clauses), clauses)
         steps = _fold_appliance_drain_en(steps, clauses)
-        steps = _fold_nvram_power_en(steps)
+        steps = _fold_case_for_reset_en(_fold_nvram_power_en(steps))
         steps = _fold_both_back_on_en(_fold_powered_back_on_en(steps), clauses)
         steps = self._elaborated(_fold_forced_power(_fold_off_on_around_en(steps), clauses))
         lead_op, lead_object = _lead(clauses)

@@ -3774,3 +3774,87 @@ for _word in (
     "墙插孔",
 ):
     ZH_LEXICON.setdefault(_word.upper(), ZH_LEXICON["插座"])
+
+# -- round 10 (English device misses: physical and vague descriptions, spoken transcripts) ------
+# Going round to a device's back ("reach behind the television", "go round the back of the
+# TP-Link") is the way to it, no step; the reset pinhole said as a small hole on the back poked
+# with a paperclip (on the back: a SIM tray's hole is on the side); a finger kept on a button
+# holds it; the phone's side key is its power button; counting to a number is the wait; the
+# HP Smart app is one app (not "smart"); the printer's own screen is a place, its prompts
+# followed no step; "Go Settings", services.msc typed are the way in; the router and the modem
+# described as boxes (with the blinking lights; the internet cable comes into); icons and
+# buttons described by their looks (the little airplane picture, the wavy-lines symbol, the round
+# button with the line through it, the globe icon by the clock); troubleshoot problems is the
+# troubleshooter; netsh typed is run; the power of a device pulled out unplugs it; what a step is
+# for (so the phone ...) is no step; Phone Link is an app; a connection set up again is paired
+# again.
+_EN_DEVICES10 = """
+nav nav: reach* behind, reach* round the back of, reach* around the back of, go* round the back of,
+    go* around the back of, go* round to the back of, go* around to the back of,
+    go* behind, reach* round behind, reach* around behind
+obj reset_button: small pinhole, tiny pinhole, little pinhole, small hole on the back,
+    small hole in the back, small hole at the back, small hole on the rear,
+    tiny hole on the back, tiny hole in the back, tiny hole at the back, tiny hole on the rear,
+    little hole on the back, little hole in the back, little hole at the back,
+    little hole on the rear, the small hole on the back, the small hole in the back,
+    the small hole at the back, the small hole on the rear, the tiny hole on the back,
+    the tiny hole in the back, the tiny hole at the back, the tiny hole on the rear,
+    the little hole on the back, the little hole in the back, the little hole at the back,
+    the little hole on the rear, that small hole on the back, that small hole in the back,
+    that small hole at the back, that small hole on the rear, that tiny hole on the back,
+    that tiny hole in the back, that tiny hole at the back, that tiny hole on the rear,
+    that little hole on the back, that little hole in the back, that little hole at the back,
+    that little hole on the rear
+op hold: keep* your finger on, keep* your finger pressed on, keep* your finger pressed down on,
+    keep* your finger held on, keep* your finger held down on, keep* your finger down on,
+    keep* holding, keep* holding down, poke* and hold, push* and hold,
+    press* and keep your finger on, press* and keep your finger pressed on,
+    press* and keep your finger down on, push* into, poke* into, push* it into, poke* it into,
+    stick* it into, push* a paperclip into, poke* a paperclip into, stick* a paperclip into,
+    push* a pin into, poke* a pin into
+stop -: grab* a paperclip, take* a paperclip, get* a paperclip, grab* a pin, take* a pin,
+    get* a pin, grab* a paper clip, take* a paper clip, get* a paper clip, use* a paperclip,
+    grab* a sim tool, take* a sim tool, straighten* a paperclip, unbend* a paperclip
+obj power_button: side key, the side key, that side key, side key of the phone
+op wait: count* to
+objq app|name:hp_smart: hp smart, hp smart app, the hp smart app
+ctx where: printer's screen, the printer's screen, printer's little screen,
+    the printer's little screen, printer's display, the printer's display, printer's touchscreen,
+    the printer's touchscreen, printer's control panel, the printer's control panel
+stop -: follow* the prompts, follow* the on screen prompts, follow* the instructions on screen,
+    follow* the steps on screen, follow* the on screen steps
+nav nav: go* settings, type* services.msc, type* services msc
+obj router: box with the blinking lights, the box with the blinking lights,
+    box with the flashing lights, the box with the flashing lights, box with the blinking light,
+    the box with the blinking light, box with the lights, the box with the lights,
+    box with the little lights, the box with the little lights, box with the antennas,
+    the box with the antennas, box with the aerials, the box with the aerials
+obj modem: box the internet cable comes into, the box the internet cable comes into,
+    box the internet comes into, the box the internet comes into, box the cable comes into,
+    the box the cable comes into, box the phone line goes into, the box the phone line goes into,
+    box the line comes into, the box the line comes into
+obj airplane_mode: airplane picture, the airplane picture, little airplane picture,
+    the little airplane picture, plane picture, the plane picture, little plane picture,
+    the little plane picture, airplane symbol, the airplane symbol, little airplane,
+    the little airplane, little plane icon, the little plane icon, plane symbol, the plane symbol
+obj wifi: wavy lines symbol, the wavy lines symbol, wavy lines icon, the wavy lines icon,
+    wavy line symbol, the wavy line symbol, wavy lines, the wavy lines, curved lines icon,
+    the curved lines icon, curved lines symbol, the curved lines symbol
+obj power_button: round button with the line through it,
+    the round button with the line through it,
+    button with the line through it, the button with the line through it,
+    button with the circle and line, the button with the circle and line, power symbol button,
+    the power symbol button, button with the power symbol, the button with the power symbol
+obj network.troubleshooter: troubleshoot problems, the troubleshoot problems option
+ctx where: globe icon, the globe icon, little globe icon, the little globe icon, globe symbol,
+    the globe symbol, down by the clock, by the clock, next to the clock
+op run: type* netsh, type* in netsh, enter* netsh
+op unplug: pull* out the power of, pull* the power of, take* out the power of
+sub -: so the phone, so that the phone, so your phone, so that your phone, so the screen,
+    so that the screen
+objq app|name:phone_link: phone link, the phone link app, phone link app, link to windows,
+    the link to windows app
+op readd: set* up the connection again, set* the connection up again, set* it up again,
+    pair* it up again, link* it again, link* them again
+"""
+EN_LEXICON.update(_kinded_en(_EN_DEVICES10))

@@ -5792,3 +5792,115 @@ def test_zh_round10_steps_read_as_the_failed_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# Round 10, English device misses (power, Wi-Fi, router, printer, Bluetooth; batches 35-38).
+EN_ROUND10_DEVICE_PAIRS = [
+    # a spoken transcript's hesitations and lead-ins (um, uh, okay so, can you, for me) are no step
+    (
+        "Okay so, um, could you turn off Wi-Fi on the tablet for me real quick",
+        "Disable Wi-Fi on the tablet",
+        "Okay so, um, could you turn off Bluetooth on the tablet for me real quick",
+    ),
+    (
+        "Right, so, uh, what I need you to do is, like, restart the printer",
+        "Restart the printer",
+        "Right, so, uh, what I need you to do is, like, update the printer firmware",
+    ),
+    # the reset pinhole said as a small hole on the back poked with a paperclip
+    (
+        "Take a paperclip and poke it into the tiny hole on the back of the router for ten seconds",
+        "Factory reset the router with the pinhole",
+        "Press the WPS button on the back of the router for two seconds",
+    ),
+    # going round to a device's back is no step; counting to a number is the wait
+    (
+        "Go round the back of the modem, pull the power lead out, count to thirty, plug it back in",
+        "Power cycle the modem",
+        "Go round the back of the modem and check that the coax cable is screwed in tight",
+    ),
+    # a finger kept on a button holds it; the phone's side key is its power button
+    (
+        "Keep your finger on the side key for ten seconds until the phone switches off",
+        "Hold the power button for 10 seconds",
+        "Keep your finger on the volume down key for ten seconds",
+    ),
+    # the print head named by its cleaning, started from the printer's own screen
+    (
+        "On the printer's screen, start a Head Cleaning from the Maintenance menu",
+        "Run the print head cleaning",
+        "On the printer's screen, start a Nozzle Check from the Maintenance menu",
+    ),
+    # the HP Smart app is one app, not "smart"
+    ("Reinstall HP Smart", "Uninstall the HP Smart app and install it again", "Reinstall HP Scan"),
+    # the router and the modem described as boxes
+    (
+        "Pull the plug out of the box with the blinking lights, wait a minute, plug it back in",
+        "Power cycle the router",
+        "Pull the plug out of the box with the blinking lights and move it onto a shelf",
+    ),
+    (
+        "Unplug the box the internet cable comes into for a minute",
+        "Restart the modem",
+        "Unplug the box the internet cable comes into and plug in the Ethernet cable",
+    ),
+    # services.msc typed is the way to the service
+    (
+        "Type services.msc, find Print Spooler, right click > Restart",
+        "Restart the print spooler service",
+        "Type services.msc, find Print Spooler, right click > Stop",
+    ),
+    # icons described by their looks; troubleshoot problems is the troubleshooter
+    (
+        "Tap the little plane picture, wait ten seconds, then tap it again",
+        "Toggle airplane mode off and on",
+        "Tap the little plane picture and leave it on overnight",
+    ),
+    (
+        "Right-click the globe icon next to the clock and pick troubleshoot problems",
+        "Run the network troubleshooter",
+        "Right-click the globe icon next to the clock and open the network settings",
+    ),
+    # netsh typed is run; the power of a device pulled out unplugs it
+    (
+        "In an admin Command Prompt type netsh winsock reset",
+        "Reset Winsock",
+        "In an admin Command Prompt type ipconfig /flushdns",
+    ),
+    (
+        "Pull out the power of the modem, wait one minute, then insert it back",
+        "Power cycle the modem",
+        "Pull out the power of the modem and move it to the living room",
+    ),
+    # a device got away from what interferes is moved
+    (
+        "Get the router away from the cordless phone base",
+        "Move the router away from the cordless phone",
+        "Get the router's firmware from the support site",
+    ),
+    # a device shut down with its name in between is turned off, not closed
+    (
+        "Shut the laptop down completely",
+        "Turn off the laptop",
+        "Shut the lid of the laptop",
+    ),
+    # earbuds put in their case to be reset: how the reset is done, no step of its own
+    (
+        "Put both buds in the case, lid open, hold the button on the back until it flashes amber",
+        "Factory reset the earbuds",
+        "Put the earbuds in the case with the lid closed and leave them to charge",
+    ),
+    # Phone Link is an app; an Android (un)linked there is the phone; a connection set up again
+    (
+        "Remove your Android from Phone Link and set up the connection again",
+        "Unpair the phone in Phone Link and pair it again",
+        "Update the Phone Link app",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND10_DEVICE_PAIRS)
+def test_en_round10_device_steps_read_as_the_failed_step(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
