@@ -262,8 +262,9 @@ class CatalogGuardEquivalence:
             cached = self._lexemes.get(normalized)
         if cached is not None:
             return cached
-        cjk = contains_cjk(normalized)
-        entry = (cjk, sorted(cjk_aware_tokens(normalized)) if cjk else [])
+        # The tokens are kept for every text: a Latin text is tokenised too when it is compared
+        # with a Chinese one, and that happened once per pair.
+        entry = (contains_cjk(normalized), sorted(cjk_aware_tokens(normalized)))
         with self._lock:
             self._lexemes[normalized] = entry
             while len(self._lexemes) > self._cache_size:
@@ -277,9 +278,7 @@ class CatalogGuardEquivalence:
         left_cjk, left_tokens = self._lexemes_of(left)
         right_cjk, right_tokens = self._lexemes_of(right)
         if left_cjk or right_cjk:
-            a = left_tokens if left_cjk else sorted(cjk_aware_tokens(left))
-            b = right_tokens if right_cjk else sorted(cjk_aware_tokens(right))
-            return float(fuzz.ratio(a, b)) / 100
+            return float(fuzz.ratio(left_tokens, right_tokens)) / 100
         return float(fuzz.ratio(left, right)) / 100
 
     def _embeddable(self, normalized: str) -> bool:

@@ -29,6 +29,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
+from functools import lru_cache
 
 from caseledger.domain.policies.action_lexicon import (
     DEFAULT_OBJECTS,
@@ -7864,13 +7865,17 @@ def _said_values_differ(candidate: TextActions, failed: TextActions) -> bool:
 _PATH_SEPARATOR = re.compile(r"\s*(?:>|→|»|›)\s*")
 
 
+@lru_cache(maxsize=8192)
+def _path_parts(text: str) -> tuple[str, ...]:
+    """A menu path's items, normalised (cached per text: it is asked once per pair)."""
+    return tuple(
+        normalize_solution(part) for part in _PATH_SEPARATOR.split(text.strip().rstrip("."))
+    )
+
+
 def _path_leaves_differ(candidate: TextActions, failed: TextActions) -> bool:
     """Whether two menu paths go the same way and end on two different choices."""
-    paths = [
-        [normalize_solution(part) for part in _PATH_SEPARATOR.split(t.text.strip().rstrip("."))]
-        for t in (candidate, failed)
-    ]
-    mine, theirs = paths
+    mine, theirs = _path_parts(candidate.text), _path_parts(failed.text)
     if len(mine) < 3 or len(mine) != len(theirs) or mine[:-1] != theirs[:-1]:
         return False
     return _two_values_differ(mine[-1], theirs[-1])
