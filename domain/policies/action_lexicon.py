@@ -25,7 +25,7 @@ holds an unknown word as not understood, so similarity (not a guess) decides it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 __all__ = [
     "CONTEXT_OBJECTS",
@@ -2716,15 +2716,23 @@ ctx where: 转发和POP/IMAP 转发和POP/IMAP设置
 """
 
 
-def _kinded_zh(block: str) -> dict[str, Lexeme]:
-    """Parse "kind value: 词 词" lines (value "-" is empty; continuations are indented)."""
-    table: dict[str, Lexeme] = {}
+def _kinded_lines(block: str) -> Iterator[tuple[Lexeme, str]]:
+    """The lines of a "kind value: words" table, each with the lexeme its words get: a line
+    that is not indented starts a kind (value "-" is empty; a value may hold a colon,
+    "app|name:office"), an indented one continues it."""
     lexeme: Lexeme = ("stop", "")
     for line in block.strip().splitlines():
         if not line.startswith(" "):
             head, line = line.split(": ", 1)
             kind, value = head.split()
             lexeme = (kind, "" if value == "-" else value)
+        yield lexeme, line
+
+
+def _kinded_zh(block: str) -> dict[str, Lexeme]:
+    """Parse "kind value: 词 词" lines (words separated by spaces)."""
+    table: dict[str, Lexeme] = {}
+    for lexeme, line in _kinded_lines(block):
         table.update(dict.fromkeys((p.upper() for p in line.split()), lexeme))
     return table
 
@@ -2793,15 +2801,10 @@ op enable: bring* both back up, bring* them both back up, bring* them back up,
 
 
 def _kinded_en(block: str) -> dict[str, Lexeme]:
-    """Parse "kind value: phrase, phrase" lines (value "-" is empty and may hold a colon,
-    "app|name:office"; continuations are indented); an op's or weak op's phrases are inflected."""
+    """Parse "kind value: phrase, phrase" lines (phrases separated by commas); an op's or weak
+    op's phrases are inflected."""
     table: dict[str, Lexeme] = {}
-    lexeme: Lexeme = ("stop", "")
-    for line in block.strip().splitlines():
-        if not line.startswith(" "):
-            head, line = line.split(": ", 1)
-            kind, value = head.split()
-            lexeme = (kind, "" if value == "-" else value)
+    for lexeme, line in _kinded_lines(block):
         for phrase in (p.strip() for p in line.split(",") if p.strip()):
             keys = _verb_forms(phrase) if lexeme[0] in ("op", "weak") else {_en_key(phrase)}
             table.update(dict.fromkeys(keys, lexeme))
@@ -3375,7 +3378,7 @@ op disable: switch* on block, turn* on block, toggle* on block, tick* block, ena
 obj ethernet: wired port, ethernet port, network port, lan port, ethernet jack, network jack,
     wired jack, wall jack, lan jack, rj45 port, rj 45 port, wired network port, ethernet socket,
     network socket, wall port, wired wall port, ethernet wall port, network wall port
-ctx where: outlook on the web, outlook com on the web, mail on the web, gmail on the web,
+ctx where: outlook on the web, mail on the web, gmail on the web,
     in the web app, the web version, in the web version, on the web version
 op disable: dont sort my messages, do not sort my messages, dont sort messages
 op nav: highlight*
@@ -3383,14 +3386,14 @@ nav -: press the down arrow, press the down button, press down on the remote,
     press down on the d pad, press the up arrow
 ctx where: home row, the home row, tizen home row, the tizen home row, home screen row, apps row,
     the apps row, tizen, tizen home, webos home, webos, applications folder,
-    the applications folder, from applications, account microsoft com, microsoft account page
+    the applications folder, from applications, microsoft account page
 stop -: ending in, that ends in, which ends in, ending with
 op move: drag*
 stop -: and run the installer, then run the installer, run the installer, run its installer,
     and run its installer, open the installer, and open the installer, run the setup file,
     and run the setup file
-ctx where: microsoft com, from microsoft com, apple com, from the website, from the official site,
-    from the official website
+ctx where: microsoft website, from microsoft website, apple website, from the website,
+    from the official site, from the official website
 obj trash: bin, the bin, mac bin, the mac bin
 objq app|name:mcafee: mcafee trial, the mcafee trial, mcafee trial software, mcafee trial version,
     mcafee livesafe, mcafee livesafe trial, mcafee free trial, mcafee trialware
