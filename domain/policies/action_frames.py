@@ -7569,9 +7569,16 @@ _REASON_CLAUSE = re.compile(
 )
 
 
+@lru_cache(maxsize=8192)
+def _kind_words(text: str) -> str:
+    """The words a text names kinds in, without its opening reason (once per text, not per
+    pair and kind table)."""
+    words = unicodedata.normalize("NFKC", text).casefold()
+    return _REASON_CLAUSE.sub("", words, count=1) or words
+
+
 def _kinds_named(text: TextActions, kinds: tuple[tuple[str, str], ...]) -> set[str]:
-    words = unicodedata.normalize("NFKC", text.text).casefold()
-    words = _REASON_CLAUSE.sub("", words, count=1) or words
+    words = _kind_words(text.text)
     return {kind for pattern, kind in kinds if re.search(pattern, words, re.ASCII)}
 
 
@@ -7639,8 +7646,7 @@ def _restart_step(step: Step) -> bool:
 
 
 def _first_kind(text: TextActions, kinds: tuple[tuple[str, str], ...]) -> str | None:
-    words = unicodedata.normalize("NFKC", text.text).casefold()
-    words = _REASON_CLAUSE.sub("", words, count=1) or words
+    words = _kind_words(text.text)
     first: tuple[int, str] | None = None
     for pattern, kind in kinds:
         found = re.search(pattern, words, re.ASCII)
