@@ -5904,6 +5904,7 @@ class ActionIndex:
         """Read ``text`` into steps (see the module docstring for how)."""
         if not text.isascii():
             text = text.translate(ZH_TRADITIONAL)  # Traditional characters read as Simplified
+        text = _fb11_context(text)
         normalized = normalize_solution(text)
         known = self._texts.get(normalized)
         if known is not None:
@@ -6950,7 +6951,9 @@ class GuardRule:
             # kind of thing: "re-add the work account in the Outlook app" / "... in iPhone Mail"
             return GuardDecision(False, f"{kinds}-differs:" + _labels(candidate.steps), "frame")
         if structured and (
-            _quantities_differ(candidate, failed) or _said_values_differ(candidate, failed)
+            _quantities_differ(candidate, failed)
+            or _said_values_differ(candidate, failed)
+            or _fb11_amounts_differ(candidate, failed)
         ):
             # "paging file: initial 8192 MB" after "... to 4096 MB"; "set the lid-close action
             # to Do nothing when plugged in" after "... to Sleep": words alike, another value
@@ -8088,10 +8091,11 @@ def _fb10_zh_owned() -> re.Pattern[str]:
 def _fb10_said_names(text: TextActions) -> set[str]:
     """The words of the names a text puts in front of an app or account ("Google Play Store")."""
     words: set[str] = set()
-    if any(is_cjk(c) for c in text.text):
-        for found in _fb10_zh_owned().finditer(text.text):
+    said = _fb11_unreasoned(text.text)
+    if any(is_cjk(c) for c in said):
+        for found in _fb10_zh_owned().finditer(said):
             words |= set(_FB10_ZH_CANONICAL[found.group(1).casefold()].split("_"))
-    for found in _FB10_HEADED_NAME.finditer(unicodedata.normalize("NFKC", text.text)):
+    for found in _FB10_HEADED_NAME.finditer(unicodedata.normalize("NFKC", said)):
         words |= {w.casefold().strip(".") for w in found.group(1).split()}
     return _fb10_name_words(words)
 
@@ -8254,4 +8258,195 @@ def _fb10_differs(candidate: TextActions, failed: TextActions) -> str | None:
         return "mode"
     if _fb10_driver_store_added(candidate, failed):
         return "driver-store"
+    return _fb11_differs(candidate, failed)
+
+
+# -- FB11: what a text says around its steps, in a reply's own style ----------------------------
+# A knowledge-base article's notes, warnings and tips ("Note: this erases all earbud settings;
+# you will need to pair them again afterwards.", "注意：…。") and its verification lines after a
+# step ("… Verify that the Google logo appears.") say what a step does or shows, not what to do:
+# dropped before the words are read, up to the end of their sentence.
+_FB11_NOTE = re.compile(
+    r"(?:(?<=^)|(?<=[.!?。！？)）]\s)|(?<=[.!?。！？(（\n]))\s*"
+    r"(?:(?:please\s+)?note|nb|n\.b\.|warning|caution|important|tip)\s*[:：]"
+    r"[^\n]*?(?:[.!?。！？](?=\s|$|[)）])|(?=[)）])|$)"
+    r"|(?:(?<=[.!?。！？]\s)|(?<=[.!?。！？\n]))\s*(?:then\s+)?"
+    r"(?:verify|confirm|check|make sure|ensure)\s+that\b[^\n]*?(?:[.!?。](?=\s|$)|$)"
+    r"|(?:(?<=^)|(?<=[。！？\n]))\s*(?:注意|提示|温馨提示|说明|备注)\s*[:：][^\n]*?(?:[。！？]|$)",
+    re.IGNORECASE,
+)
+# A step named as tried and failed in front of the one proposed ("Re-pairing didn't help, so
+# factory reset the Buds2 …", "Gmail's already been force-stopped, so now force stop …",
+# "支付宝缓存清过了就算了，去把淘宝的缓存也清一下"): the reason the new step is proposed, read
+# as one ("since …, " / "既然…，", see _commentary and _REASON_CLAUSE) and no step of the text.
+_FB11_FAILED_OUTCOME = (
+    r"(?:did(?:n[’']?t|\s+not)|does(?:n[’']?t|\s+not)|has(?:n[’']?t|\s+not)|"
+    r"have(?:n[’']?t|\s+not)|won[’']?t|was(?:n[’']?t|\s+not)|is(?:n[’']?t|\s+not)|never)\s+"
+    r"(?:help(?:ed)?|work(?:ed)?|fix(?:ed)?|solve[ds]?|change[ds]?|do\s+(?:anything|it|the trick)"
+    r"|make\s+(?:a|any)\s+difference|sort(?:ed)?)\b[^,;.!?]{0,30}"
+    r"|(?:did|does|changed|fixed|solved)\s+nothing|made\s+no\s+difference|no\s+(?:luck|change|joy)"
+    r"|(?:was|is)\s+no\s+(?:help|use|good)|failed"
+)
+_FB11_TRIED_LEAD_EN = re.compile(
+    r"^\s*(?:(?:ok(?:ay)?|so|well|right)\s*,?\s+)?(?:if|when|since|as|because|now that|given that)?"
+    r"\s*(?!(?:i|i[’']?ve|i have|we|we[’']?ve|cust(?:omer)?|user|client|they|he|she)\b)"
+    r"(?P<lead>[^,;:.!?]{3,90}?(?:\s+|,\s*)(?:" + _FB11_FAILED_OUTCOME + r")"
+    r"|[^,;:.!?]{2,60}?\b(?:already|alr)\b[^,;:.!?]{0,60}?)"
+    r"\s*(?:[,;—]\s*|\s+(?=(?:so|then|and|but)\b))"
+    r"(?>(?:(?:so|then|and|but)\s+)?(?:now\s+|next\s+)?)"
+    r"(?P<rest>(?!(?:i|we|he|she|they|it|that|this)\b|[\w-]+ed\b)[a-z].*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+_FB11_TRIED_LEAD_ZH = re.compile(
+    r"^\s*(?:如果|要是|假如)?(?P<lead>[^，,；;。？?！!]{2,40}?"
+    r"(?:(?:试|弄|做|清|重启|重装|删|关|开|装)?过了?(?:也)?(?:就算了|没用|不行|没效果|不管用)?"
+    r"|了也?(?:没用|不行|没效果|不管用)|(?:没用|不行|没效果|不管用)(?:的话)?))"
+    r"\s*[，,；;]\s*(?P<rest>(?:那就|那|就|去|再|直接|换成|改成|试试|你|您|可以|先|把).*)$",
+    re.DOTALL,
+)
+
+
+@lru_cache(maxsize=8192)
+def _fb11_context(text: str) -> str:
+    """``text`` with a knowledge-base article's notes and verification lines dropped, and a
+    failed step named in front of the proposed one read as the reason (see above)."""
+    if ":" in text or "：" in text or "that" in text.casefold():
+        dropped = _FB11_NOTE.sub(" ", text).strip()
+        text = dropped or text
+    if text.isascii():
+        found = _FB11_TRIED_LEAD_EN.match(text)
+        if found is not None and not _REASON_CLAUSE.match(text.casefold()):
+            return f"since {found.group('lead').strip()}, {found.group('rest')}"
+        return text
+    found = _FB11_TRIED_LEAD_ZH.match(text)
+    if found is not None and not found.group("lead").startswith("既然"):
+        return f"既然{found.group('lead').strip()}，{found.group('rest')}"
+    return text
+
+
+_FB11_REASON = re.compile(_REASON_CLAUSE.pattern, re.IGNORECASE)
+
+
+def _fb11_unreasoned(text: str) -> str:
+    """``text`` without its opening reason (the names a step is done on are not said there)."""
+    return _FB11_REASON.sub("", text, count=1) or text
+
+
+# -- FB11: the same step on another thing, said in a reply's own style --------------------------
+# A phone started into a mode of its own (recovery, DFU, download, fastboot) by the buttons of
+# a force restart is put into that mode, not restarted again (as safe mode, _FB10_SAFE_MODE).
+_FB11_BOOT_MODE = re.compile(
+    r"\b(?:recovery|dfu|download|fastboot|bootloader)\s*mode\b|\bfastboot\b"
+    r"|恢复模式|刷机模式|下载模式|线刷模式|卡刷模式",
+    re.IGNORECASE,
+)
+
+
+def _fb11_boot_mode_apart(candidate: TextActions, failed: TextActions) -> bool:
+    if not any(map(_restart_step, candidate.steps)) or not any(map(_restart_step, failed.steps)):
+        return False
+    mine, theirs = (bool(_FB11_BOOT_MODE.search(t.text)) for t in (candidate, failed))
+    return mine != theirs
+
+
+# The card network a payment step is on ("make the Mastercard the default" / "Set the Visa as
+# the default card"): another card.
+_FB11_CARD_NETWORKS = (
+    (r"\bvisa\b|维萨", "visa"),
+    (r"\bmaster\s*card\b|\bmc\b|万事达", "mastercard"),
+    (r"\bamex\b|\bamerican express\b|美国运通|运通", "amex"),
+    (r"\bdiscover\b(?:\s+card)?(?=.*\bcard\b|.*\bpay\b|.*\bwallet\b)", "discover"),
+    (r"\bunion\s*pay\b|银联", "unionpay"),
+    (r"\bjcb\b", "jcb"),
+)
+
+
+def _fb11_payment_step(step: Step) -> bool:
+    return any(i.startswith("payment.") for i in step.action_ids) or any(
+        "card" in (frame.obj or "") or "payment" in (frame.obj or "") for frame in step.frames
+    )
+
+
+_KIND_CHECKS = (*_KIND_CHECKS, ("card-network", _fb11_payment_step, _FB11_CARD_NETWORKS))
+
+# The device a step is done on, with words in front of its noun ("on ur iphone", "on the
+# reception desktop", "on your work laptop"), and a computer's make: a Mac is not a Windows PC.
+_FB11_PLACE = re.compile(
+    r"\b(?:on|from|in)\s+(?:your|ur|yr|the|this|that|my|a|an|their|his|her|our)\s+"
+    r"(?:(?!(?:app|settings?|menu|page|screen|list)\b)[a-z0-9-]+\s+){0,2}?"
+    r"(iphone|android phone|smartphone|cell phone|phone|ipad|tablet|laptop|notebook|macbook|"
+    r"chromebook|imac|desktop pc|desktop|pc|computer)\b(?!\s*(?:app|settings?|screen)\b)"
+)
+_FB11_PLATFORMS = (
+    (
+        r"\bmac(?:book(?:\s+(?:air|pro))?|\s+mini|os)?\b(?!\s*(?:address|filter))|\bimac\b|苹果电脑",
+        "mac",
+    ),
+    (
+        r"\bwindows\s+(?:laptop|pc|computer|desktop|machine|10|11)\b|\b(?:on|in)\s+windows\b"
+        r"|\bsurface\s+(?:pro|laptop|book)\b|windows\s*电脑",
+        "windows",
+    ),
+    (r"\bchromebook\b|\bchrome\s*os\b", "chromeos"),
+)
+
+
+def _fb11_places(text: TextActions) -> frozenset[str]:
+    words = _place_words(text)
+    return frozenset(_PLACE_KINDS[m.group(1)] for m in _FB11_PLACE.finditer(words)) | _places(text)
+
+
+def _fb11_places_differ(candidate: TextActions, failed: TextActions) -> bool:
+    mine, theirs = _fb11_places(candidate), _fb11_places(failed)
+    if mine and theirs and not mine & theirs:
+        computers = {"computer", "laptop", "desktop"}
+        if not any(
+            a in computers and b in computers and "computer" in (a, b) for a in mine for b in theirs
+        ):
+            return True
+    words = [_place_words(t) for t in (candidate, failed)]
+    made = [{kind for pattern, kind in _FB11_PLATFORMS if re.search(pattern, w)} for w in words]
+    return len(made[0]) == 1 and len(made[1]) == 1 and made[0] != made[1]
+
+
+# A percentage or an interval a setting is given ("start at 95% and stop at 100%", "every 1
+# minute"): none of one side's among the other's is another value, where both texts set it.
+_FB11_AMOUNT = re.compile(
+    r"(\d+(?:\.\d+)?)\s*(%|percent\b)"
+    r"|\bevery\s+(\d+)\s*(min(?:ute)?s?|hours?|hrs?|seconds?|secs?)\b"
+    r"|每\s*(\d+)\s*(分钟|小时|秒)"
+)
+_FB11_SETTING = re.compile(
+    r"\b(?:set|change|switch|drop|lower|raise|bump|reduce|increase|adjust|make|put|turn)\w*\b"
+    r"|设置|设成|设为|改成|改为|调到|调成|调整",
+)
+_FB11_UNITS = {"percent": "%", "min": "minute", "mins": "minute", "minutes": "minute"}
+
+
+def _fb11_amounts(text: TextActions) -> set[tuple[str, float]]:
+    found: set[tuple[str, float]] = set()
+    for match in _FB11_AMOUNT.finditer(text.text.casefold()):
+        groups = [g for g in match.groups() if g is not None]
+        unit = groups[1].rstrip("s") if groups[1] not in ("%",) else "%"
+        found.add((_FB11_UNITS.get(unit, unit), float(groups[0])))
+    return found
+
+
+def _fb11_amounts_differ(candidate: TextActions, failed: TextActions) -> bool:
+    if not all(_FB11_SETTING.search(t.text.casefold()) for t in (candidate, failed)):
+        return False
+    mine, theirs = _fb11_amounts(candidate), _fb11_amounts(failed)
+    units = {unit for unit, _ in mine} & {unit for unit, _ in theirs}
+    return bool(units) and not mine & theirs
+
+
+def _fb11_differs(candidate: TextActions, failed: TextActions) -> str | None:
+    """Round 11's same step on another thing: started into another mode, on another card
+    network, on another device or make of computer, with another percentage or interval."""
+    if _fb11_boot_mode_apart(candidate, failed):
+        return "mode"
+    if _fb11_places_differ(candidate, failed):
+        return "place"
+    if _fb11_amounts_differ(candidate, failed):
+        return "value"
     return None

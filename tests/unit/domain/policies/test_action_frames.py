@@ -5904,3 +5904,70 @@ def test_en_round10_device_steps_read_as_the_failed_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# Round 11, false blocks: a failed step named as tried in front of the proposed one (a reason,
+# no step), a knowledge-base article's notes and verification lines (no steps), a phone started
+# into another mode, another card network, another device or make of computer said with words
+# in front of its noun, another percentage or interval.
+FB11_PAIRS = [
+    # a failed step named as tried and failed, then the step proposed
+    (
+        "Restart the router and wait two minutes",
+        "Restart the router",
+        "Restarting the router didn't help, so power cycle the modem instead",
+    ),
+    (
+        "Reinstall the Zoom app",
+        "Delete the Zoom app and install it again",
+        "The Zoom app has already been reinstalled, so now sign out of Zoom and back in",
+    ),
+    ("把微信的缓存清一下", "清一下微信缓存", "微信缓存清过了也没用，那就把微信卸载重装"),
+    # a knowledge-base article's note says what the step does, it is no step
+    (
+        "Clear the Spotify app's cache",
+        "Clear Spotify's cache",
+        "Open Settings > Apps > Spotify > Storage and tap Clear storage. Note: this also clears "
+        "the cache and signs you out.",
+    ),
+    # a phone started into download / recovery mode is not restarted again
+    (
+        "Force restart the phone by holding power and volume down",
+        "Force restart the phone",
+        "Put the phone into download mode: hold power and volume down until the warning "
+        "screen shows",
+    ),
+    # another card network
+    (
+        "Set the Visa card as the default in Google Pay",
+        "Make the Visa the default card in Google Pay",
+        "Make the Amex the default card in Google Pay",
+    ),
+    # another device, words in front of its noun; another make of computer
+    (
+        "Forget the Wi-Fi on ur ipad and join it again",
+        "Forget the Wi-Fi network on the iPad and rejoin it",
+        "forget the wifi on ur iphone and join it again",
+    ),
+    (
+        "Remove the printer on the Mac and add it again",
+        "Remove and re-add the printer on the MacBook",
+        "On the Windows laptop, remove the printer and add it again",
+    ),
+    (
+        "Reinstall the printer driver on the laptop",
+        "Reinstall the printer driver on the Windows laptop",
+        "Do the same printer driver reinstall on the reception desktop",
+    ),
+    # another percentage or interval
+    (
+        "Set the battery charge limit in MyASUS to 80%",
+        "Set the battery charge limit to 80%",
+        "Change the battery charge limit in MyASUS to 60%",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), FB11_PAIRS)
+def test_fb11_steps_apart_from_the_failed_step(candidate: str, failed: str, negative: str) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
