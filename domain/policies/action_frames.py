@@ -312,13 +312,103 @@ def _unspoken(folded: str) -> str:
     return re.sub(r"\s{2,}", " ", text).strip()
 
 
+# Round 11 (knowledge-base articles and scripted replies): the article's frame is no step --
+# its heading ("Please proceed as follows:", "Firmware update procedure:"), its step numbers
+# ("1. Open Settings 2. Tap ..."), a note or warning ("Note: saved passwords will be removed"),
+# the check of the result ("Verify that the checkmark appears", "... and confirm whether the
+# bolt appears", "... to confirm the result") and a dialog confirmed ("select Reset and
+# confirm"). Dropped before the words are read.
+_SCRIPTED_HINT = re.compile(
+    r"\b(?:verify|confirm|note|warning|caution|important|tip|proceed|procedure|sequence)\b"
+    r"|(?:^|[.:;!?]\s+)\d{1,2}[.)]\s"
+)
+_SENTENCE_START = r"(?:^\s*|(?<=[.:;!?]\s)\s*)"  # not "8.8.8.8. update": an address's end
+_SCRIPTED_PARTS = re.compile(
+    # a heading ending in a colon, at the start of the text
+    r"^\s*(?:please\s+)?(?:proceed|do\s+this|follow\s+these\s+steps|do\s+the\s+following)"
+    r"(?:\s+as\s+follows)?\s*:"
+    r"|^\s*(?:[a-z-]+\s+){0,3}(?:procedure|sequence|steps|instructions)\s*:"
+    # a step's number at the start of a sentence
+    rf"|{_SENTENCE_START}(?:step\s+)?\d{{1,2}}[.)]\s+(?=[a-z])"
+    # a note or a warning, to the end of its sentence
+    r"|\b(?:note|warning|caution|important|tip)\s*:[^.!?;]*(?:[.!?;]|$)"
+    # the check of the result: a sentence of its own after a step, or the clause that ends one
+    r"|(?<=[.;!?])\s*(?:then\s+)?(?:verify|confirm)\s+(?:that|whether|if)\b[^.!?;]*"
+    r"(?:[.!?;]|$)"
+    r"|,?\s*(?:and|then|and\s+then)\s+(?:verify|confirm)\s+(?:that|whether|if)\b[^.!?;]*"
+    r"|\s+to\s+(?:verify|confirm)\s+(?:the\s+result|it\s+worked|that\b[^.!?;,]*)"
+    # a dialog confirmed
+    r"|\s+and\s+confirm(?=\s*(?:[.,;!?]|$))"
+)
+
+
+def _unscripted(folded: str) -> str:
+    """``folded`` without a knowledge-base article's frame (see _SCRIPTED_HINT)."""
+    if _SCRIPTED_HINT.search(folded) is None:
+        return folded
+    return re.sub(r"\s{2,}", " ", _SCRIPTED_PARTS.sub(" ", folded)).strip()
+
+
+# Round 11 (Singapore / Malaysian English): "off the router then on back", "on the bluetooth",
+# "pair back lah": a bare "off" / "on" before what it switches is the verb ("turn off the
+# router"), "on back" is "turn it back on", a device paired or connected "back" is paired or
+# connected again, and the sentence particles (lah, leh, lor, meh) carry no step.
+_SINGLISH_HINT = re.compile(r"\b(?:lah|leh|lor|meh|on back|(?:off|on) (?:the|your|ur|it)|back)\b")
+_SWITCHED_ON_WORDS = (
+    r"bluetooth|wifi|wi-fi|router|modem|phone|handphone|printer|computer|laptop|pc|tv|hotspot"
+    r"|mobile data|data|airplane mode|aeroplane mode|flight mode|location|gps|nfc|device"
+)
+_SINGLISH_PARTS = (
+    (re.compile(r"\s*,?\s*\b(?:lah|leh|lor|meh)\b"), ""),
+    (re.compile(r"\b(?:then\s+|and\s+|,\s*)?on\s+back\b(?!\s+of\b)"), " then turn it back on"),
+    (
+        re.compile(
+            r"(^|[,.;:!?]\s*|\b(?:then|try|can try|just|first|pls|please)\s+)off\s+"
+            rf"(?=(?:(?:the|your|ur|my|both)\s+)?(?:[a-z]+\s+)?(?:{_SWITCHED_ON_WORDS})\b|it\b)"
+        ),
+        r"\1turn off ",
+    ),
+    (
+        re.compile(
+            r"(^|[,.;:!?]\s*|\b(?:then|and|try|can try|just|first|pls|please)\s+)on\s+"
+            rf"(?=(?:the\s+|your\s+|ur\s+|my\s+)?(?:{_SWITCHED_ON_WORDS})\s*(?:$|[.;!?]"
+            r"|(?:then|and|first|again|back|for|or|lah)\b))"
+        ),
+        r"\1turn on ",
+    ),
+    (
+        re.compile(
+            r"\b(pair|connect|reconnect|join)\s+(?:(it|them)\s+)?back\b"
+            r"(?=\s*(?:$|[,.;:!?]|lah\b|again\b|then\b|and\b))"
+        ),
+        r"\1 \2 again",
+    ),
+)
+
+
+# "turn smart connect off on the Asus", "switch it on on the laptop": the second "on" says
+# where, it does not switch the thing back on (round 11).
+_OFF_ON_PLACE = re.compile(r"\b(off|on)\s+on\s+(?=(?:the|your|ur|my)\s)")
+
+
+def _unsinglished(folded: str) -> str:
+    """``folded`` with Singapore / Malaysian English switches read plainly (see above)."""
+    if " on " in folded:
+        folded = _OFF_ON_PLACE.sub(r"\1 in ", folded)
+    if _SINGLISH_HINT.search(folded) is None:
+        return folded
+    for pattern, replacement in _SINGLISH_PARTS:
+        folded = pattern.sub(replacement, folded)
+    return re.sub(r"\s{2,}", " ", folded).strip()
+
+
 def _marked_atoms(text: str) -> list[list[str]]:
     """:func:`atoms`, with marker atoms for colons, sentence ends, parentheses and menu paths."""
     if " n " in text:
         text = text.replace(" n ", " and ")  # "tap it again n re-enter the pw" (not "N")
     folded = unicodedata.normalize("NFKC", text).casefold()
     if folded.isascii() or "’" in folded:
-        folded = _unspoken(folded)
+        folded = _unsinglished(_unscripted(_unspoken(folded)))
     if not folded.isascii():
         folded = folded.translate(ZH_TRADITIONAL)  # Traditional characters read as Simplified
     if folded.startswith(_ZH_PATH_HEADS) and ">" not in folded and "→" not in folded:
@@ -338,7 +428,7 @@ def _marked_atoms(text: str) -> list[list[str]]:
         if word:
             atom = "".join(word)
             if atom not in _SPOKEN_FILLERS:
-                clauses[-1].append(_SHORTHAND.get(atom, atom))
+                clauses[-1].extend((_SHORTHAND.get(atom) or _respelled(atom)).split(" "))
             word.clear()
 
     length = len(folded)
@@ -501,6 +591,77 @@ def _key_atoms(phrase: str) -> tuple[str, ...]:
     return tuple(atom for clause in atoms(phrase) for atom in clause)
 
 
+# -- round 11: a word typed fast on a phone, read as the lexicon's word it misspells ----------
+# ("setings", "blutooth", "seperate", "normaly", "pasword", "insted", "agian", "rooter"). Bounded
+# so that no known word turns into another: only a word the lexicon does not know, of five
+# letters or more, one typing slip away from exactly one word it knows -- a doubled letter typed
+# once or a vowel left out beside another (never the first letter), two letters swapped (never
+# the first), a vowel for another past the word's first vowel, a letter typed twice; and two
+# known words typed as one ("powerstrip") where the lexicon knows them together.
+_VOWELS = "aeiou"
+_RESPELL_MIN = 5  # letters of the typed word
+_RESPELL_DROPPED_MIN = 6  # letters of the known word, for a letter left out or a vowel
+
+
+@lru_cache(maxsize=1)
+def _known_words() -> frozenset[str]:
+    return frozenset(a for key in _TABLE for a in key if a.isascii() and a.isalpha())
+
+
+def _slips(word: str) -> set[str]:
+    """The known words ``word`` is one typing slip away from (see above)."""
+    known = _known_words()
+    found: set[str] = set()
+    size = len(word)
+    for i in range(1, size - 1):
+        swapped = word[:i] + word[i + 1] + word[i] + word[i + 2 :]
+        if swapped != word and swapped in known:
+            found.add(swapped)  # "agian", "recieve"
+    for i in range(size - 1):
+        if word[i] == word[i + 1] and (undoubled := word[:i] + word[i + 1 :]) in known:
+            found.add(undoubled)  # "untill", "settting"
+    if size + 1 >= _RESPELL_DROPPED_MIN:
+        for i in range(1, size):
+            # a doubled letter typed once ("setings", "pasword") or a vowel left out beside
+            # another ("blutooth", "insted"), never a letter of its own ("stale" / "stable")
+            for letter in {word[i - 1], word[i]} | (
+                set(_VOWELS) if word[i - 1] in _VOWELS or word[i] in _VOWELS else set()
+            ):
+                if (added := word[:i] + letter + word[i:]) in known:
+                    found.add(added)
+    if size >= _RESPELL_DROPPED_MIN:
+        for i, char in enumerate(word):
+            # a vowel for another past the first one ("seperate", "rooter"; not "funding")
+            if char in _VOWELS and any(c in _VOWELS for c in word[:i]):
+                for vowel in _VOWELS:
+                    if vowel != char and (other := word[:i] + vowel + word[i + 1 :]) in known:
+                        found.add(other)
+    return found
+
+
+def _respelled(atom: str) -> str:
+    """``atom`` as the known word (or two) it misspells, else itself (see above)."""
+    if not _RESPELL_READY or len(atom) < _RESPELL_MIN or not (atom.isascii() and atom.isalpha()):
+        return atom
+    return _respelled_word(atom)
+
+
+@lru_cache(maxsize=8192)
+def _respelled_word(atom: str) -> str:
+    known = _known_words()
+    if atom in known or (atom[-1] == "s" and atom[:-1] in known):
+        return atom
+    for i in range(3, len(atom) - 2):
+        pair = _TABLE.get((atom[:i], atom[i:]))
+        if pair is not None and NAME_PREFIX not in pair[1]:
+            return f"{atom[:i]} {atom[i:]}"  # "powerstrip" (split again in lex); not a name
+    slips = _slips(atom)
+    return next(iter(slips)) if len(slips) == 1 else atom
+
+
+_RESPELL_READY = False  # the table is read with no respelling while it is built (see below)
+
+
 def _build_table() -> tuple[dict[tuple[str, ...], Lexeme], int]:
     table: dict[tuple[str, ...], Lexeme] = {}
     for source in (ZH_LEXICON, EN_LEXICON):
@@ -512,6 +673,9 @@ def _build_table() -> tuple[dict[tuple[str, ...], Lexeme], int]:
 
 
 _TABLE, _MAX_KEY = _build_table()
+
+
+_RESPELL_READY = True  # the table exists now
 
 
 @dataclass(frozen=True)
@@ -1965,6 +2129,14 @@ def _names_a_cleaning(clause: _Clause) -> bool:
     return any(t.kind.startswith("obj") and "clean" in t.surface.casefold() for t in clause.tokens)
 
 
+def _verbless_cleaning(clause: _Clause) -> bool:
+    """A cleaning of the print head named with no verb of its own ("..., then a head
+    cleaning"): the verb of the step before ("run the nozzle check") is not its verb."""
+    verbs = ("op", "pv", "weak")
+    own_verb = any(t.kind.split("/")[0] in verbs for t in clause.tokens)
+    return not own_verb and _names_a_cleaning(clause)
+
+
 def _normalize_frame(
     op: str, target: _Object | None, clause: _Clause, mains: list[_Object]
 ) -> ActionFrame | None:
@@ -2241,6 +2413,8 @@ def _normalize_frame(
         op = "move"  # round 10: "get the router away from the microwave"
     if op in ("open", "nav") and obj == "print_head" and _names_a_cleaning(clause):
         op = "clean"  # round 10: "start a Head Cleaning from the Maintenance menu"
+    if op != "clean" and obj == "print_head" and _verbless_cleaning(clause):
+        op = "clean"  # round 11: "run the nozzle check, then a head cleaning": no check again
     if op in ("use", "check") and obj is not None and obj.endswith("troubleshooter"):
         op = "run"  # "use the printing troubleshooter"
     if op == "clear" and obj is not None and obj.rsplit(".", 1)[-1] == "port":
@@ -7284,15 +7458,21 @@ _CARD_DETAILS = (
     (r"\bcard number\b|\blong number\b|卡号", "number"),
     (r"\bname on (?:the )?card\b|\bcardholder name\b|持卡人姓名", "name"),
 )
-# Whose account: the work / school one is not the personal one.
+# Whose account: the work / school one is not the personal one; a provider's name may stand
+# between ("the work Microsoft 365 account", "your personal outlook.com account", round 11).
+_NAMED_BETWEEN = (
+    r"(?:(?:outlook|microsoft|office|google|gmail|apple|icloud|yahoo|365|website)(?:\.com)?\s+)"
+    r"{0,2}"
+)
 _ACCOUNT_KINDS = (
     (
         r"\b(?:work|school|office|corporate|company|business)\s+(?:or\s+school\s+)?"
-        r"(?:account|email|e-mail|profile|mailbox|login)\b|工作账号|工作邮箱|公司账号|公司邮箱",
+        rf"{_NAMED_BETWEEN}(?:account|email|e-mail|profile|mailbox|login)\b"
+        r"|工作账号|工作邮箱|公司账号|公司邮箱",
         "work",
     ),
     (
-        r"\b(?:personal|private|home)\s+(?:account|email|e-mail|profile|mailbox)\b"
+        rf"\b(?:personal|private|home)\s+{_NAMED_BETWEEN}(?:account|email|e-mail|profile|mailbox)\b"
         r"|个人账号|个人邮箱|私人账号|私人邮箱",
         "personal",
     ),

@@ -3861,3 +3861,24 @@ op readd: set* up the connection again, set* the connection up again, set* it up
     pair* it up again, link* it again, link* them again
 """
 EN_LEXICON.update(_kinded_en(_EN_DEVICES10))
+
+
+# -- round 11 (en device): a port called a hole by its connector ("the Lightning hole", "the
+# USB-C hole", "the charging hole") is the charging port; the print queue's service is the
+# spooler; ink cartridges called carts; Epson's Power Cleaning is a stronger head cleaning, not
+# the head cleaning itself; what a step is for ("so the buds stop grabbing it", "so it stops
+# auto-connecting") is no step, whatever it names (round 10 knew only "so the phone / screen").
+_EN_DEVICES11 = """
+obj charging.port: lightning hole, the lightning hole, usb c hole, the usb c hole, type c hole,
+    the type c hole, charging hole, the charging hole, charge hole, the charge hole,
+    charger hole, the charger hole, micro usb hole, the micro usb hole
+obj print_spooler: print queue service, the print queue service, printer queue service,
+    the printer queue service, print queue services
+obj ink_cartridge: carts, the carts, ink carts, the ink carts, color carts, colour carts,
+    black cart, the black cart, color cart, colour cart, ink cart, the ink cart
+sub -: so the, so that the, so your, so that your, so ur, so my, so that my, so they, so that they,
+    so it, so that it
+objq print_head|power: power cleaning, a power cleaning, the power cleaning, power clean,
+    a power clean
+"""
+EN_LEXICON.update(_kinded_en(_EN_DEVICES11))

@@ -5971,3 +5971,70 @@ FB11_PAIRS = [
 @pytest.mark.parametrize(("candidate", "failed", "negative"), FB11_PAIRS)
 def test_fb11_steps_apart_from_the_failed_step(candidate: str, failed: str, negative: str) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# -- English device round 11: phone-typed slips, Singapore / Malaysian English, knowledge-base
+# articles ----------------------------------------------------------------------------------
+EN_ROUND11_DEVICE_PAIRS = [
+    # a word typed with a slip is the known word it misspells (bounded: one slip, one word)
+    (
+        "go to setings and forget the wifi netwrok, then join it agian",
+        "Forget the Wi-Fi network and reconnect to it",
+        "Reset the network settings",
+    ),
+    (
+        "turn blutooth off on the old tablet so the buds stop grabbing it",
+        "Turn off Bluetooth on the tablet",
+        "Unpair the earbuds from the tablet",
+    ),
+    # Singapore / Malaysian English: "off the X", "on back", "pair back", sentence particles
+    (
+        "Off the modem first, wait one minute, then on back",
+        "Power cycle the modem",
+        "Off the wifi on the phone then on back",
+    ),
+    (
+        "Remove the speaker from the Bluetooth list then pair back lah",
+        "Forget the speaker and pair it again",
+        "Update the speaker firmware lah",
+    ),
+    # a knowledge-base article: heading, step numbers, notes and checks of the result are no steps
+    (
+        "Please proceed as follows: 1. Open Settings > Bluetooth. 2. Select your headphones and"
+        " choose Forget. 3. Pair them again. Verify that the headphones show as Connected."
+        " Note: you may need to put them in pairing mode first.",
+        "Unpair the headphones and pair them again",
+        "Please proceed as follows: 1. Open Settings > Bluetooth. 2. Update the headphones'"
+        " firmware. Verify that the version number changes.",
+    ),
+    (
+        "Navigate to Settings > General > Reset > Reset Network Settings and confirm."
+        " Note: saved Wi-Fi networks will be removed.",
+        "Reset network settings on the phone",
+        "Navigate to Settings > Wi-Fi and forget the saved network. Note: keep the password.",
+    ),
+    # a head cleaning named with no verb after a nozzle check is cleaned, not checked again
+    (
+        "Print a nozzle check, then a head cleaning",
+        "Do a head cleaning, then print a nozzle check pattern",
+        "Run a Power Cleaning",
+    ),
+    # a port called a hole by its connector; the print queue's service is the spooler
+    (
+        "Blow the dust out of the USB-C hole",
+        "Clean the charging port",
+        "Replace the USB-C cable",
+    ),
+    (
+        "Restart the printer queue service",
+        "Restart the Print Spooler service",
+        "Clear the print queue",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND11_DEVICE_PAIRS)
+def test_en_round11_device_steps_read_as_the_failed_step(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
