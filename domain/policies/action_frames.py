@@ -29,7 +29,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from caseledger.domain.policies.action_lexicon import (
     DEFAULT_OBJECTS,
@@ -556,6 +556,8 @@ def lex(text: str) -> list[list[Token]]:
     for clause in _marked_atoms(text):
         tokens: list[Token] = []
         index = 0
+        if text.isascii():
+            clause = [_respelled(atom) for atom in clause]  # "setings", "pasword", "agian"
         while clause and clause[0].startswith("\x00"):
             marker = clause.pop(0)
             tokens.append(Token(_MARK_KINDS[marker], "", ""))
@@ -570,8 +572,12 @@ def lex(text: str) -> list[list[Token]]:
             else:
                 atom = clause[index]
                 singular = _TABLE.get((atom[:-1],)) if len(atom) > 3 and atom[-1] == "s" else None
+                joined = _split_prefix(clause, index)
                 if singular is not None:
                     tokens.append(Token(singular[0], singular[1], atom))  # plain plural
+                elif joined is not None:
+                    tokens.append(Token(joined[0], joined[1], f"{atom} {clause[index + 1]}"))
+                    index += 1  # "un install": the word typed in two
                 else:
                     # "三十秒", "半分钟": Chinese numerals are numbers too
                     numeric = any(ch.isnumeric() for ch in atom) or atom in _ZH_NUMERALS
@@ -595,6 +601,62 @@ def lex(text: str) -> list[list[Token]]:
     )
     segments = [_owner_before_place_zh(tokens) for tokens in segments]
     return _next_to_controls([_from_band_to_band(tokens) for tokens in segments])
+
+
+# Round 11 (text typed fast on a phone): a word the lexicon knows, misspelt the common ways —
+# a doubled letter lost or added ("setings", "pasword", "untill"), two vowels swapped
+# ("agian", "recieve"), a vowel dropped from a long word ("blutooth", "insted") — reads as
+# that word. Bounded: only a word the lexicon does not know, of five letters or more, that
+# comes to exactly one known word of five letters or more; no substitutions ("apple" is no
+# "apply"), no other swaps ("boots" is no "boost").
+_VOWELS = "aeiou"
+
+
+@cache
+def _spelled_words() -> tuple[frozenset[str], frozenset[str]]:
+    """The known words a misspelling may come to, and every word of the lexicon's keys."""
+    every = frozenset(atom for key in _TABLE for atom in key)
+    words = frozenset(
+        key[0]
+        for key in _TABLE
+        if len(key) == 1 and len(key[0]) >= 5 and key[0].isascii() and key[0].isalpha()
+    )
+    return words, every
+
+
+@lru_cache(maxsize=4096)
+def _respelled(atom: str) -> str:
+    """The one known word ``atom`` is a common misspelling of, or ``atom`` itself."""
+    size = len(atom)
+    if size < 5 or not atom.isalpha():
+        return atom
+    words, every = _spelled_words()
+    if atom in every:
+        return atom
+    found: set[str] = set()
+    for i in range(size):
+        if i + 1 < size and atom[i] == atom[i + 1]:
+            found.add(atom[:i] + atom[i + 1 :])  # a letter doubled: "untill"
+        if size >= 6:
+            found.add(atom[: i + 1] + atom[i] + atom[i + 1 :])  # a double lost: "setings"
+        if i + 1 < size and atom[i] != atom[i + 1] and {atom[i], atom[i + 1]} <= set(_VOWELS):
+            found.add(atom[:i] + atom[i + 1] + atom[i] + atom[i + 2 :])  # "agian"
+    if size >= 6:
+        found.update(atom[:i] + v + atom[i:] for i in range(1, size) for v in _VOWELS)
+    found &= words
+    return found.pop() if len(found) == 1 else atom
+
+
+# A verb typed in two ("un install", "dis connect"): read as the one word when it is one.
+_SPLIT_PREFIXES = frozenset({"un", "dis", "de"})
+
+
+def _split_prefix(clause: list[str], index: int) -> Lexeme | None:
+    atom = clause[index]
+    if atom not in _SPLIT_PREFIXES or index + 1 >= len(clause):
+        return None
+    found = _TABLE.get((atom + clause[index + 1],))
+    return found if found is not None and found[0] in ("op", "pv") else None
 
 
 # Chinese verbal particles: what follows a verb, never a noun ("update一下", "reset掉").
@@ -8373,3 +8435,19 @@ def _fold_reset_entries_r11_en(
         or frame.qualifier is not None
     ]
     return kept or items
+
+
+# Round 11: an account's kind said with its provider in between ("your personal outlook.com
+# account", "the work Microsoft 365 account"): another account than one of the other kind.
+_R11_ACCOUNT_KINDS = (
+    (
+        r"\b(?:work|school|corporate|company|business)\s+(?:[\w.+-]+\s+){0,2}"
+        r"(?:account|email|e-mail|profile|mailbox|login)\b",
+        "work",
+    ),
+    (
+        r"\b(?:personal|private)\s+(?:[\w.+-]+\s+){0,2}(?:account|email|e-mail|profile|mailbox)\b",
+        "personal",
+    ),
+)
+_KIND_CHECKS = (*_KIND_CHECKS, ("account", None, _R11_ACCOUNT_KINDS))

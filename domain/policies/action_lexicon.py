@@ -3861,3 +3861,10 @@ op readd: set* up the connection again, set* the connection up again, set* it up
     pair* it up again, link* it again, link* them again
 """
 EN_LEXICON.update(_kinded_en(_EN_DEVICES10))
+
+# Round 11, English payment, login, app, email and slow computer (text typed fast, knowledge-
+# base articles, Singapore / Malaysian English): a right click typed as it sounds is the click.
+_EN_ROUND11_ACCOUNTS = """
+stop -: write click, write-click, rite click, rite-click, right clik, write clik
+"""
+EN_LEXICON.update(_kinded_en(_EN_ROUND11_ACCOUNTS))

@@ -5947,6 +5947,29 @@ EN_ROUND11_ACCOUNTS_PAIRS = [
         "Start Outlook in safe mode",
         "Press Win+R, type appwiz.cpl and press Enter, then uninstall Outlook",
     ),
+    # typed fast: a doubled letter lost, two vowels swapped, a vowel dropped, a verb in two
+    (
+        "open setings and turn on blutooth agian",
+        "Turn Bluetooth back on in Settings",
+        "open setings and turn off blutooth",
+    ),
+    (
+        "un install the norton that came with the pc",
+        "Uninstall Norton",
+        "un install the norton then re install it from the website",
+    ),
+    # a right click typed as it sounds
+    (
+        "write click the recycle bin and empty it",
+        "Empty the Recycle Bin",
+        "write click the recycle bin and open it",
+    ),
+    # an account's kind with its provider in between: the work one is not the personal one
+    (
+        "reset the pasword on ur work microsoft account",
+        "Reset the password for the work Microsoft 365 account",
+        "reset the password on your personal Gmail account",
+    ),
 ]
 
 
