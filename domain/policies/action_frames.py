@@ -319,7 +319,8 @@ def _unspoken(folded: str) -> str:
 # bolt appears", "... to confirm the result") and a dialog confirmed ("select Reset and
 # confirm"). Dropped before the words are read.
 _SCRIPTED_HINT = re.compile(
-    r"\b(?:verify|confirm|note|warning|caution|important|tip|proceed|procedure|sequence)\b"
+    r"\b(?:verify|confirm|notes?|nb|n\.b|warning|caution|important|tip|heads up|fyi|reminder"
+    r"|proceed|procedure|sequence)\b"
     r"|(?:^|[.:;!?]\s+)\d{1,2}[.)]\s"
 )
 _SENTENCE_START = r"(?:^\s*|(?<=[.:;!?]\s)\s*)"  # not "8.8.8.8. update": an address's end
@@ -331,7 +332,8 @@ _SCRIPTED_PARTS = re.compile(
     # a step's number at the start of a sentence
     rf"|{_SENTENCE_START}(?:step\s+)?\d{{1,2}}[.)]\s+(?=[a-z])"
     # a note or a warning, to the end of its sentence
-    r"|\b(?:note|warning|caution|important|tip)\s*:[^.!?;]*(?:[.!?;]|$)"
+    r"|\b(?:(?:please\s+)?notes?|nb|n\.b\.|warning|caution|important|tip|heads\s+up|fyi|reminder)"
+    r"\s*:[^.!?;]*(?:[.!?;]|$)"
     # the check of the result: a sentence of its own after a step, or the clause that ends one
     r"|(?<=[.;!?])\s*(?:then\s+)?(?:verify|confirm)\s+(?:that|whether|if)\b[^.!?;]*"
     r"(?:[.!?;]|$)"
@@ -716,8 +718,12 @@ def lex(text: str) -> list[list[Token]]:
             else:
                 atom = clause[index]
                 singular = _TABLE.get((atom[:-1],)) if len(atom) > 3 and atom[-1] == "s" else None
+                joined = _split_prefix(clause, index)
                 if singular is not None:
                     tokens.append(Token(singular[0], singular[1], atom))  # plain plural
+                elif joined is not None:
+                    tokens.append(Token(joined[0], joined[1], f"{atom} {clause[index + 1]}"))
+                    index += 1  # "un install": the word typed in two
                 else:
                     # "三十秒", "半分钟": Chinese numerals are numbers too
                     numeric = any(ch.isnumeric() for ch in atom) or atom in _ZH_NUMERALS
@@ -741,6 +747,18 @@ def lex(text: str) -> list[list[Token]]:
     )
     segments = [_owner_before_place_zh(tokens) for tokens in segments]
     return _next_to_controls([_from_band_to_band(tokens) for tokens in segments])
+
+
+# A verb typed in two ("un install", "dis connect"): read as the one word when it is one.
+_SPLIT_PREFIXES = frozenset({"un", "dis", "de"})
+
+
+def _split_prefix(clause: list[str], index: int) -> Lexeme | None:
+    atom = clause[index]
+    if atom not in _SPLIT_PREFIXES or index + 1 >= len(clause):
+        return None
+    found = _TABLE.get((atom + clause[index + 1],))
+    return found if found is not None and found[0] in ("op", "pv") else None
 
 
 # Chinese verbal particles: what follows a verb, never a noun ("update一下", "reset掉").
@@ -2520,6 +2538,9 @@ def _normalize_frame(
     op, obj, qualifier = _fold_accounts_round8_en(op, obj, qualifier, clause, context)
     op, obj, qualifier = _fold_accounts_round9_en(op, obj, qualifier, clause, context)
     op, obj, qualifier = _fold_false_blocks9(op, obj, qualifier, clause)
+    if (round11 := _fold_round11_accounts_en(op, obj, qualifier, clause)) is None:
+        return None
+    op, obj, qualifier = round11
     if obj is None:
         obj = DEFAULT_OBJECTS.get(op)
     if obj is None and op not in _OBJECTLESS_OPS and op not in _PREPARATORY_OPS:
@@ -6093,6 +6114,8 @@ class ActionIndex:
             _read_clause(clause)
             if _commentary(clause, ahead=_verb_ahead(clauses, number)):
                 clause.negated = clause.commentary = True
+            elif number and (_tried_again_en(clause) or _kb_aside_en(clause)):
+                clause.negated = clause.commentary = True  # "... then try the checkout again"
             clause.resolved_op = _resolve_op(clause, previous)
             previous = clause
         live = [clause for clause in clauses if not clause.negated]
@@ -6445,6 +6468,7 @@ class ActionIndex:
         items = _fold_startup_list_en(_fold_mail_client_accounts_en(items, clauses), clauses)
         items = _fold_clear_data_ticks_en(_fold_reset_link_en(items, clauses))
         items = _fold_new_profile_en(_fold_reset_flow_en(items), clauses)
+        items = _fold_reset_entries_r11_en(items)
         items = _fold_app_temp_files_en(_fold_signed_in_there_en(items, clauses), clauses)
         items = _fold_closed_for_app_files_en(_fold_closed_for_data_file_en(items))
         steps = _fold_radio_resets_en(_fold_ticked_items_en(self._steps(items)))
@@ -8630,3 +8654,97 @@ def _fb11_differs(candidate: TextActions, failed: TextActions) -> str | None:
     if _fb11_amounts_differ(candidate, failed):
         return "value"
     return None
+
+
+# -- round 11: English payment, login, app, email and slow-computer folds ----------------------
+
+# A step tried again is the test of the steps before it, no step of its own: "then try the
+# PayPal checkout again", "Retry the Microsoft 365 sign-in", "try Netflix again".
+_TRIED_AGAIN = frozenset({"retry", "re try", "retrying", "retried", "reattempt", "re attempt"})
+_TRY_WORDS = frozenset({"try", "tries", "tried", "trying", "attempt", "test"})
+_TRIED_OPS = frozenset({"use", "login", "open", "nav", "add", "sign", "log", None})
+
+
+def _tried_again_en(clause: _Clause) -> bool:
+    """Whether ``clause`` (not a text's first) tries again what the steps before it were for."""
+    if (clause.op or clause.pv or clause.weak) not in _TRIED_OPS:
+        return False
+    surfaces = {t.surface for t in clause.tokens}
+    if surfaces & _TRIED_AGAIN:
+        return True
+    return "again" in surfaces and bool(surfaces & _TRY_WORDS)
+
+
+# A knowledge-base article's answers to the dialogs of a step (round 11): "choose the default
+# profile when prompted", "confirm the removal", "click Yes to confirm" are part of that step.
+_PROMPTED = frozenset({"prompted", "asked"})
+_CONFIRMED = frozenset(
+    {"removal", "deletion", "uninstall", "uninstallation", "prompt", "prompts", "dialog", "reset"}
+)
+
+
+def _kb_aside_en(clause: _Clause) -> bool:
+    tokens = clause.tokens
+    for index, token in enumerate(tokens[:-1]):
+        if token.kind == "sub" and tokens[index + 1].surface in _PROMPTED:
+            return True  # "choose the default profile when prompted"
+    confirm = next(
+        (i for i, t in enumerate(tokens) if t.kind == "op" and t.surface == "confirm"), None
+    )
+    if confirm is None:
+        return False
+    rest = [t for t in tokens[confirm + 1 :] if t.kind != "stop"]
+    return not rest or (len(rest) == 1 and rest[0].surface in _CONFIRMED)
+
+
+def _fold_round11_accounts_en(
+    op: str, obj: str | None, qualifier: str | None, clause: _Clause
+) -> tuple[str, str | None, str | None] | None:
+    """Round 11 English class folds of payment, login, app, email and slow-computer steps.
+
+    None: the clause is no step of its own."""
+    if op == "add" and obj in (None, "app") and _typed_command_en(clause):
+        # "Press Win+R, type outlook.exe /safe and press Enter": the command typed opens what
+        # it names ("type SystemPropertiesPerformance and press Enter" only opens a window)
+        return "open", obj, qualifier
+    return op, obj, qualifier
+
+
+# A command typed into the Run box, a terminal or the search box and sent with Enter.
+_TYPING = frozenset({"type", "types", "typed", "typing", "enter", "run", "paste"})
+_SENT = frozenset({"press enter", "hit enter", "press return", "hit return", "enter"})
+
+
+def _typed_command_en(clause: _Clause) -> bool:
+    typed = next((t for t in clause.tokens if t.kind == "op" and t.value == "add"), None)
+    if typed is None or typed.surface not in _TYPING:
+        return False
+    return any(t.surface in _SENT for t in clause.tokens if t is not typed)
+
+
+# What a password reset has typed in on its way (round 11, scripted replies): the account's
+# address and the new password, entered or typed twice.
+_RESET_ENTRIES = frozenset({"email.address", "email", "password", "new_password"})
+_RESET_ENTRY_OPS = frozenset({"add", "replace", "set", "use", "check"})
+
+
+def _fold_reset_entries_r11_en(
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]],
+) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
+    """ "Go to the password reset page, enter the email address for your account, ... and set
+    a new password": in a text that resets the password, the address and the new password
+    typed in are the reset's own steps; without a reset they stay steps."""
+    reset = ActionFrame("reset", "password")
+    if not any(f == reset or "login.reset_password" in ids for f, ids, _ in items):
+        return items
+    kept = [
+        (frame, ids, group)
+        for frame, ids, group in items
+        if ids
+        or frame is None
+        or frame == reset
+        or frame.obj not in _RESET_ENTRIES
+        or frame.op not in _RESET_ENTRY_OPS
+        or frame.qualifier is not None
+    ]
+    return kept or items

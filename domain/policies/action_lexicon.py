@@ -3882,3 +3882,10 @@ objq print_head|power: power cleaning, a power cleaning, the power cleaning, pow
     a power clean
 """
 EN_LEXICON.update(_kinded_en(_EN_DEVICES11))
+
+# Round 11, English payment, login, app, email and slow computer (text typed fast, knowledge-
+# base articles, Singapore / Malaysian English): a right click typed as it sounds is the click.
+_EN_ROUND11_ACCOUNTS = """
+stop -: write click, write-click, rite click, rite-click, right clik, write clik
+"""
+EN_LEXICON.update(_kinded_en(_EN_ROUND11_ACCOUNTS))

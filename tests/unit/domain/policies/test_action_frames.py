@@ -6038,3 +6038,77 @@ def test_en_round11_device_steps_read_as_the_failed_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# Round 11 (English payment, login, app, email, slow computer): knowledge-base articles,
+# scripted replies, candidates that name the failed step around a new one.
+EN_ROUND11_ACCOUNTS_PAIRS = [
+    # a knowledge-base note or tip says what a step does, no step of its own
+    (
+        "Open Settings > Apps > Instagram > Storage and tap Clear cache. Tip: this will not "
+        "delete your photos.",
+        "Clear Instagram's cache",
+        "Open Settings > Apps > Instagram > Storage and tap Clear data",
+    ),
+    # a step tried again is the test of the steps before it
+    (
+        "Clear Safari's website data, then retry the Apple Pay purchase",
+        "Clear the website data in Safari",
+        "Clear Safari's website data, then remove the card from Apple Pay",
+    ),
+    (
+        "Update Chrome to the latest version and try logging in again",
+        "Update Chrome",
+        "Update Chrome and clear its cookies",
+    ),
+    # a warning and the new password typed twice belong to the reset
+    (
+        "Select Reset password. Warning: you will be signed out of all devices. Enter the new "
+        "password twice.",
+        "Reset the account password",
+        "Sign out of all devices from the security page",
+    ),
+    # a dialog answered (confirm the removal, ... when prompted) is part of its step
+    (
+        "Open Control Panel > Programs and Features, select Zoom and choose Uninstall, then "
+        "confirm the removal",
+        "Uninstall Zoom",
+        "Open Control Panel > Programs and Features, select Zoom and choose Repair",
+    ),
+    # a command typed into Run and sent with Enter opens what it names
+    (
+        "Press Win+R, type outlook.exe /safe and press Enter, then pick your profile when prompted",
+        "Start Outlook in safe mode",
+        "Press Win+R, type appwiz.cpl and press Enter, then uninstall Outlook",
+    ),
+    # typed fast: a doubled letter lost, two vowels swapped, a vowel dropped, a verb in two
+    (
+        "open setings and turn on blutooth agian",
+        "Turn Bluetooth back on in Settings",
+        "open setings and turn off blutooth",
+    ),
+    (
+        "un install the norton that came with the pc",
+        "Uninstall Norton",
+        "un install the norton then re install it from the website",
+    ),
+    # a right click typed as it sounds
+    (
+        "write click the recycle bin and empty it",
+        "Empty the Recycle Bin",
+        "write click the recycle bin and open it",
+    ),
+    # an account's kind with its provider in between: the work one is not the personal one
+    (
+        "reset the pasword on ur work microsoft account",
+        "Reset the password for the work Microsoft 365 account",
+        "reset the password on your personal Gmail account",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND11_ACCOUNTS_PAIRS)
+def test_en_round11_accounts_steps_read_as_the_failed_step(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
