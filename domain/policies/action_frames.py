@@ -32,6 +32,8 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 
 from caseledger.domain.policies.action_lexicon import (
+    CANTONESE_MARK_ZH,
+    CANTONESE_ZH,
     DEFAULT_OBJECTS,
     EN_LEXICON,
     FB10_ZH_OWNER_NAMES,
@@ -404,8 +406,70 @@ def _unsinglished(folded: str) -> str:
     return re.sub(r"\s{2,}", " ", folded).strip()
 
 
-def _marked_atoms(text: str) -> list[list[str]]:
-    """:func:`atoms`, with marker atoms for colons, sentence ends, parentheses and menu paths."""
+# Round 11 (zh): Hong Kong written Cantonese ("熄咗部機再開", "撳住開機掣", "放返入個盒度") is
+# read as the Mandarin the Chinese tables know, word for word, when a Cantonese word marks it.
+_CANTONESE_MARK = re.compile(CANTONESE_MARK_ZH)
+_CANTONESE_WORDS = tuple((re.compile(pattern), mandarin) for pattern, mandarin in CANTONESE_ZH)
+
+
+def _mandarin_of_cantonese(folded: str) -> str:
+    """``folded`` (already Simplified) with its Cantonese words as Mandarin (see CANTONESE_ZH)."""
+    for pattern, mandarin in _CANTONESE_WORDS:
+        folded = pattern.sub(mandarin, folded)
+    return folded
+
+
+# Round 11 (zh): a knowledge-base article or scripted reply ("您好，操作步骤如下：1. …；2. …。
+# 温馨提示：…") frames its steps in words that are no steps: the lead-in, the step numbers, a
+# note (温馨提示 / 注意 / 提示：… to its sentence's end), a check of the outcome after the steps
+# ("确认后查看是否能自动连上", "然后看一下充电指示灯有没有亮") and the wait for the device
+# to finish on its own ("待屏幕熄灭后松开", "等待手机自动完成开机").
+_ARTICLE_LEAD_ZH = re.compile(
+    r"(?:具体|详细)?(?:的)?(?:操作|设置|处理)?(?:方法|步骤|流程)(?:如下|是)[:：]?"
+    r"|(?:请)?(?:您)?按(?:照)?(?:以下|下面的?|如下)(?:步骤|方法)(?:操作|进行|处理)?[:：]?"
+)
+_ARTICLE_NUMBER_ZH = re.compile(
+    r"(?:^|(?<=[:：;；。，,\s]))\s*(?:第?[0-9]{1,2}|[一二三四五六七八九])(?:[.、．)）]|步[:：，,]?)(?![0-9])"
+)
+_ARTICLE_NOTE_ZH = re.compile(
+    r"(?:温馨提示|温馨提醒|小提示|小贴士|提示|注意事项|注意|备注|说明|注)[:：][^。！!？?\n]*[。！!？?]?"
+)
+_ARTICLE_CHECK_ZH = re.compile(
+    r"(?<=[，,。；;])\s*(?:(?:确认|完成|操作完成|设置完成|重启|开机)后|然后|之后|最后)(?:再)?"
+    r"(?:[^，,。；;！!？?]*?(?:查看|观察|看一下|看看|看下))?[^，,。；;！!？?]*?"
+    r"(?:是否|有没有|能否|能不能|有无)[^，,。；;！!？?]*?"
+    r"(?:亮|正常|恢复|解决|依旧|依然|成功|连上|好了|变化|显示|出现|收到)[^，,。；;！!？?]*"
+)
+_ARTICLE_WAIT_ZH = re.compile(
+    r"(?:^|(?<=[:：;；。，,]))\s*(?:待|等到?|等待)[^，,。；;！!？?]*?后(?:松开|松手|放开)(?:按键|手指)?"
+    r"|(?:^|(?<=[:：;；。，,]))\s*等待?[^，,。；;！!？?]{0,8}自动(?:完成)?[^，,。；;！!？?]*"
+)
+_ARTICLE_MARK_ZH = re.compile(
+    r"如下|以下|[:：；;。，,]\s*[0-9]{1,2}[.、．)）]|提示|注意|确认|是否|有没有|待|等待"
+)
+
+
+# Round 11 (zh): where a thing is plugged in, said before it ("将插在蓝牙接收器旁边那个集线器
+# 拔走"), only says which thing it is: no plug-in step of its own.
+_PLUGGED_WHERE_ZH = re.compile(
+    r"([将把])插在[^，,。；;！!？?]{1,16}?(?:的|那个|那根|那条|那只)(?=.)"
+)
+
+
+def _article_steps_zh(folded: str) -> str:
+    """``folded`` without the words a knowledge-base article frames its steps in (see above)."""
+    if _ARTICLE_MARK_ZH.search(folded) is None or not any(map(is_cjk, folded)):
+        return folded
+    text = _ARTICLE_LEAD_ZH.sub("", folded)
+    text = _ARTICLE_NOTE_ZH.sub("", text)
+    text = _ARTICLE_NUMBER_ZH.sub("", text)
+    text = _ARTICLE_WAIT_ZH.sub("", text)
+    return _ARTICLE_CHECK_ZH.sub("", text)
+
+
+def _marked_atoms(text: str, *, reading: bool = False) -> list[list[str]]:
+    """:func:`atoms`, with marker atoms for colons, sentence ends, parentheses and menu paths;
+    ``reading`` a text (not a lexicon key): its Cantonese words and article frame are folded."""
     if " n " in text:
         text = text.replace(" n ", " and ")  # "tap it again n re-enter the pw" (not "N")
     folded = unicodedata.normalize("NFKC", text).casefold()
@@ -413,6 +477,10 @@ def _marked_atoms(text: str) -> list[list[str]]:
         folded = _unsinglished(_unscripted(_unspoken(folded)))
     if not folded.isascii():
         folded = folded.translate(ZH_TRADITIONAL)  # Traditional characters read as Simplified
+        if reading and _CANTONESE_MARK.search(folded) is not None:
+            folded = _mandarin_of_cantonese(folded)
+        if reading:
+            folded = _PLUGGED_WHERE_ZH.sub(r"\1", _article_steps_zh(folded))
     if folded.startswith(_ZH_PATH_HEADS) and ">" not in folded and "→" not in folded:
         # "设置 应用 找到蓝牙 存储 清除缓存", "我的 设置 支付设置 …": a path written with spaces
         # for its ">" (the last item, a step, is still read as one)
@@ -701,7 +769,7 @@ def lex(text: str) -> list[list[Token]]:
     Atoms the lexicon does not know become ``unk`` tokens (numbers: ``num``).
     """
     segments: list[list[Token]] = []
-    for clause in _marked_atoms(text):
+    for clause in _marked_atoms(text, reading=True):
         tokens: list[Token] = []
         index = 0
         while clause and clause[0].startswith("\x00"):
@@ -6099,6 +6167,10 @@ class ActionIndex:
         """Read ``text`` into steps (see the module docstring for how)."""
         if not text.isascii():
             text = text.translate(ZH_TRADITIONAL)  # Traditional characters read as Simplified
+            if _CANTONESE_MARK.search(text) is not None:
+                # and Cantonese as Mandarin, so that what is said around the steps (a channel
+                # "改做十一", a place) is read in the words the checks know
+                text = _mandarin_of_cantonese(text)
         text = _fb11_context(text)
         normalized = normalize_solution(text)
         known = self._texts.get(normalized)

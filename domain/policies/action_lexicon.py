@@ -3889,3 +3889,113 @@ _EN_ROUND11_ACCOUNTS = """
 stop -: write click, write-click, rite click, rite-click, right clik, write clik
 """
 EN_LEXICON.update(_kinded_en(_EN_ROUND11_ACCOUNTS))
+
+# -- Hong Kong written Cantonese (zh round 11) -------------------------------------------------
+# Written Cantonese is read as Mandarin before its words are looked up: a text with a Cantonese
+# word in it (CANTONESE_MARK_ZH) has each Cantonese word or construction below replaced by the
+# Mandarin one the Chinese tables know, in order ("熄咗部機再開" -> "关了设备再开", "撳住開機掣"
+# -> "按住开机键", "將耳機放返入盒度" -> "将耳机放回盒里", "綁多一次" -> "再绑一次"). Patterns are
+# spelled after ZH_TRADITIONAL (個 -> 个, 電 -> 电); a Mandarin text has no mark and is unchanged.
+CANTONESE_MARK_ZH = (
+    r"[咗喺冇撳揿閂闩嘅啲嗰佢攞嚟睇掣嘢咁乜俾畀揾啱]|唔(?![，,。.…\s~～])|火牛|叉电|试下|行近|入面"
+    r"|熄机|部机"
+)
+CANTONESE_ZH: tuple[tuple[str, str], ...] = (
+    # the resumptive "it" after a moved object ("将资源回收筒清空佢"): dropped at a clause's end
+    (r"([将把][^，,。；;！!？?]*?)佢(?=$|[，,。；;！!？?])", r"\1"),
+    (r"佢", "它"),
+    # aspect and place words
+    (r"咗", "了"),
+    (r"喺", "在"),
+    (r"冇", "没有"),
+    (r"嗰啲", "那些"),
+    (r"嗰度|呢度", "那里"),
+    (r"嗰", "那"),
+    (r"(?<=[近远短长快慢高低大小])(?:啲|少少)", "一点"),
+    (r"啲", "些"),
+    (r"嘅", "的"),
+    (r"(?<=[盒单表边])度", "里"),
+    (r"入面", "里面"),
+    (r"嚟", "来"),
+    (r"唔好", "不要"),
+    (r"唔(?![，,。.…\s~～])", "不"),  # not the spoken filler ("唔…", "唔，")
+    (r"晒", ""),
+    (r"(?<=[排等充装下载])紧", ""),
+    # verbs
+    (r"长[撳揿]", "长按"),
+    (r"[撳揿]住", "按住"),
+    (r"[撳揿]", "点"),
+    (r"[閂闩]埋", "关上"),
+    (r"[閂闩]", "关"),
+    (r"熄(?![灭火])", "关"),
+    (r"[着著](?=返|咗|了|机)", "开"),
+    (r"开返", "打开"),
+    (r"返入", "回"),
+    (r"返(?!回)", "回"),
+    (r"[攞拎]住", "拿着"),
+    (r"[攞拎]", "拿"),
+    (r"[揀拣]", "选"),
+    (r"睇", "看"),
+    (r"[俾畀]", "给"),
+    (r"揾", "找"),
+    (r"摆(?=回|入|放|喺|在)", "放"),
+    (r"除低", "取下"),
+    (r"叉电", "充电"),
+    (r"叉(?=过|满|一下|下|下电|住)", "充"),
+    (r"试下", "试一下"),
+    (r"看下", "看一下"),
+    (r"行近", "走近"),
+    (r"行去|行到", "走到"),
+    (r"企(?=在|喺)", "站"),
+    (r"侧边", "旁边"),
+    (r"跟住", "然后"),
+    (r"同埋", "和"),
+    (r"净系", "只"),
+    (r"系咪", "是不是"),
+    (r"不系", "不是"),
+    (r"(?<=[设改转变换])做", "成"),
+    (r"(?:重新)?打过个?(?=密码|授权码|验证码)", "重新输入"),
+    (r"隔篱", "旁边"),
+    (r"另外(?![一个条张根台只])", "，"),
+    (r"入过", "重新登录"),
+    (r"([绑装试连插开入登])多(?:一)?次", r"再\1一次"),
+    (r"数([0-9一二三四五六七八九十两几]+)声", r"等\1秒"),
+    (r"(?<=[下吓])先(?=$|[，,。；;！!？?])", ""),
+    # things
+    (r"火牛", "充电器"),
+    (r"(?<=边|面)个(?=掣)", "的"),
+    (r"掣", "键"),
+    (r"耳筒", "耳机"),
+    (r"盒仔", "盒子"),
+    (r"(?<![全内外局底头顶细分])部(?=手机|电话|电脑|路由器|打印机|平板|相机|喇叭)", ""),
+    (r"(?<![全内外局底头顶细分])部机", "设备"),
+    (r"(?<![打拨致])电话(?!号)", "手机"),
+    (r"嘢", "东西"),
+    (r"乜|咩", "什么"),
+    (r"咁", "这样"),
+    (r"啱", "对"),
+)
+
+# Round 11 (zh): the words Hong Kong and Taiwan text names things with, once read as Mandarin
+# (a speaker is 喇叭, the recycle bin 资源回收筒, temp files 暂存档, a list 清单, the print
+# queue a printer's 工作清单), a phone's side key by its place, a case's lid closed and
+# opened around the buds (no step of its own), and a second one of a thing being another one.
+_ZH_ROUND11 = """
+obj headphones: 喇叭 蓝牙喇叭 小喇叭 无线喇叭
+obj trash: 资源回收筒 回收筒 资源回收桶 回收桶
+obj files: 暂存档 暂存档案 暂存文件 暂存盘
+obj print_queue: 工作清单 打印工作 打印工作清单 排队那些文件 排队的那些文件 排队中的文件
+    排队的文档
+ctx where: 清单 清单里 列表里 蓝牙清单 蓝牙列表 装置清单 设备清单 设备列表
+obj power_button: 右边的键 右侧的键 侧边的键 侧面的键 右边那个键 右侧那个键 机身右侧的键
+    右边键 右侧键
+stop -: 关上盖 开盖 打开盖 再开盖 关好盖 盖好 关上盖子 打开盒盖 开盒盖 开盖拿出来 再开盖拿出来
+    打开盖拿出来 开盖取出来 再开盖取出来
+obj charger: 盒里 盒子里 盒内 盒中
+stop -: 不过 不过呢 只不过 约 大约 持续 持续约 左右 该操作 此操作 保持通电 保持通电状态 机身
+    机身背面 机身侧面 房间
+obj usb_hub: 集线器 USB集线器 USB扩展坞 扩展坞 拓展坞 分线器 USB分线器
+obj bluetooth: 蓝牙接收器 蓝牙适配器
+q other: 第二条 第二根 第二个 第二只 第二部 第二台 第二把 第二张
+"""
+ZH_LEXICON.update(_kinded_zh(_ZH_ROUND11))

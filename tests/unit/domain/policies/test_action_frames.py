@@ -6112,3 +6112,57 @@ def test_en_round11_accounts_steps_read_as_the_failed_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# Round 11 (zh): Hong Kong written Cantonese read as Mandarin before its words are looked up
+# (熄咗 / 閂咗 / 著返, 撳住, 火牛, 叉電, 第二個, 擺返入個盒度, 資源回收筒), and a knowledge-base
+# article's frame (its lead-in, step numbers, notes, a check of the outcome after the steps and
+# the wait for the device to finish on its own) read as no step.
+ZH_ROUND11_PAIRS = [
+    # Cantonese off-and-on, a second charger tried, buds put back in the case, the bin emptied
+    ("部手機閂咗再開返", "把手机重启一下", "將部手機恢復原廠設定"),
+    ("將藍牙熄咗佢，等陣再著返", "把蓝牙关掉再打开", "喺藍牙清單度刪除個耳筒"),
+    ("試下用第二個火牛叉電", "换个充电器试试", "拔咗火牛，撳住開機掣三十秒放電"),
+    ("將耳筒擺返入個盒度，閂埋蓋，等陣再拎出嚟", "把耳机放回充电盒再拿出来", "將耳筒恢復原廠設定"),
+    ("將資源回收筒清空佢", "清空回收站", "刪除暫存檔"),
+    # a knowledge-base article: lead-in, numbered steps, a note, the outcome checked, the wait
+    (
+        "您好，操作步骤如下：1. 进入 设置 > 应用 > 微信；2. 点击“存储”；3. 点击“清除缓存”。"
+        "温馨提示：该操作不会删除聊天记录。",
+        "清除微信的缓存",
+        "卸载微信后重新安装",
+    ),
+    (
+        "请您先将光猫的电源拔掉，等待约30秒后再插上，确认后观察指示灯是否恢复正常。",
+        "把光猫断电重启",
+        "把光猫恢复出厂设置",
+    ),
+    (
+        "您好，请您长按手机右侧的电源键约15秒，待屏幕熄灭后松开，等待手机自动完成开机。",
+        "长按电源键强制重启手机",
+        "把手机恢复出厂设置",
+    ),
+    (
+        "请您把充电器拔下来，改插到另一个插座上，然后看一下充电指示灯有没有亮。",
+        "换个插座试试",
+        "换一个充电器试试",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), ZH_ROUND11_PAIRS)
+def test_round11_chinese_folds_block_their_pair_and_keep_hard_negatives_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+def test_cantonese_value_is_read_where_the_values_are_compared() -> None:
+    # The channel set in Cantonese ("改做") is compared as the Mandarin "改成" is.
+    assert_repeats_and_keeps_apart(
+        _packaged_index(),
+        "將個 router 嘅 Wi-Fi 頻道改做六試下",
+        "將路由器嘅無線頻道改做六",
+        "頻道唔好再用六，改做十一試下",
+        lexical=0.3,
+    )
