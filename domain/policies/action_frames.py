@@ -312,6 +312,129 @@ def _unspoken(folded: str) -> str:
     return re.sub(r"\s{2,}", " ", text).strip()
 
 
+# -- Hong Kong written Cantonese (mixed round 11) -------------------------------------------
+# Cantonese words read as their Mandarin ones before anything else is read ("開咗飛航模式，之後
+# 閂返佢" is "开了飞航模式，之后关它"; "喺 Google Wallet 度 remove 咗張卡，再 add 返" is "在 Google
+# Wallet 里 remove 了张卡，再 add"): particles (咗 了, 嘅 的, 佢 它, 喺 在), verbs (閂 关, 撳 按,
+# 揀 选, 睇 看, 搵 找), things (插蘇 插座, 掣 按钮, 窿 孔, 屋企 家里); a verb's 返 / 晒 / 埋 (again,
+# all, too) and the 過 of a Latin verb redone ("再 pair 過") say nothing more than the verb. The
+# text is Simplified already (ZH_TRADITIONAL), so the keys are.
+_CANTONESE_HINT = re.compile(
+    "[咗閂撳揿㩒喺嘅佢嚟嘢冇唔啲嗰睇搵攞畀噉咁啱窿掣咪喇啰㗎嘞咩喎吖]|屋企|插苏|叉电|隔篱|等阵|着机|试下"
+)
+_CANTONESE_WORDS11 = {
+    "佢哋": "他们",
+    "唔该": "请",
+    "唔好": "不要",
+    "咪再": "不要再",
+    "系咪": "是不是",
+    "唔系": "不是",
+    "就系": "就是",
+    "都系": "都是",
+    "呢个": "这个",
+    "呢度": "这里",
+    "嗰度": "那里",
+    "呢部": "这台",
+    "啱啱": "刚刚",
+    "点样": "怎样",
+    "屋企": "家里",
+    "插苏": "插座",
+    "叉电": "充电",
+    "隔篱": "旁边",
+    "等阵": "等一会",
+    "一阵": "一会",
+    "着机": "开机",
+    "禁住": "按住",
+    "撳住": "按住",
+    "揿住": "按住",
+    "㩒住": "按住",
+    "噉样": "这样",
+}
+_CANTONESE_CHARS11 = {
+    "咗": "了",
+    "嘅": "的",
+    "佢": "它",
+    "喺": "于",  # 于, not 在: "將張卡喺 Google Wallet" must not read 卡在 (stuck)
+    "嚟": "来",
+    "嘢": "东西",
+    "冇": "没有",
+    "唔": "不",
+    "啲": "些",
+    "嗰": "那",
+    "睇": "看",
+    "搵": "找",
+    "攞": "拿",
+    "畀": "给",
+    "噉": "这样",
+    "咁": "这么",
+    "閂": "关",
+    "撳": "点",  # pressed, tapped (撳住 is held)
+    "揿": "点",
+    "㩒": "点",
+    "掣": "按钮",
+    "窿": "孔",
+    "拣": "选",
+    "仲": "还",
+    "喇": "",
+    "啰": "",
+    "㗎": "",
+    "嘞": "",
+    "咩": "",
+    "喎": "",
+    "吖": "",
+}
+_CANTONESE11 = {**_CANTONESE_CHARS11, **_CANTONESE_WORDS11}
+_CANTONESE_SPOTS11 = re.compile(
+    "|".join(sorted(map(re.escape, _CANTONESE11), key=len, reverse=True))
+)
+# 喺 … 度: "at … (place)" ("喺 Google Wallet 度", "喺設定度"), unless 度 is a measure (温度, 亮度)
+_CANTONESE_AT_PLACE = re.compile(
+    r"喺([^，,。;；!?！？>\n度]{1,24}?)(?<![温亮速角强进长高宽难程精限额幅湿密热])度(?!数)"
+)
+# a verb's 返 / 晒 / 埋 (back, all, too): "開返", "加返", "add 返", "裝晒", "刪埋";
+# 返去 / 返嚟 go back
+_CANTONESE_AFTER_VERB = re.compile(
+    r"(?<=[\u4e00-\u9fffa-z0-9] )[返晒埋](?![回工家])"
+    r"|(?<=[\u4e00-\u9fff])[返晒埋](?![回工家去来嚟])"
+)
+# the 度 left after a thing ("插蘇度叉電", "router 度 reset"): at it, unless a measure
+_CANTONESE_PLACE = re.compile(
+    r"(?<![温亮速角强进长高宽难程精限额幅湿密热一两几这那呢嗰每])度(?!数)"
+)
+# a code typed again ("重新打過個密碼", "打返個 PIN"): entered again
+_CANTONESE_RETYPED = re.compile(
+    r"(?:重新|再)?打[过返](?=\s?(?:个|次|密码|验证码|pin|password|code|passcode))"
+)
+# a Latin verb redone ("再 pair 過", "再 add 過"), at the end of its clause
+_CANTONESE_REDONE = re.compile(r"(?<=[a-z] )过(?=\s*(?:$|[，,。;；!?！？]))")
+# 熄 (turn off) but 熄灭 / 熄火; a drive letter's 碟 ("C 碟");
+# the machine classifier 部 ("咗部 Canon")
+_CANTONESE_OFF = re.compile(r"熄(?![灭火屏])")
+_CANTONESE_DRIVE = re.compile(r"(?<![a-z])([a-z])\s?碟")
+_CANTONESE_MACHINE = re.compile(r"(?<=[咗了那这把将个住下])部(?![分门件位份])")
+# 入 (go into) at the head of a clause or after 去 / 再 / 先 / 就, never 输入, 放入, 加入, 登入
+_CANTONESE_ENTER = re.compile(r"(?:^|(?<=[\s，,。>:：去再先就]))入(?![口面门户耳网])")
+
+
+def _cantonese_read11(folded: str) -> str:
+    """``folded`` (Simplified) with its Hong Kong Cantonese words read as Mandarin (see above)."""
+    if "碟" in folded:
+        folded = _CANTONESE_DRIVE.sub(r"\1盘", folded)  # "C 碟", also in Taiwan's 磁碟 texts
+    if "入" in folded:
+        # "入 router 個 admin page", "Outlook 入面": into, inside (never 输入, 放入, 加入)
+        folded = _CANTONESE_ENTER.sub("进", folded.replace("入面", "里面"))
+    if _CANTONESE_HINT.search(folded) is None:
+        return folded
+    text = _CANTONESE_AT_PLACE.sub(r"喺\1里", folded)
+    text = _CANTONESE_PLACE.sub("", text)  # "插蘇度叉電": at the socket
+    text = _CANTONESE_RETYPED.sub("重新输入", text)
+    text = _CANTONESE_AFTER_VERB.sub("", text.replace("返去", "回去").replace("返嚟", "回来"))
+    text = _CANTONESE_REDONE.sub("", text)
+    text = _CANTONESE_MACHINE.sub("台", text)
+    text = _CANTONESE_OFF.sub("关", text)
+    return _CANTONESE_SPOTS11.sub(lambda found: _CANTONESE11[found.group()], text)
+
+
 def _marked_atoms(text: str) -> list[list[str]]:
     """:func:`atoms`, with marker atoms for colons, sentence ends, parentheses and menu paths."""
     if " n " in text:
@@ -535,6 +658,11 @@ def lex(text: str) -> list[list[Token]]:
     Atoms the lexicon does not know become ``unk`` tokens (numbers: ``num``).
     """
     segments: list[list[Token]] = []
+    if not text.isascii():
+        # Hong Kong Cantonese read as Mandarin (never the lexicon's own keys, see atoms())
+        text = _cantonese_read11(
+            unicodedata.normalize("NFKC", text).casefold().translate(ZH_TRADITIONAL)
+        )
     for clause in _marked_atoms(text):
         tokens: list[Token] = []
         index = 0
@@ -575,7 +703,10 @@ def lex(text: str) -> list[list[Token]]:
     segments = _signed_back_in_zh(
         _asked_to_do_zh(_spoken_path_zh(_tapped_open_zh(_self_corrected_zh(segments))))
     )
-    segments = [_owner_before_place_zh(tokens) for tokens in segments]
+    segments = [
+        _tool_owner_mixed11(_owner_before_place_zh(_relative_verb_zh11(tokens)))
+        for tokens in segments
+    ]
     return _next_to_controls([_from_band_to_band(tokens) for tokens in segments])
 
 
@@ -803,6 +934,47 @@ def _owner_before_place_zh(tokens: list[Token]) -> list[Token]:
                 and any(t.kind == "ba" for t in rest)
             ):
                 return [Token("loc", "", "在"), *tokens]
+            return tokens
+        if token.kind not in _OWNER_KINDS_ZH:
+            return tokens
+    return tokens
+
+
+def _relative_verb_zh11(tokens: list[Token]) -> list[Token]:
+    """ "将插喺藍牙接收器隔籬嗰個集線器拔走", "把插在电脑后面的那个集线器拔掉": a verb right after
+    把 / 将 with a place after it and a 的 closing it describes the thing that follows (the hub
+    plugged in next to the receiver); the clause's verb is the later one (round 11)."""
+    for position, token in enumerate(tokens[:-4]):
+        if token.kind != "ba" or tokens[position + 1].kind != "op":
+            continue
+        if tokens[position + 2].kind != "loc":
+            return tokens
+        for end in range(position + 3, len(tokens) - 2):
+            kind = tokens[end].kind
+            if kind == "de" or (kind == "stop" and tokens[end].surface.endswith("的")):
+                rest = tokens[end + 1 :]
+                if any(t.kind in ("obj", "objq") for t in rest) and any(
+                    t.kind == "op" for t in rest
+                ):
+                    return [*tokens[: position + 1], *rest]
+                return tokens
+            if kind not in ("obj", "objq", "stop", "q", "unk"):
+                return tokens
+        return tokens
+    return tokens
+
+
+def _tool_owner_mixed11(tokens: list[Token]) -> list[Token]:
+    """ "用 Epson 嘅維護工具做一次打印頭清潔", "用华为的手机管家清理一下": a thing named before the
+    tool a clause is led into with 用 (用 X 的维护工具) owns the tool, the place the step is done
+    in; it is not what the later verb acts on (round 11)."""
+    if len(tokens) < 4 or tokens[0].kind != "weak" or tokens[0].surface not in ("用", "使 用"):
+        return tokens
+    for position, token in enumerate(tokens[1:], 1):
+        if token.kind == "ctx" and token.value == "where":
+            head = tokens[1:position]
+            if any(t.kind in ("obj", "objq") for t in head) and position + 1 < len(tokens):
+                return [Token("loc", "", "在"), *head, token, *tokens[position + 1 :]]
             return tokens
         if token.kind not in _OWNER_KINDS_ZH:
             return tokens

@@ -3861,3 +3861,22 @@ op readd: set* up the connection again, set* the connection up again, set* it up
     pair* it up again, link* it again, link* them again
 """
 EN_LEXICON.update(_kinded_en(_EN_DEVICES10))
+
+# -- Mixed-language round 11 (batches 39-42): words of the round's classes ------------------
+# The second one of a thing (插到第二个插座, 换第二根线) is another one, as 另一个 is.
+_MIXED_ROUND11 = """
+q other: 第二个 第二只 第二根 第二条 第二台 第二部
+"""
+ZH_LEXICON.update(_kinded_zh(_MIXED_ROUND11))
+# "另外喺郵件程式…" (besides, in the mail app): 另外 before a place is no other app; 不过 (but)
+# is no 过 (wait); a hub (集线器, USB hub) is a thing of its own, a Bluetooth receiver the
+# Bluetooth adapter, pulled away (拔走) unplugged.
+_MIXED_ROUND11_WORDS = """
+loc -: 另外于 另外在
+stop -: 不过
+obj usb_hub: 集线器 usb集线器 usb扩展坞 扩展坞 分线器
+obj bluetooth|bluetooth: 蓝牙接收器 蓝牙适配器 蓝牙棒
+op unplug: 拔走
+"""
+ZH_LEXICON.update(_kinded_zh(_MIXED_ROUND11_WORDS))
+EN_LEXICON.update(_kinded_en("obj usb_hub: usb hub, the usb hub, usb dock\n"))

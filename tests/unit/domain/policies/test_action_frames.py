@@ -5904,3 +5904,39 @@ def test_en_round10_device_steps_read_as_the_failed_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# -- Mixed-language round 11 (batches 39-42) -------------------------------------------------
+MIXED_ROUND11_PAIRS = [
+    # Hong Kong written Cantonese read as Mandarin: 閂 关, 咗 了, 返 after a verb, 等陣 等一会
+    ("閂咗 Wi-Fi，等陣再開返", "Turn Wi-Fi off and back on", "閂咗 Wi-Fi，改用手機數據"),
+    # 喺 … 度 (in …), 咗, 個, add 返 (added back)
+    (
+        "喺 Settings 度 remove 咗個 Gmail account，再 add 返",
+        "Remove the Gmail account from the phone and add it again",
+        "喺 Settings 度將 Gmail app 嘅 cache 清咗佢",
+    ),
+    # 撳住 (held), 部 (the machine's classifier), 窿 (hole: the reset pinhole)
+    ("撳住部 router 背後個 reset 窿十秒", "Factory reset the router", "閂咗部 router 再開返"),
+    # 插蘇 (socket), 叉電 (charge), the 度 of a place
+    (
+        "將充電器插去另一個插蘇度叉電",
+        "Plug the charger into a different wall socket",
+        "換條叉電線再試下",
+    ),
+    # the maker named before the tool a step is done with (用 X 嘅維護工具) owns the tool
+    (
+        "用 HP 嘅維護工具做一次打印頭清潔",
+        "Clean the print head from the HP utility",
+        "用 HP 嘅維護工具做一次打印頭校準",
+    ),
+    # a verb after 把 with a place and 的 describes the thing (the hub plugged in behind the PC)
+    ("把插在电脑后面的那个 USB hub 拔掉", "Unplug the USB hub", "把 USB hub 插到电脑后面"),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), MIXED_ROUND11_PAIRS)
+def test_mixed_round11_steps_read_as_the_failed_step(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
