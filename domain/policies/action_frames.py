@@ -435,6 +435,46 @@ def _cantonese_read11(folded: str) -> str:
     return _CANTONESE_SPOTS11.sub(lambda found: _CANTONESE11[found.group()], text)
 
 
+# -- phone typing (mixed round 11) ---------------------------------------------------------
+# A pinyin keyboard's homophone slips, read as the word meant ("把电脑的兰牙关掉", "从新登陆",
+# "恢复出场设置"): each slip is no other word of a support text, so no known word turns into
+# another one; whole words only, never a single character.
+_IME_SLIPS11 = {
+    "兰牙": "蓝牙",
+    "蓝呀": "蓝牙",
+    "篮牙": "蓝牙",
+    "重起": "重启",
+    "从启": "重启",
+    "从起": "重启",
+    "从新": "重新",
+    "登陆": "登录",
+    "路游器": "路由器",
+    "路有器": "路由器",
+    "陆由器": "路由器",
+    "缓村": "缓存",
+    "清楚缓存": "清除缓存",
+    "清楚数据": "清除数据",
+    "飞型模式": "飞行模式",
+    "飞形模式": "飞行模式",
+    "非行模式": "飞行模式",
+    "冲电": "充电",
+    "驱东": "驱动",
+    "设制": "设置",
+    "密马": "密码",
+    "网落": "网络",
+    "更薪": "更新",
+    "验正码": "验证码",
+    "重至": "重置",
+    "重制": "重置",
+    "恢腹": "恢复",
+    "出场设置": "出厂设置",
+    "出场设定": "出厂设定",
+    "出场状态": "出厂状态",
+    "卸在": "卸载",
+}
+_IME_SLIP_SPOTS11 = re.compile("|".join(sorted(_IME_SLIPS11, key=len, reverse=True)))
+
+
 def _marked_atoms(text: str) -> list[list[str]]:
     """:func:`atoms`, with marker atoms for colons, sentence ends, parentheses and menu paths."""
     if " n " in text:
@@ -663,6 +703,8 @@ def lex(text: str) -> list[list[Token]]:
         text = _cantonese_read11(
             unicodedata.normalize("NFKC", text).casefold().translate(ZH_TRADITIONAL)
         )
+        if _IME_SLIP_SPOTS11.search(text) is not None:
+            text = _IME_SLIP_SPOTS11.sub(lambda found: _IME_SLIPS11[found.group()], text)
     for clause in _marked_atoms(text):
         tokens: list[Token] = []
         index = 0

@@ -5932,6 +5932,13 @@ MIXED_ROUND11_PAIRS = [
     ),
     # a verb after 把 with a place and 的 describes the thing (the hub plugged in behind the PC)
     ("把插在电脑后面的那个 USB hub 拔掉", "Unplug the USB hub", "把 USB hub 插到电脑后面"),
+    # a pinyin keyboard's homophone slips (路游器, 从启, 出场设置, 兰牙) are the words meant
+    ("把路游器从启一下", "Restart the router", "把路游器恢复出场设置"),
+    (
+        "把平板的兰牙关掉再打开",
+        "Turn Bluetooth off and on again on the tablet",
+        "把兰牙耳机删掉从新配对",
+    ),
 ]
 
 
