@@ -475,6 +475,84 @@ _IME_SLIPS11 = {
 _IME_SLIP_SPOTS11 = re.compile("|".join(sorted(_IME_SLIPS11, key=len, reverse=True)))
 
 
+# -- switches named by a verb (mixed round 11) ----------------------------------------------
+# A quoted setting whose name starts with a verb ("untick 'Enable bidirectional support'",
+# "把“启用双向支持”关掉", "turn on 'Disable absolute volume'", "把“停用绝对音量”打开"): the verb is
+# part of the name, not a step. A name that enables is the thing itself; a name that disables
+# is its opposite, so the verb that switches it turns the thing the other way (turning on
+# "Disable absolute volume" turns absolute volume off).
+_VERB_NAMED_SWITCH11 = re.compile(
+    r"([“\"'‘「『])\s*(enable|disable|turn on|turn off|allow|启用|停用|禁用|开启|关闭|允许)\s*"
+    r"([^”\"'’」』]{1,40}?)\s*([”\"'’」』])",
+    re.IGNORECASE,
+)
+_SWITCH_FLIPS11 = {
+    "turn on": "turn off",
+    "turn off": "turn on",
+    "switch on": "switch off",
+    "switch off": "switch on",
+    "toggle on": "toggle off",
+    "toggle off": "toggle on",
+    "untick": "tick",
+    "uncheck": "check",
+    "tick": "untick",
+    "check": "uncheck",
+    "enable": "disable",
+    "disable": "enable",
+    "取消勾选": "勾选",
+    "勾选": "取消勾选",
+    "勾上": "取消勾选",
+    "打开": "关掉",
+    "开启": "关闭",
+    "启用": "停用",
+    "关掉": "打开",
+    "关闭": "开启",
+    "关上": "打开",
+    "关了": "打开",
+    "停用": "启用",
+}
+_SWITCH_VERBS11 = re.compile(
+    r"\b(?:"
+    + "|".join(sorted((v for v in _SWITCH_FLIPS11 if v.isascii()), key=len, reverse=True))
+    + r")\b|"
+    + "|".join(sorted((v for v in _SWITCH_FLIPS11 if not v.isascii()), key=len, reverse=True))
+)
+_SWITCH_CLAUSE_BREAKS11 = re.compile(r"[,，;；。.!?！？:：]|\band\b|\bthen\b|然后|再")
+_SWITCH_STEP_BREAKS11 = re.compile(r"[;；。.!?！？]|\band\b|\bthen\b|然后|再")
+_SWITCH_ON_NAMES11 = frozenset({"enable", "turn on", "allow", "启用", "开启", "允许"})
+
+
+def _verb_named_switch11(folded: str) -> str:
+    """``folded`` with a quoted switch's leading verb read as part of its name (see above)."""
+    found = _VERB_NAMED_SWITCH11.search(folded)
+    if found is None:
+        return folded
+    name = found.group(1) + found.group(3) + found.group(4)
+    before, after = folded[: found.start()], folded[found.end() :]
+    if found.group(2) in _SWITCH_ON_NAMES11:
+        return before + name + after
+    # the verb that switches it, in its own clause: right before the name, else right after
+    start = max((m.end() for m in _SWITCH_CLAUSE_BREAKS11.finditer(before)), default=0)
+    verbs = list(_SWITCH_VERBS11.finditer(before, start))
+    if len(verbs) == 1:
+        verb = verbs[0]
+        flipped = before[: verb.start()] + _SWITCH_FLIPS11[verb.group()] + before[verb.end() :]
+        return flipped + name + after
+    ahead = _SWITCH_STEP_BREAKS11.search(after)
+    end = ahead.start() if ahead is not None else len(after)
+    verbs = list(_SWITCH_VERBS11.finditer(after, 0, end))
+    if len(verbs) == 1:
+        verb = verbs[0]
+        return (
+            before
+            + name
+            + after[: verb.start()]
+            + _SWITCH_FLIPS11[verb.group()]
+            + after[verb.end() :]
+        )
+    return folded
+
+
 def _marked_atoms(text: str) -> list[list[str]]:
     """:func:`atoms`, with marker atoms for colons, sentence ends, parentheses and menu paths."""
     if " n " in text:
@@ -705,6 +783,8 @@ def lex(text: str) -> list[list[Token]]:
         )
         if _IME_SLIP_SPOTS11.search(text) is not None:
             text = _IME_SLIP_SPOTS11.sub(lambda found: _IME_SLIPS11[found.group()], text)
+    if _VERB_NAMED_SWITCH11.search(text) is not None:
+        text = _verb_named_switch11(text.casefold())
     for clause in _marked_atoms(text):
         tokens: list[Token] = []
         index = 0

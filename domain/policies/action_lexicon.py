@@ -3880,3 +3880,18 @@ op unplug: 拔走
 """
 ZH_LEXICON.update(_kinded_zh(_MIXED_ROUND11_WORDS))
 EN_LEXICON.update(_kinded_en("obj usb_hub: usb hub, the usb hub, usb dock\n"))
+# Settings named in the round's switches: a printer port's bidirectional support, Android's
+# absolute volume (Developer options, the place it is in).
+_MIXED_ROUND11_SETTINGS = """
+obj bidirectional_support: 双向支持 双向通信 双向通讯
+obj absolute_volume: 绝对音量 绝对音量控制
+ctx where: 开发者选项 开发者选项里 开发人员选项 开发者模式 开发者模式里
+"""
+ZH_LEXICON.update(_kinded_zh(_MIXED_ROUND11_SETTINGS))
+EN_LEXICON.update(
+    _kinded_en(
+        "obj bidirectional_support: bidirectional support, bi directional support\n"
+        "obj absolute_volume: absolute volume, absolute volume control\n"
+        "ctx where: developer options, the developer options, developer settings\n"
+    )
+)

@@ -5939,6 +5939,22 @@ MIXED_ROUND11_PAIRS = [
         "Turn Bluetooth off and on again on the tablet",
         "把兰牙耳机删掉从新配对",
     ),
+    # a quoted switch named by a verb: enabling names the thing, disabling its opposite
+    (
+        "在路由器后台把“启用UPnP”取消勾选",
+        "Turn off UPnP on the router",
+        "在路由器后台勾选“启用UPnP”",
+    ),
+    (
+        "在开发者选项里把“停用绝对音量”打开",
+        "Turn off absolute volume",
+        "在开发者选项里把“停用绝对音量”关掉",
+    ),
+    (
+        "On the router, tick 'Disable SIP ALG'",
+        "Disable SIP ALG on the router",
+        "On the router, untick 'Disable SIP ALG'",
+    ),
 ]
 
 
