@@ -553,6 +553,41 @@ def _verb_named_switch11(folded: str) -> str:
     return folded
 
 
+# -- knowledge-base articles and scripted replies (mixed round 11) ---------------------------
+# What an article asks the reader to verify ("and verify that the PON light turns solid",
+# "Confirm that it now shows as the first payment method"), a retest after the steps ("before
+# testing the connection again"), its notes and warnings ("Note: ..."), and in Chinese what the
+# prompts ask along the way (按提示放入A4纸), the wait for a step to finish (等待对齐完成) and the
+# success message awaited (提示成功后): none is a step of its own.
+_KB_VERIFY11 = re.compile(
+    r"(?:,\s*(?:and\s+)?|\band\s+|^\s*|(?<=[.;!?:])\s*)(?:please\s+)?(?:verify|confirm)\s+that\b"
+    r"[^.;!?]*",
+    re.IGNORECASE,
+)
+_KB_RETEST11 = re.compile(
+    r"\s+before\s+(?:testing|retesting|trying|checking|reconnecting)\b[^.;!?,]*", re.IGNORECASE
+)
+_KB_NOTE11 = re.compile(
+    r"\b(?:note|warning|tip|important)\s*:[^\n]*?(?:[.!?](?=\s|$)|$)", re.IGNORECASE
+)
+_KB_ZH11 = re.compile(
+    r"(?:^|(?<=[，,。；;]))\s*(?:按|按照|根据)(?:屏幕)?提示[^，,。；;]*"
+    r"|(?:^|(?<=[，,。；;]))\s*等待?[^，,。；;后]{0,8}完成(?=[，,。；;]|$)"
+    r"|(?:提示|显示)(?:成功|完成)(?:以)?后"
+)
+_KB_HINT11 = re.compile(
+    r"verify|confirm|before|note|warning|tip|important|提示|完成", re.IGNORECASE
+)
+
+
+def _kb_notes11(text: str) -> str:
+    """``text`` without what an article verifies, retests and notes (see above)."""
+    if _KB_HINT11.search(text) is None:
+        return text
+    text = _KB_NOTE11.sub("", _KB_RETEST11.sub("", _KB_VERIFY11.sub("", text)))
+    return _KB_ZH11.sub("", text) if not text.isascii() else text
+
+
 def _marked_atoms(text: str) -> list[list[str]]:
     """:func:`atoms`, with marker atoms for colons, sentence ends, parentheses and menu paths."""
     if " n " in text:
@@ -783,6 +818,7 @@ def lex(text: str) -> list[list[Token]]:
         )
         if _IME_SLIP_SPOTS11.search(text) is not None:
             text = _IME_SLIP_SPOTS11.sub(lambda found: _IME_SLIPS11[found.group()], text)
+    text = _kb_notes11(text)
     if _VERB_NAMED_SWITCH11.search(text) is not None:
         text = _verb_named_switch11(text.casefold())
     for clause in _marked_atoms(text):

@@ -3895,3 +3895,28 @@ EN_LEXICON.update(
         "ctx where: developer options, the developer options, developer settings\n"
     )
 )
+# The print head aligned in Chinese (打印头对齐, 校准打印头) is the head alignment; netsh typed
+# (输入 netsh) is run, as in English; a Windows uninstall dialog's own box ('Attempt to remove
+# the driver for this device') ticked is how the driver is removed, no step; a step skipped
+# ("Skip the router reboot: ...", 跳过) is not done.
+_MIXED_ROUND11_KB = """
+obj head_alignment: 打印头对齐 喷头对齐 打印头校准 喷头校准 对齐打印头 校准打印头 打印头校正
+    打印头的对齐 喷嘴对齐
+op run: 输入netsh 键入netsh 敲netsh 运行netsh
+neg -: 跳过
+"""
+ZH_LEXICON.update(_kinded_zh(_MIXED_ROUND11_KB))
+EN_LEXICON.update(
+    _kinded_en(
+        "stop -: tick* attempt to remove the driver for this device,"
+        " check* attempt to remove the driver for this device,"
+        " attempt to remove the driver for this device,"
+        " tick* delete the driver software for this device,"
+        " check* delete the driver software for this device,"
+        " delete the driver software for this device\n"
+        "neg -: skip\n"
+        "obj power_cleaning: power cleaning, power clean, the power cleaning\n"
+    )
+)
+# Epson's Power Cleaning (强力清洗) is a cleaning of its own, not the head cleaning
+ZH_LEXICON.update(_kinded_zh("obj power_cleaning: 强力清洗 强力清洁 强力清洗功能\n"))

@@ -5955,6 +5955,30 @@ MIXED_ROUND11_PAIRS = [
         "Disable SIP ALG on the router",
         "On the router, untick 'Disable SIP ALG'",
     ),
+    # a knowledge-base article's verification, retest and prompts are no steps of their own
+    (
+        "Please restart the router, wait two minutes, and verify that the internet light turns"
+        " green before testing again.",
+        "重启一下路由器",
+        "Please reset the router to factory settings and verify that the internet light turns"
+        " green.",
+    ),
+    (
+        "请您在打印机的维护菜单里执行“打印头对齐”，按提示放入A4纸，等待对齐完成。",
+        "Run a print head alignment",
+        "请您在打印机的维护菜单里执行“打印头清洗”，等待清洗完成。",
+    ),
+    (
+        "请您以管理员身份打开命令提示符，输入 netsh winsock reset 并回车，提示成功后重启电脑。",
+        "Reset Winsock and restart the PC",
+        "请您以管理员身份打开命令提示符，输入 ipconfig /flushdns 并回车",
+    ),
+    # a step skipped ("Skip the restart: ...") is not done
+    (
+        "Skip the restart: clear the Spotify cache in Settings > Apps",
+        "Clear the Spotify app's cache",
+        "Don't clear the cache: restart the phone",
+    ),
 ]
 
 
