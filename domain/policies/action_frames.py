@@ -849,6 +849,7 @@ def lex(text: str) -> list[list[Token]]:
         for position, token in enumerate(tokens[:-1]):
             if token.surface in _HEDGES and tokens[position + 1].kind == "num":
                 tokens[position] = Token("stop", "", token.surface)
+        tokens = _charged_zh11(tokens)
         segments.append(
             _safe_mode_boots(
                 _renamed_folders(
@@ -1095,6 +1096,48 @@ def _owner_before_place_zh(tokens: list[Token]) -> list[Token]:
             return tokens
         if token.kind not in _OWNER_KINDS_ZH:
             return tokens
+    return tokens
+
+
+_CHARGED_SKIPPED = frozenset({"stop", "num", "de", "unk"})
+
+
+def _charged_zh11(tokens: list[Token]) -> list[Token]:
+    """ "手机充电半小时", "给手机连续充电至少半小时": 充电 after the thing charged (with or without
+    给) is the verb, not a noun of it; the charger it is done with ("用三星原装的25W充电头给手机
+    充电", "插着充电器充半个小时") is how, no step of its own (round 11)."""
+    charged = False
+    for position, token in enumerate(tokens[1:], 1):
+        if token.value == "charge" and token.kind == "op":
+            charged = True
+        if token.kind != "op/obj" or token.surface != "充 电":
+            continue
+        after = tokens[position + 1] if position + 1 < len(tokens) else None
+        if after is not None and after.kind not in ("stop", "num", "split"):
+            continue
+        back = position - 1
+        while back > 0 and tokens[back].kind == "stop":
+            back -= 1
+        if tokens[back].kind in ("obj", "objq"):
+            tokens[position] = Token("op", "charge", token.surface)
+            charged = True
+    if not charged:
+        return tokens
+    for position, token in enumerate(tokens):
+        means = (token.kind == "weak" and token.surface in ("用", "使 用")) or (
+            token.kind == "op" and token.value == "plug_in"
+        )
+        if not means:
+            continue
+        end = position + 1
+        while end < len(tokens) and tokens[end].kind in _CHARGED_SKIPPED:
+            end += 1
+        if end < len(tokens) and tokens[end].kind == "obj" and tokens[end].value == "charger":
+            rest = tokens[end + 1 :]
+            if token.kind == "op" or any(t.kind in ("obj", "objq") for t in rest):
+                # "用原装充电器充" alone is the charger used, as it was
+                return [*tokens[:position], *rest]
+        return tokens
     return tokens
 
 

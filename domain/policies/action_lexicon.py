@@ -3920,3 +3920,12 @@ EN_LEXICON.update(
 )
 # Epson's Power Cleaning (强力清洗) is a cleaning of its own, not the head cleaning
 ZH_LEXICON.update(_kinded_zh("obj power_cleaning: 强力清洗 强力清洁 强力清洗功能\n"))
+# Charging for a while (mixed round 11): 连续 (without a break), 至少 (at least), 以上 (or more)
+# say how long; 插着充电器 (on the charger) plugs it in.
+ZH_LEXICON.update(
+    _kinded_zh(
+        "stop -: 连续 持续 不间断 至少 最少 以上 这段时间后 这段时间 原装 原厂\n"
+        "op plug_in: 插着 插着的 一直插着\n"
+    )
+)
+ZH_LEXICON.setdefault("三星", EN_LEXICON["samsung"])

@@ -5979,6 +5979,13 @@ MIXED_ROUND11_PAIRS = [
         "Clear the Spotify app's cache",
         "Don't clear the cache: restart the phone",
     ),
+    # 充电 after the thing charged is the verb; the charger it is done with is how
+    (
+        "给平板连续充电至少一小时，再开机",
+        "Charge the tablet for an hour before turning it on",
+        "给平板换一根充电线，再开机",
+    ),
+    ("用原装充电头给手机充电半小时", "Charge the phone for 30 minutes", "换一个原装充电头"),
 ]
 
 
