@@ -574,9 +574,12 @@ _KB_ZH11 = re.compile(
     r"(?:^|(?<=[，,。；;]))\s*(?:按|按照|根据)(?:屏幕)?提示[^，,。；;]*"
     r"|(?:^|(?<=[，,。；;]))\s*等待?[^，,。；;后]{0,8}完成(?=[，,。；;]|$)"
     r"|(?:提示|显示)(?:成功|完成)(?:以)?后"
+    # whether the thing looked for ended up in the place named before it (看看…是不是被放进去了)
+    r"|(?:^|(?<=[，,。；;]))\s*看(?:看|一下|下)[^，,。；;]*(?:是不是|是否|在不在|有没有)"
+    r"[^，,。；;]*(?:进去|在里面|在那里|在这里)了?\s*(?=[，,。；;]|$)"
 )
 _KB_HINT11 = re.compile(
-    r"verify|confirm|before|note|warning|tip|important|提示|完成", re.IGNORECASE
+    r"verify|confirm|before|note|warning|tip|important|提示|完成|看看|看一下|看下", re.IGNORECASE
 )
 
 
@@ -863,7 +866,9 @@ def lex(text: str) -> list[list[Token]]:
         _asked_to_do_zh(_spoken_path_zh(_tapped_open_zh(_self_corrected_zh(segments))))
     )
     segments = [
-        _tool_owner_mixed11(_owner_before_place_zh(_relative_verb_zh11(tokens)))
+        _settings_place_mixed11(
+            _tool_owner_mixed11(_owner_before_place_zh(_relative_verb_zh11(tokens)))
+        )
         for tokens in segments
     ]
     return _next_to_controls([_from_band_to_band(tokens) for tokens in segments])
@@ -1138,6 +1143,26 @@ def _charged_zh11(tokens: list[Token]) -> list[Token]:
                 # "用原装充电器充" alone is the charger used, as it was
                 return [*tokens[:position], *rest]
         return tokens
+    return tokens
+
+
+def _settings_place_mixed11(tokens: list[Token]) -> list[Token]:
+    """ "喺 Windows 嘅 Bluetooth 設定 remove 咗部耳機", "在手机的蓝牙设置 删除耳机": the settings
+    of a thing named after 在 / 于, with a verb right after them, are where the step is done,
+    not a setting changed (round 11)."""
+    if len(tokens) < 4 or tokens[0].kind != "loc":
+        return tokens
+    for position, token in enumerate(tokens[1:-1], 1):
+        if token.kind == "op" and token.value == "set" and token.surface in ("设 定", "设 置"):
+            if tokens[position + 1].kind in ("op", "op/obj") and position > 1:
+                return [
+                    *tokens[:position],
+                    Token("ctx", "where", token.surface),
+                    *tokens[position + 1 :],
+                ]
+            return tokens
+        if token.kind not in _OWNER_KINDS_ZH:
+            return tokens
     return tokens
 
 

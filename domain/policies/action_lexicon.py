@@ -3929,3 +3929,18 @@ ZH_LEXICON.update(
     )
 )
 ZH_LEXICON.setdefault("三星", EN_LEXICON["samsung"])
+# A ticket's note of what the customer reported (客户反馈：…) is who said it, no step; an aim
+# (避免跟光猫冲突, to avoid ...) is no step; the code received by email on the way through a
+# password reset (用邮箱收验证码) is the reset's own step; the left-hand menu (左侧菜单) is a place;
+# the Run box (按win+R, 输 %temp% 回车) is the way to the temp files, everything in it selected
+# (里面的东西全选) is them.
+_MIXED_ROUND11_NOTES = """
+stop -: 客户反馈 用户反馈 客户表示 客户称 客户说 用户表示 用户称 工单备注 客户备注 备注
+    左侧 左边 右侧 右边 左侧的 左边的
+neg -: 避免 以免 以防
+stop -: 用邮箱收验证码 用邮箱接收验证码 邮箱收验证码 收验证码 接收验证码 收邮件验证码 收到邮件验证码
+nav nav: 按win+r 按win r 按windows+r win+r打开运行 打开运行
+obj files: 输%temp% 输入%temp% 键入%temp% 打%temp% 输temp 输入temp 键入temp 里面的东西
+stop -: 全选 全部选中 全选后
+"""
+ZH_LEXICON.update(_kinded_zh(_MIXED_ROUND11_NOTES))

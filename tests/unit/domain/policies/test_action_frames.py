@@ -5986,6 +5986,37 @@ MIXED_ROUND11_PAIRS = [
         "给平板换一根充电线，再开机",
     ),
     ("用原装充电头给手机充电半小时", "Charge the phone for 30 minutes", "换一个原装充电头"),
+    # an aim (以免, 避免) and a ticket's note of who said it (客户反馈：) are no steps
+    (
+        "把路由器的LAN口IP改成192.168.5.1，以免跟光猫冲突",
+        "Change the router's LAN IP to 192.168.5.1",
+        "把路由器的LAN口IP改成192.168.5.1，然后重启光猫",
+    ),
+    ("Restart the router", "客户反馈：已经重启过路由器了", "Reset the router to factory settings"),
+    # the code received by email on the way through a reset is the reset's own step
+    (
+        "在登录界面点“忘记密码”，用邮箱收验证码把密码重置一下",
+        "Reset the password with the Forgot password link",
+        "在登录界面用手机号加验证码登录",
+    ),
+    # the Run box typed into (按win+R 输 %temp% 回车) is the way to the temp files
+    (
+        "按win+R 输 %temp% 回车，里面的东西全选删掉",
+        "Delete the temp files",
+        "按win+R 输 msconfig 回车，把启动项都禁用",
+    ),
+    # whether the mail ended up in the folder just opened (看看…是不是在里面) is no step
+    (
+        "在Outlook左侧菜单里点“垃圾邮件”文件夹，看看那封邮件是不是在里面",
+        "Check the junk folder in Outlook",
+        "在Outlook左侧菜单里点“垃圾邮件”文件夹，把里面的邮件全部删除",
+    ),
+    # a thing's settings named after 在 with a verb right after them are where the step is done
+    (
+        "在手机的蓝牙设定 remove 耳机再 pair",
+        "Unpair the headphones and pair them again",
+        "在手机的蓝牙设定 rename 耳机",
+    ),
 ]
 
 
