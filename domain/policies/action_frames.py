@@ -411,7 +411,7 @@ _CANTONESE_REDONE = re.compile(r"(?<=[a-z] )过(?=\s*(?:$|[，,。;；!?！？])
 # the machine classifier 部 ("咗部 Canon")
 _CANTONESE_OFF = re.compile(r"熄(?![灭火屏])")
 _CANTONESE_DRIVE = re.compile(r"(?<![a-z])([a-z])\s?碟")
-_CANTONESE_MACHINE = re.compile(r"(?<=[咗了那这把将个住下])部(?![分门件位份])")
+_CANTONESE_MACHINE = re.compile(r"(?:^|(?<=[咗了那这把将个住下\s，,。]))部(?![分门件位份])")
 # 入 (go into) at the head of a clause or after 去 / 再 / 先 / 就, never 输入, 放入, 加入, 登入
 _CANTONESE_ENTER = re.compile(r"(?:^|(?<=[\s，,。>:：去再先就]))入(?![口面门户耳网])")
 
@@ -427,7 +427,7 @@ def _cantonese_read11(folded: str) -> str:
         return folded
     text = _CANTONESE_AT_PLACE.sub(r"喺\1里", folded)
     text = _CANTONESE_PLACE.sub("", text)  # "插蘇度叉電": at the socket
-    text = _CANTONESE_RETYPED.sub("重新输入", text)
+    text = _CANTONESE_RETYPED.sub("重新输入", text).replace("着返", "开")  # 著返 turned back on
     text = _CANTONESE_AFTER_VERB.sub("", text.replace("返去", "回去").replace("返嚟", "回来"))
     text = _CANTONESE_REDONE.sub("", text)
     text = _CANTONESE_MACHINE.sub("台", text)

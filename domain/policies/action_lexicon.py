@@ -3944,3 +3944,11 @@ obj files: 输%temp% 输入%temp% 键入%temp% 打%temp% 输temp 输入temp 键�
 stop -: 全选 全部选中 全选后
 """
 ZH_LEXICON.update(_kinded_zh(_MIXED_ROUND11_NOTES))
+# A network picked by the end of its name (揀個名尾有 '_5G' 嘅 Wi-Fi, 名字后面带5G的那个): the 5 GHz
+# one; Wi-Fi spelled with its hyphen is the same word.
+_MIXED_ROUND11_BANDS = """
+q 5ghz: 5g的wi-fi 5g的wi-fi网络 5g那个wi-fi
+stop -: 名尾有 名字尾巴有 名字结尾有 名字后面有 名字后面带 名字里有 名字带
+    结尾是 后缀是 结尾带 后缀带
+"""
+ZH_LEXICON.update(_kinded_zh(_MIXED_ROUND11_BANDS))

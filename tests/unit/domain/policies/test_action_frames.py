@@ -6017,6 +6017,14 @@ MIXED_ROUND11_PAIRS = [
         "Unpair the headphones and pair them again",
         "在手机的蓝牙设定 rename 耳机",
     ),
+    # 熄 (off) and 著返 (back on), 部 heading the clause
+    ("部手機熄咗佢，等陣再著返", "Restart the phone", "部手機熄咗佢，拎去維修中心"),
+    # a network picked by the end of its name (名尾有 '_5G') is the 5 GHz one
+    (
+        "揀個名尾有 '_5G' 嘅 Wi-Fi 嚟連",
+        "試下連 5GHz 嗰個 Wi-Fi",
+        "揀個名尾有 '_5G' 嘅 Wi-Fi，forget 咗佢",
+    ),
 ]
 
 
