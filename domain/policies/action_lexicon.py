@@ -3939,7 +3939,7 @@ stop -: 客户反馈 用户反馈 客户表示 客户称 客户说 用户表示 
     左侧 左边 右侧 右边 左侧的 左边的
 neg -: 避免 以免 以防
 stop -: 用邮箱收验证码 用邮箱接收验证码 邮箱收验证码 收验证码 接收验证码 收邮件验证码 收到邮件验证码
-nav nav: 按win+r 按win r 按windows+r win+r打开运行 打开运行
+nav nav: 按win+r 按windows+r win+r打开运行 打开运行
 obj files: 输%temp% 输入%temp% 键入%temp% 打%temp% 输temp 输入temp 键入temp 里面的东西
 stop -: 全选 全部选中 全选后
 """
