@@ -588,7 +588,12 @@ def _kb_notes11(text: str) -> str:
     if _KB_HINT11.search(text) is None:
         return text
     text = _KB_NOTE11.sub("", _KB_RETEST11.sub("", _KB_VERIFY11.sub("", text)))
-    return _KB_ZH11.sub("", text) if not text.isascii() else text
+    if text.isascii():
+        return text
+    if "完成登录" in text and text.count("登录") > 1:
+        # "在登录 Apple ID 时，输入…验证码完成登录": the sign-in finished is the one begun
+        text = text.replace("完成登录", "")
+    return _KB_ZH11.sub("", text)
 
 
 def _marked_atoms(text: str) -> list[list[str]]:
@@ -5639,6 +5644,35 @@ def _fold_reset_flow_en(
     return kept or items
 
 
+# What another device shows (iPad 上弹出的验证码, the code that pops up on your iPad)
+_SHOWN_ON_DEVICE11 = frozenset(
+    {"上 弹 出 的", "上 弹 出 来 的", "上 显 示 的", "上 出 现 的", "上 跳 出 来 的", "上 跳 出 的"}
+)
+
+
+def _fold_login_code11(
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]],
+    clauses: list[_Clause],
+) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
+    """ "在登录 Apple ID 时，输入 iPad 上弹出的六位验证码完成登录": the code another device shows
+    while signing in is the sign-in's own second step, as "sign in with the code shown on your
+    iPad" reads; a code asked for instead of the password (用短信验证码登录) stays a way in of
+    its own (round 11)."""
+    if not any(f is not None and f.op == "login" for f, _, _ in items):
+        return items
+    if not any(t.surface in _SHOWN_ON_DEVICE11 for c in clauses for t in c.tokens):
+        return items
+    kept = [
+        (frame, ids, group)
+        for frame, ids, group in items
+        if ids
+        or frame is None
+        or frame.obj != "verification_code"
+        or frame.op not in ("add", "use", "receive")
+    ]
+    return kept or items
+
+
 def _fold_clear_data_ticks_en(
     items: list[tuple[ActionFrame | None, frozenset[str], int | None]],
 ) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
@@ -6667,7 +6701,9 @@ class ActionIndex:
             previous = clause
         items = _fold_startup_list_en(_fold_mail_client_accounts_en(items, clauses), clauses)
         items = _fold_clear_data_ticks_en(_fold_reset_link_en(items, clauses))
-        items = _fold_new_profile_en(_fold_reset_flow_en(items), clauses)
+        items = _fold_new_profile_en(
+            _fold_login_code11(_fold_reset_flow_en(items), clauses), clauses
+        )
         items = _fold_app_temp_files_en(_fold_signed_in_there_en(items, clauses), clauses)
         items = _fold_closed_for_app_files_en(_fold_closed_for_data_file_en(items))
         steps = _fold_radio_resets_en(_fold_ticked_items_en(self._steps(items)))

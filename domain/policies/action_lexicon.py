@@ -3952,3 +3952,10 @@ stop -: 名尾有 名字尾巴有 名字结尾有 名字后面有 名字后面�
     结尾是 后缀是 结尾带 后缀带
 """
 ZH_LEXICON.update(_kinded_zh(_MIXED_ROUND11_BANDS))
+# What a device shows (iPad 上弹出的验证码) names where the code is seen, not a step on it; a
+# time clause's 时 (在登录 Apple ID 时) says when.
+_MIXED_ROUND11_SHOWN = """
+de -: 上弹出的 上弹出来的 上收到的 上显示的 上出现的 上跳出来的 上跳出的
+stop -: 时
+"""
+ZH_LEXICON.update(_kinded_zh(_MIXED_ROUND11_SHOWN))

@@ -6025,6 +6025,12 @@ MIXED_ROUND11_PAIRS = [
         "試下連 5GHz 嗰個 Wi-Fi",
         "揀個名尾有 '_5G' 嘅 Wi-Fi，forget 咗佢",
     ),
+    # the code another device shows while signing in is the sign-in's own second step
+    (
+        "在登录微软账号时，输入手机上弹出的验证码完成登录",
+        "Sign in to the Microsoft account with the code shown on your phone",
+        "在登录微软账号时，点“忘记密码”重置密码",
+    ),
 ]
 
 
