@@ -3959,3 +3959,17 @@ de -: 上弹出的 上弹出来的 上收到的 上显示的 上出现的 上跳
 stop -: 时
 """
 ZH_LEXICON.update(_kinded_zh(_MIXED_ROUND11_SHOWN))
+# The router's DHCP address pool (地址池, the pool it hands addresses out of) made bigger
+# (widen, 改大, 扩大) is set.
+_MIXED_ROUND11_POOL = """
+obj dhcp_pool: dhcp地址池 dhcp的地址池 地址池 ip地址池 dhcp地址范围 dhcp范围 dhcp池
+op set: 改大 扩大 调大 加大 改宽
+"""
+ZH_LEXICON.update(_kinded_zh(_MIXED_ROUND11_POOL))
+EN_LEXICON.update(
+    _kinded_en(
+        "obj dhcp_pool: dhcp pool, the dhcp pool, address pool, the address pool, dhcp range,"
+        " the dhcp range, the pool, dhcp address pool, the dhcp address pool\n"
+        "op set: widen*, enlarge*, expand*\n"
+    )
+)

@@ -6031,6 +6031,12 @@ MIXED_ROUND11_PAIRS = [
         "Sign in to the Microsoft account with the code shown on your phone",
         "在登录微软账号时，点“忘记密码”重置密码",
     ),
+    # the router's DHCP address pool made bigger (widen, 扩大) is set
+    (
+        "在路由器后台把DHCP地址池扩大到100-250",
+        "Widen the DHCP pool on the router",
+        "在路由器后台把DHCP关掉，手动设置IP",
+    ),
 ]
 
 
