@@ -871,8 +871,10 @@ def lex(text: str) -> list[list[Token]]:
         _asked_to_do_zh(_spoken_path_zh(_tapped_open_zh(_self_corrected_zh(segments))))
     )
     segments = [
-        _settings_place_mixed11(
-            _tool_owner_mixed11(_owner_before_place_zh(_relative_verb_zh11(tokens)))
+        _inside_app_mixed11(
+            _settings_place_mixed11(
+                _tool_owner_mixed11(_owner_before_place_zh(_relative_verb_zh11(tokens)))
+            )
         )
         for tokens in segments
     ]
@@ -1148,6 +1150,21 @@ def _charged_zh11(tokens: list[Token]) -> list[Token]:
                 # "用原装充电器充" alone is the charger used, as it was
                 return [*tokens[:position], *rest]
         return tokens
+    return tokens
+
+
+def _inside_app_mixed11(tokens: list[Token]) -> list[Token]:
+    """ "Outlook 入面 Repair 個 account", "微信里面清一下缓存": an app named at the head of a
+    clause with 里面 / 里 after it is where the step is done, as with a leading 在 (round 11)."""
+    if (
+        len(tokens) > 3
+        and tokens[0].kind == "objq"
+        and tokens[0].value.startswith("app|")
+        and tokens[1].kind == "stop"
+        and tokens[1].surface in ("里 面", "里")
+        and tokens[2].kind in ("op", "op/obj")
+    ):
+        return [Token("loc", "", "在"), *tokens]
     return tokens
 
 
@@ -5393,6 +5410,15 @@ def _mail_path_en(clauses: list[_Clause]) -> bool:
 _ACCOUNT_STEPS = frozenset({"remove", "readd", "add"})
 
 
+def _office_account_path11(clauses: list[_Clause], surfaces: set[str]) -> bool:
+    """ "去 File > Account Settings，揀個 account 撳 Repair" (round 11): File > Account Settings
+    is Outlook's own path, so its accounts are mail accounts, as where Outlook is named."""
+    return "account settings" in surfaces and any(
+        (clause.menu_head or clause.menu_inner) and any(t.surface == "file" for t in clause.tokens)
+        for clause in clauses
+    )
+
+
 def _fold_mail_client_accounts_en(
     items: list[tuple[ActionFrame | None, frozenset[str], int | None]], clauses: list[_Clause]
 ) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
@@ -5402,7 +5428,10 @@ def _fold_mail_client_accounts_en(
     mail = any(o.qualifier in _MAIL_APPS for clause in clauses for o in clause.objects)
     surfaces = {t.surface.casefold() for clause in clauses for t in clause.tokens}
     mail = (
-        mail or bool(surfaces & (_MAIL_CLIENT_WORDS | _MAIL_SERVICES10)) or _mail_path_en(clauses)
+        mail
+        or bool(surfaces & (_MAIL_CLIENT_WORDS | _MAIL_SERVICES10))
+        or _mail_path_en(clauses)
+        or _office_account_path11(clauses, surfaces)
     )
     if not mail:
         return items

@@ -6037,6 +6037,14 @@ MIXED_ROUND11_PAIRS = [
         "Widen the DHCP pool on the router",
         "在路由器后台把DHCP关掉，手动设置IP",
     ),
+    # File > Account Settings is Outlook's path: its account is the mail account
+    (
+        "去 File > Account Settings，揀個 account remove 咗再 add 返",
+        "Remove the email account in Outlook and add it again",
+        "去 File > Options，將 add-ins 全部閂咗",
+    ),
+    # an app named at the head of a clause with 里面 after it is where the step is done
+    ("微信里面清一下缓存", "Clear WeChat's cache", "微信里面退出账号再登录"),
 ]
 
 
