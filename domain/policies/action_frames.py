@@ -2766,6 +2766,9 @@ def _normalize_frame(
     op, obj, qualifier = _fold_accounts_round8_en(op, obj, qualifier, clause, context)
     op, obj, qualifier = _fold_accounts_round9_en(op, obj, qualifier, clause, context)
     op, obj, qualifier = _fold_false_blocks9(op, obj, qualifier, clause)
+    if op == "move" and obj == "payment_order":
+        # "move Yu'e Bao to the top of the list": the order set to it first (round 11)
+        op, qualifier = "set", qualifier or next(iter(sorted(clause.qualifiers)), None)
     if obj is None:
         obj = DEFAULT_OBJECTS.get(op)
     if obj is None and op not in _OBJECTLESS_OPS and op not in _PREPARATORY_OPS:

@@ -3973,3 +3973,12 @@ EN_LEXICON.update(
         "op set: widen*, enlarge*, expand*\n"
     )
 )
+# Alipay's Yu'e Bao (余额宝) is the balance a payment order puts first; moved to the top of the
+# list it is put first.
+ZH_LEXICON.update(_kinded_zh("q balance: 余额宝 余额宝优先\n"))
+EN_LEXICON.update(
+    _kinded_en(
+        "q balance: yue bao, yu e bao, yuebao\n"
+        "stop -: to the top of the list, to the top, to the first place, to first place\n"
+    )
+)

@@ -6045,6 +6045,13 @@ MIXED_ROUND11_PAIRS = [
     ),
     # an app named at the head of a clause with 里面 after it is where the step is done
     ("微信里面清一下缓存", "Clear WeChat's cache", "微信里面退出账号再登录"),
+    # a payment method moved to the top of the payment order is the order set to it first
+    (
+        "In Alipay go to Me > Settings > Payment Settings > Payment Order and move Yu'e Bao to"
+        " the top",
+        "在支付宝里把扣款顺序改成余额宝优先",
+        "In Alipay go to Me > Settings > Payment Settings and turn off Yu'e Bao auto top-up",
+    ),
 ]
 
 
