@@ -527,6 +527,10 @@ def _verb_named_switch11(folded: str) -> str:
     found = _VERB_NAMED_SWITCH11.search(folded)
     if found is None:
         return folded
+    verb = found.group(2)
+    whole = atoms(verb + (" " if verb.isascii() else "") + found.group(3))
+    if len(whole) == 1 and tuple(whole[0]) in _TABLE:
+        return folded  # a name the lexicon knows whole ('Allow the computer to turn off ...')
     name = found.group(1) + found.group(3) + found.group(4)
     before, after = folded[: found.start()], folded[found.end() :]
     if found.group(2) in _SWITCH_ON_NAMES11:
@@ -574,12 +578,15 @@ _KB_ZH11 = re.compile(
     r"(?:^|(?<=[，,。；;]))\s*(?:按|按照|根据)(?:屏幕)?提示[^，,。；;]*"
     r"|(?:^|(?<=[，,。；;]))\s*等待?[^，,。；;后]{0,8}完成(?=[，,。；;]|$)"
     r"|(?:提示|显示)(?:成功|完成)(?:以)?后"
+    # a note or a warning (注意：…, 温馨提示：…), up to the end of its sentence
+    r"|(?:注意|温馨提示|提示|警告|备注)\s*[:：][^。！!？?\n]*[。！!？?]?"
     # whether the thing looked for ended up in the place named before it (看看…是不是被放进去了)
     r"|(?:^|(?<=[，,。；;]))\s*看(?:看|一下|下)[^，,。；;]*(?:是不是|是否|在不在|有没有)"
     r"[^，,。；;]*(?:进去|在里面|在那里|在这里)了?\s*(?=[，,。；;]|$)"
 )
 _KB_HINT11 = re.compile(
-    r"verify|confirm|before|note|warning|tip|important|提示|完成|看看|看一下|看下", re.IGNORECASE
+    r"verify|confirm|before|note|warning|tip|important|提示|完成|看看|看一下|看下|注意|警告|备注",
+    re.IGNORECASE,
 )
 
 

@@ -3982,3 +3982,10 @@ EN_LEXICON.update(
         "stop -: to the top of the list, to the top, to the first place, to first place\n"
     )
 )
+# Device Manager's power-management box in Chinese is the setting by its whole name
+ZH_LEXICON.update(
+    _kinded_zh(
+        "obj power_management: 允许计算机关闭此设备以节约电源 允许计算机关闭此设备以节省电源"
+        " 允许电脑关闭此设备以节约电源 允许计算机关闭这个设备以节约电源\n"
+    )
+)

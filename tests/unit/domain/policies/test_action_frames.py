@@ -6052,6 +6052,18 @@ MIXED_ROUND11_PAIRS = [
         "在支付宝里把扣款顺序改成余额宝优先",
         "In Alipay go to Me > Settings > Payment Settings and turn off Yu'e Bao auto top-up",
     ),
+    # a quoted name the lexicon knows whole keeps its verb ('Allow the computer to turn off …')
+    (
+        "把“允许计算机关闭此设备以节约电源”取消勾选",
+        "Untick 'Allow the computer to turn off this device to save power'",
+        "把计算机关机",
+    ),
+    # a Chinese article's note (注意：…) is no step of its own
+    (
+        "请您前往打印机官网下载最新驱动并安装。注意：安装前请先断开USB线。",
+        "Update the printer driver",
+        "请您前往打印机官网下载最新驱动并安装，然后把USB线换一根",
+    ),
 ]
 
 
