@@ -864,7 +864,7 @@ def lex(text: str) -> list[list[Token]]:
         for position, token in enumerate(tokens[:-1]):
             if token.surface in _HEDGES and tokens[position + 1].kind == "num":
                 tokens[position] = Token("stop", "", token.surface)
-        tokens = _charged_zh11(tokens)
+        tokens = _redo_declined_zh11(_charged_zh11(tokens))
         segments.append(
             _safe_mode_boots(
                 _renamed_folders(
@@ -1115,6 +1115,21 @@ def _owner_before_place_zh(tokens: list[Token]) -> list[Token]:
             return tokens
         if token.kind not in _OWNER_KINDS_ZH:
             return tokens
+    return tokens
+
+
+# What a step is done again with, said without the step (弄, 搞, 做, 试): "it" for the verb.
+_PRO_VERBS_ZH = frozenset({"弄", "搞", "做", "试", "弄 一 遍", "搞 一 遍", "做 一 遍"})
+
+
+def _redo_declined_zh11(tokens: list[Token]) -> list[Token]:
+    """ "密码重置过就不用再弄了", "驱动重装过就别再搞了": a step done (…过) and then declined
+    with a verb that only points back at it (弄, 搞) is that step declined, not done (round 11)."""
+    for position, token in enumerate(tokens[1:-1], 1):
+        if token.kind != "neg" or tokens[position + 1].surface not in _PRO_VERBS_ZH:
+            continue
+        if any(t.kind == "op" for t in tokens[:position]):
+            return [token, *tokens[:position], *tokens[position + 2 :]]
     return tokens
 
 

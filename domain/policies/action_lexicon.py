@@ -3989,3 +3989,8 @@ ZH_LEXICON.update(
         " 允许电脑关闭此设备以节约电源 允许计算机关闭这个设备以节约电源\n"
     )
 )
+# A step set aside with 再 after the negation (不用再重装了，直接…; 别再重启路由器): the 再 is
+# "any more", not a new step, so the negation stays on the verb.
+ZH_LEXICON.update(
+    _kinded_zh("neg -: 不用再 不必再 无需再 别再 不需要再 没必要再 不要再 就不用再\n")
+)

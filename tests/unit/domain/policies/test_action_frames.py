@@ -6064,6 +6064,17 @@ MIXED_ROUND11_PAIRS = [
         "Update the printer driver",
         "请您前往打印机官网下载最新驱动并安装，然后把USB线换一根",
     ),
+    # a step set aside (不用再…了, …过就别再弄了) before the one proposed is no step of its own
+    (
+        "不用再重启路由器了，直接把光猫重启一下",
+        "Restart the modem",
+        "不用再重启光猫了，直接把路由器重启一下",
+    ),
+    (
+        "驱动重装过就别再弄了，直接把网络设置重置一下",
+        "Reset the network settings",
+        "网络设置重置过就别再弄了，直接把驱动重装一下",
+    ),
 ]
 
 
