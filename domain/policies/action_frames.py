@@ -1552,6 +1552,9 @@ def _held_for_a_time(tokens: list[Token]) -> bool:
     )
 
 
+_PICKING_ZH11 = frozenset({"点", "点 击", "点 一 下", "选", "选 择", "按 一 下"})
+
+
 def _clauses(segments: list[list[Token]]) -> list[_Clause]:
     """Cut segments into clauses at boundaries, verb-led "and", purpose "to" and serial verbs."""
     clauses: list[_Clause] = []
@@ -1902,7 +1905,14 @@ def _read_clause(clause: _Clause) -> None:
             button = (
                 position > 0
                 and clause.tokens[position - 1].kind == "nav"
-                and clause.tokens[position - 1].surface.casefold() in _PICKING
+                and (
+                    clause.tokens[position - 1].surface.casefold() in _PICKING
+                    # "撳 Update", "点 Repair": a Latin button tapped in a Chinese text (round 11)
+                    or (
+                        clause.tokens[position - 1].surface in _PICKING_ZH11
+                        and token.surface.isascii()
+                    )
+                )
             )
             button = button and first == "op" and clause.op is None and clause.pv is None
             # after "let the phone", a verb is what it does ("let the phone charge")

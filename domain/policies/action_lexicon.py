@@ -3994,3 +3994,5 @@ ZH_LEXICON.update(
 ZH_LEXICON.update(
     _kinded_zh("neg -: 不用再 不必再 无需再 别再 不需要再 没必要再 不要再 就不用再\n")
 )
+# 找 (find; Cantonese 搵) on the way to a thing is the way there, as 找到 and 'find' are
+ZH_LEXICON.update(_kinded_zh("nav nav: 找 找一下 找找 找出 找出来\n"))

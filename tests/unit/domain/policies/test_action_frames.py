@@ -6075,6 +6075,12 @@ MIXED_ROUND11_PAIRS = [
         "Reset the network settings",
         "网络设置重置过就别再弄了，直接把驱动重装一下",
     ),
+    # 搵 / 找 (find) is the way to a thing; a Latin button tapped (撳 Update) is its action
+    (
+        "去 Play Store 搵返個 app 撳 Update",
+        "Update the app",
+        "去 Play Store 搵返個 app 撳 Uninstall",
+    ),
 ]
 
 
