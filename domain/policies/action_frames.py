@@ -413,10 +413,14 @@ _CANTONESE_WORDS = tuple((re.compile(pattern), mandarin) for pattern, mandarin i
 
 
 def _mandarin_of_cantonese(folded: str) -> str:
-    """``folded`` (already Simplified) with its Cantonese words as Mandarin (see CANTONESE_ZH)."""
-    for pattern, mandarin in _CANTONESE_WORDS:
-        folded = pattern.sub(mandarin, folded)
-    return folded
+    """``folded`` (already Simplified) with its Cantonese as Mandarin, in two stages: the word
+    table (CANTONESE_ZH, when a Cantonese word marks the text), then the constructions around
+    English verbs, places and drives and the words the table leaves (_cantonese_read11)."""
+    hinted = _CANTONESE_HINT.search(folded) is not None  # before the table reads it away
+    if _CANTONESE_MARK.search(folded) is not None:
+        for pattern, mandarin in _CANTONESE_WORDS:
+            folded = pattern.sub(mandarin, folded)
+    return _cantonese_read11(folded, hinted=hinted)
 
 
 # Round 11 (zh): a knowledge-base article or scripted reply ("您好，操作步骤如下：1. …；2. …。
@@ -467,9 +471,287 @@ def _article_steps_zh(folded: str) -> str:
     return _ARTICLE_CHECK_ZH.sub("", text)
 
 
+# -- Hong Kong written Cantonese (mixed round 11) -------------------------------------------
+# Cantonese words read as their Mandarin ones before anything else is read ("開咗飛航模式，之後
+# 閂返佢" is "开了飞航模式，之后关它"; "喺 Google Wallet 度 remove 咗張卡，再 add 返" is "在 Google
+# Wallet 里 remove 了张卡，再 add"): particles (咗 了, 嘅 的, 佢 它, 喺 在), verbs (閂 关, 撳 按,
+# 揀 选, 睇 看, 搵 找), things (插蘇 插座, 掣 按钮, 窿 孔, 屋企 家里); a verb's 返 / 晒 / 埋 (again,
+# all, too) and the 過 of a Latin verb redone ("再 pair 過") say nothing more than the verb. The
+# text is Simplified already (ZH_TRADITIONAL), so the keys are.
+_CANTONESE_HINT = re.compile(
+    "[咗閂撳揿㩒喺嘅佢嚟嘢冇唔啲嗰睇搵攞畀噉咁啱窿掣咪喇啰㗎嘞咩喎吖]|屋企|插苏|叉电|隔篱|等阵|着机|试下"
+)
+_CANTONESE_WORDS11 = {
+    "佢哋": "他们",
+    "唔该": "请",
+    "唔好": "不要",
+    "咪再": "不要再",
+    "系咪": "是不是",
+    "唔系": "不是",
+    "就系": "就是",
+    "都系": "都是",
+    "呢个": "这个",
+    "呢度": "这里",
+    "嗰度": "那里",
+    "呢部": "这台",
+    "啱啱": "刚刚",
+    "点样": "怎样",
+    "屋企": "家里",
+    "插苏": "插座",
+    "叉电": "充电",
+    "隔篱": "旁边",
+    "等阵": "等一会",
+    "一阵": "一会",
+    "着机": "开机",
+    "禁住": "按住",
+    "撳住": "按住",
+    "揿住": "按住",
+    "㩒住": "按住",
+    "噉样": "这样",
+}
+_CANTONESE_CHARS11 = {
+    "咗": "了",
+    "嘅": "的",
+    "佢": "它",
+    "喺": "于",  # 于, not 在: "將張卡喺 Google Wallet" must not read 卡在 (stuck)
+    "嚟": "来",
+    "嘢": "东西",
+    "冇": "没有",
+    "唔": "不",
+    "啲": "些",
+    "嗰": "那",
+    "睇": "看",
+    "搵": "找",
+    "攞": "拿",
+    "畀": "给",
+    "噉": "这样",
+    "咁": "这么",
+    "閂": "关",
+    "撳": "点",  # pressed, tapped (撳住 is held)
+    "揿": "点",
+    "㩒": "点",
+    "掣": "按钮",
+    "窿": "孔",
+    "拣": "选",
+    "仲": "还",
+    "喇": "",
+    "啰": "",
+    "㗎": "",
+    "嘞": "",
+    "咩": "",
+    "喎": "",
+    "吖": "",
+}
+_CANTONESE11 = {**_CANTONESE_CHARS11, **_CANTONESE_WORDS11}
+_CANTONESE_SPOTS11 = re.compile(
+    "|".join(sorted(map(re.escape, _CANTONESE11), key=len, reverse=True))
+)
+# 喺 … 度: "at … (place)" ("喺 Google Wallet 度", "喺設定度"), unless 度 is a measure (温度, 亮度)
+_CANTONESE_AT_PLACE = re.compile(
+    r"喺([^，,。;；!?！？>\n度]{1,24}?)(?<![温亮速角强进长高宽难程精限额幅湿密热])度(?!数)"
+)
+# a verb's 返 / 晒 / 埋 (back, all, too): "開返", "加返", "add 返", "裝晒", "刪埋";
+# 返去 / 返嚟 go back
+_CANTONESE_AFTER_VERB = re.compile(
+    r"(?<=[\u4e00-\u9fffa-zA-Z0-9] )[返晒埋](?![回工家])"
+    r"|(?<=[\u4e00-\u9fff])[返晒埋](?![回工家去来嚟])"
+)
+# the 度 left after a thing ("插蘇度叉電", "router 度 reset"): at it, unless a measure
+_CANTONESE_PLACE = re.compile(
+    r"(?<![温亮速角强进长高宽难程精限额幅湿密热一两几这那呢嗰每])度(?!数)"
+)
+# a code typed again ("重新打過個密碼", "打返個 PIN"): entered again
+_CANTONESE_RETYPED = re.compile(
+    r"(?:重新|再)?打[过返](?=\s?(?:个|次|密码|验证码|pin|password|code|passcode))"
+)
+# a Latin verb redone ("再 pair 過", "再 add 過"), at the end of its clause
+_CANTONESE_REDONE = re.compile(r"(?<=[a-zA-Z] )过(?=\s*(?:$|[，,。;；!?！？]))")
+# 熄 (turn off) but 熄灭 / 熄火; a drive letter's 碟 ("C 碟");
+# the machine classifier 部 ("咗部 Canon")
+_CANTONESE_OFF = re.compile(r"熄(?![灭火屏])")
+_CANTONESE_DRIVE = re.compile(r"(?<![a-zA-Z])([a-zA-Z])\s?碟")
+_CANTONESE_MACHINE = re.compile(r"(?:^|(?<=[咗了那这把将个住下\s，,。]))部(?![分门件位份])")
+# 入 (go into) at the head of a clause or after 去 / 再 / 先 / 就, never 输入, 放入, 加入, 登入
+_CANTONESE_ENTER = re.compile(r"(?:^|(?<=[\s，,。>:：去再先就]))入(?![口面门户耳网])")
+
+
+def _cantonese_read11(folded: str, *, hinted: bool) -> str:
+    """``folded`` (Simplified) with its Hong Kong Cantonese words read as Mandarin (see above)."""
+    if "碟" in folded:
+        folded = _CANTONESE_DRIVE.sub(r"\1盘", folded)  # "C 碟", also in Taiwan's 磁碟 texts
+    if "入" in folded:
+        # "入 router 個 admin page", "Outlook 入面": into, inside (never 输入, 放入, 加入)
+        folded = _CANTONESE_ENTER.sub("进", folded.replace("入面", "里面"))
+    if not hinted:
+        return folded
+    text = _CANTONESE_AT_PLACE.sub(r"喺\1里", folded)
+    text = _CANTONESE_PLACE.sub("", text)  # "插蘇度叉電": at the socket
+    text = _CANTONESE_RETYPED.sub("重新输入", text).replace("着返", "开")  # 著返 turned back on
+    text = _CANTONESE_AFTER_VERB.sub("", text.replace("返去", "回去").replace("返嚟", "回来"))
+    text = _CANTONESE_REDONE.sub("", text)
+    text = _CANTONESE_MACHINE.sub("台", text)
+    text = _CANTONESE_OFF.sub("关", text)
+    return _CANTONESE_SPOTS11.sub(lambda found: _CANTONESE11[found.group()], text)
+
+
+# -- phone typing (mixed round 11) ---------------------------------------------------------
+# A pinyin keyboard's homophone slips, read as the word meant ("把电脑的兰牙关掉", "从新登陆",
+# "恢复出场设置"): each slip is no other word of a support text, so no known word turns into
+# another one; whole words only, never a single character.
+_IME_SLIPS11 = {
+    "兰牙": "蓝牙",
+    "蓝呀": "蓝牙",
+    "篮牙": "蓝牙",
+    "重起": "重启",
+    "从启": "重启",
+    "从起": "重启",
+    "从新": "重新",
+    "登陆": "登录",
+    "路游器": "路由器",
+    "路有器": "路由器",
+    "陆由器": "路由器",
+    "缓村": "缓存",
+    "清楚缓存": "清除缓存",
+    "清楚数据": "清除数据",
+    "飞型模式": "飞行模式",
+    "飞形模式": "飞行模式",
+    "非行模式": "飞行模式",
+    "冲电": "充电",
+    "驱东": "驱动",
+    "设制": "设置",
+    "密马": "密码",
+    "网落": "网络",
+    "更薪": "更新",
+    "验正码": "验证码",
+    "重至": "重置",
+    "重制": "重置",
+    "恢腹": "恢复",
+    "出场设置": "出厂设置",
+    "出场设定": "出厂设定",
+    "出场状态": "出厂状态",
+    "卸在": "卸载",
+}
+_IME_SLIP_SPOTS11 = re.compile("|".join(sorted(_IME_SLIPS11, key=len, reverse=True)))
+
+
+# -- switches named by a verb (mixed round 11) ----------------------------------------------
+# A quoted setting whose name starts with a verb ("untick 'Enable bidirectional support'",
+# "把“启用双向支持”关掉", "turn on 'Disable absolute volume'", "把“停用绝对音量”打开"): the verb is
+# part of the name, not a step. A name that enables is the thing itself; a name that disables
+# is its opposite, so the verb that switches it turns the thing the other way (turning on
+# "Disable absolute volume" turns absolute volume off).
+_VERB_NAMED_SWITCH11 = re.compile(
+    r"([“\"'‘「『])\s*(enable|disable|turn on|turn off|allow|启用|停用|禁用|开启|关闭|允许)\s*"
+    r"([^”\"'’」』]{1,40}?)\s*([”\"'’」』])",
+    re.IGNORECASE,
+)
+_SWITCH_FLIPS11 = {
+    "turn on": "turn off",
+    "turn off": "turn on",
+    "switch on": "switch off",
+    "switch off": "switch on",
+    "toggle on": "toggle off",
+    "toggle off": "toggle on",
+    "untick": "tick",
+    "uncheck": "check",
+    "tick": "untick",
+    "check": "uncheck",
+    "enable": "disable",
+    "disable": "enable",
+    "取消勾选": "勾选",
+    "勾选": "取消勾选",
+    "勾上": "取消勾选",
+    "打开": "关掉",
+    "开启": "关闭",
+    "启用": "停用",
+    "关掉": "打开",
+    "关闭": "开启",
+    "关上": "打开",
+    "关了": "打开",
+    "停用": "启用",
+}
+_SWITCH_VERBS11 = re.compile(
+    r"\b(?:"
+    + "|".join(sorted((v for v in _SWITCH_FLIPS11 if v.isascii()), key=len, reverse=True))
+    + r")\b|"
+    + "|".join(sorted((v for v in _SWITCH_FLIPS11 if not v.isascii()), key=len, reverse=True))
+)
+_SWITCH_CLAUSE_BREAKS11 = re.compile(r"[,，;；。.!?！？:：]|\band\b|\bthen\b|然后|再")
+_SWITCH_STEP_BREAKS11 = re.compile(r"[;；。.!?！？]|\band\b|\bthen\b|然后|再")
+_SWITCH_ON_NAMES11 = frozenset({"enable", "turn on", "allow", "启用", "开启", "允许"})
+
+
+def _verb_named_switch11(folded: str) -> str:
+    """``folded`` with a quoted switch's leading verb read as part of its name (see above)."""
+    found = _VERB_NAMED_SWITCH11.search(folded)
+    if found is None:
+        return folded
+    verb = found.group(2)
+    whole = atoms(verb + (" " if verb.isascii() else "") + found.group(3))
+    if len(whole) == 1 and tuple(whole[0]) in _TABLE:
+        return folded  # a name the lexicon knows whole ('Allow the computer to turn off ...')
+    name = found.group(1) + found.group(3) + found.group(4)
+    before, after = folded[: found.start()], folded[found.end() :]
+    if found.group(2) in _SWITCH_ON_NAMES11:
+        return before + name + after
+    # the verb that switches it, in its own clause: right before the name, else right after
+    start = max((m.end() for m in _SWITCH_CLAUSE_BREAKS11.finditer(before)), default=0)
+    verbs = list(_SWITCH_VERBS11.finditer(before, start))
+    if len(verbs) == 1:
+        verb = verbs[0]
+        flipped = before[: verb.start()] + _SWITCH_FLIPS11[verb.group()] + before[verb.end() :]
+        return flipped + name + after
+    ahead = _SWITCH_STEP_BREAKS11.search(after)
+    end = ahead.start() if ahead is not None else len(after)
+    verbs = list(_SWITCH_VERBS11.finditer(after, 0, end))
+    if len(verbs) == 1:
+        verb = verbs[0]
+        return (
+            before
+            + name
+            + after[: verb.start()]
+            + _SWITCH_FLIPS11[verb.group()]
+            + after[verb.end() :]
+        )
+    return folded
+
+
+# -- knowledge-base articles and scripted replies (mixed round 11) ---------------------------
+# Besides what _unscripted and _article_steps_zh drop: a retest after the steps ("before testing
+# the connection again"), and in Chinese what the prompts ask along the way (按提示放入A4纸), the
+# wait for a step to finish (等待对齐完成) and the success message awaited (提示成功后): none is a
+# step of its own.
+_KB_RETEST11 = re.compile(
+    r"\s+before\s+(?:testing|retesting|trying|checking|reconnecting)\b[^.;!?,]*", re.IGNORECASE
+)
+_KB_ZH11 = re.compile(
+    r"(?:^|(?<=[，,。；;]))\s*(?:按|按照|根据)(?:屏幕)?提示[^，,。；;]*"
+    r"|(?:^|(?<=[，,。；;]))\s*等待?[^，,。；;后]{0,8}完成(?=[，,。；;]|$)"
+    r"|(?:提示|显示)(?:成功|完成)(?:以)?后"
+    # whether the thing looked for ended up in the place named before it (看看…是不是被放进去了)
+    r"|(?:^|(?<=[，,。；;]))\s*看(?:看|一下|下)[^，,。；;]*(?:是不是|是否|在不在|有没有)"
+    r"[^，,。；;]*(?:进去|在里面|在那里|在这里)了?\s*(?=[，,。；;]|$)"
+)
+_KB_HINT11 = re.compile(r"before|提示|完成|看看|看一下|看下", re.IGNORECASE)
+
+
+def _kb_notes11(text: str) -> str:
+    """``text`` without an article's retest, prompts and waits (see above)."""
+    if _KB_HINT11.search(text) is None:
+        return text
+    text = _KB_RETEST11.sub("", text)
+    if text.isascii():
+        return text
+    if "完成登录" in text and text.count("登录") > 1:
+        # "在登录 Apple ID 时，输入…验证码完成登录": the sign-in finished is the one begun
+        text = text.replace("完成登录", "")
+    return _KB_ZH11.sub("", text)
+
+
 def _marked_atoms(text: str, *, reading: bool = False) -> list[list[str]]:
     """:func:`atoms`, with marker atoms for colons, sentence ends, parentheses and menu paths;
-    ``reading`` a text (not a lexicon key): its Cantonese words and article frame are folded."""
+    ``reading`` a text (not a lexicon key): its article frame is folded (its Cantonese was read
+    as Mandarin by ActionIndex.analyze)."""
     if " n " in text:
         text = text.replace(" n ", " and ")  # "tap it again n re-enter the pw" (not "N")
     folded = unicodedata.normalize("NFKC", text).casefold()
@@ -477,8 +759,6 @@ def _marked_atoms(text: str, *, reading: bool = False) -> list[list[str]]:
         folded = _unsinglished(_unscripted(_unspoken(folded)))
     if not folded.isascii():
         folded = folded.translate(ZH_TRADITIONAL)  # Traditional characters read as Simplified
-        if reading and _CANTONESE_MARK.search(folded) is not None:
-            folded = _mandarin_of_cantonese(folded)
         if reading:
             folded = _PLUGGED_WHERE_ZH.sub(r"\1", _article_steps_zh(folded))
     if folded.startswith(_ZH_PATH_HEADS) and ">" not in folded and "→" not in folded:
@@ -769,6 +1049,14 @@ def lex(text: str) -> list[list[Token]]:
     Atoms the lexicon does not know become ``unk`` tokens (numbers: ``num``).
     """
     segments: list[list[Token]] = []
+    if not text.isascii():
+        # Hong Kong Cantonese read as Mandarin (never the lexicon's own keys, see atoms())
+        text = unicodedata.normalize("NFKC", text).casefold().translate(ZH_TRADITIONAL)
+        if _IME_SLIP_SPOTS11.search(text) is not None:
+            text = _IME_SLIP_SPOTS11.sub(lambda found: _IME_SLIPS11[found.group()], text)
+    text = _kb_notes11(text)
+    if _VERB_NAMED_SWITCH11.search(text) is not None:
+        text = _verb_named_switch11(text.casefold())
     for clause in _marked_atoms(text, reading=True):
         tokens: list[Token] = []
         index = 0
@@ -801,6 +1089,7 @@ def lex(text: str) -> list[list[Token]]:
         for position, token in enumerate(tokens[:-1]):
             if token.surface in _HEDGES and tokens[position + 1].kind == "num":
                 tokens[position] = Token("stop", "", token.surface)
+        tokens = _redo_declined_zh11(_charged_zh11(tokens))
         segments.append(
             _safe_mode_boots(
                 _renamed_folders(
@@ -813,7 +1102,14 @@ def lex(text: str) -> list[list[Token]]:
     segments = _signed_back_in_zh(
         _asked_to_do_zh(_spoken_path_zh(_tapped_open_zh(_self_corrected_zh(segments))))
     )
-    segments = [_owner_before_place_zh(tokens) for tokens in segments]
+    segments = [
+        _inside_app_mixed11(
+            _settings_place_mixed11(
+                _tool_owner_mixed11(_owner_before_place_zh(_relative_verb_zh11(tokens)))
+            )
+        )
+        for tokens in segments
+    ]
     return _next_to_controls([_from_band_to_band(tokens) for tokens in segments])
 
 
@@ -1053,6 +1349,139 @@ def _owner_before_place_zh(tokens: list[Token]) -> list[Token]:
                 and any(t.kind == "ba" for t in rest)
             ):
                 return [Token("loc", "", "在"), *tokens]
+            return tokens
+        if token.kind not in _OWNER_KINDS_ZH:
+            return tokens
+    return tokens
+
+
+# What a step is done again with, said without the step (弄, 搞, 做, 试): "it" for the verb.
+_PRO_VERBS_ZH = frozenset({"弄", "搞", "做", "试", "弄 一 遍", "搞 一 遍", "做 一 遍"})
+
+
+def _redo_declined_zh11(tokens: list[Token]) -> list[Token]:
+    """ "密码重置过就不用再弄了", "驱动重装过就别再搞了": a step done (…过) and then declined
+    with a verb that only points back at it (弄, 搞) is that step declined, not done (round 11)."""
+    for position, token in enumerate(tokens[1:-1], 1):
+        if token.kind != "neg" or tokens[position + 1].surface not in _PRO_VERBS_ZH:
+            continue
+        if any(t.kind == "op" for t in tokens[:position]):
+            return [token, *tokens[:position], *tokens[position + 2 :]]
+    return tokens
+
+
+_CHARGED_SKIPPED = frozenset({"stop", "num", "de", "unk"})
+
+
+def _charged_zh11(tokens: list[Token]) -> list[Token]:
+    """ "手机充电半小时", "给手机连续充电至少半小时": 充电 after the thing charged (with or without
+    给) is the verb, not a noun of it; the charger it is done with ("用三星原装的25W充电头给手机
+    充电", "插着充电器充半个小时") is how, no step of its own (round 11)."""
+    charged = False
+    for position, token in enumerate(tokens[1:], 1):
+        if token.value == "charge" and token.kind == "op":
+            charged = True
+        if token.kind != "op/obj" or token.surface != "充 电":
+            continue
+        after = tokens[position + 1] if position + 1 < len(tokens) else None
+        if after is not None and after.kind not in ("stop", "num", "split"):
+            continue
+        back = position - 1
+        while back > 0 and tokens[back].kind == "stop":
+            back -= 1
+        if tokens[back].kind in ("obj", "objq"):
+            tokens[position] = Token("op", "charge", token.surface)
+            charged = True
+    if not charged:
+        return tokens
+    for position, token in enumerate(tokens):
+        means = (token.kind == "weak" and token.surface in ("用", "使 用")) or (
+            token.kind == "op" and token.value == "plug_in"
+        )
+        if not means:
+            continue
+        end = position + 1
+        while end < len(tokens) and tokens[end].kind in _CHARGED_SKIPPED:
+            end += 1
+        if end < len(tokens) and tokens[end].kind == "obj" and tokens[end].value == "charger":
+            rest = tokens[end + 1 :]
+            if token.kind == "op" or any(t.kind in ("obj", "objq") for t in rest):
+                # "用原装充电器充" alone is the charger used, as it was
+                return [*tokens[:position], *rest]
+        return tokens
+    return tokens
+
+
+def _inside_app_mixed11(tokens: list[Token]) -> list[Token]:
+    """ "Outlook 入面 Repair 個 account", "微信里面清一下缓存": an app named at the head of a
+    clause with 里面 / 里 after it is where the step is done, as with a leading 在 (round 11)."""
+    if (
+        len(tokens) > 3
+        and tokens[0].kind == "objq"
+        and tokens[0].value.startswith("app|")
+        and tokens[1].kind == "stop"
+        and tokens[1].surface in ("里 面", "里")
+        and tokens[2].kind in ("op", "op/obj")
+    ):
+        return [Token("loc", "", "在"), *tokens]
+    return tokens
+
+
+def _settings_place_mixed11(tokens: list[Token]) -> list[Token]:
+    """ "喺 Windows 嘅 Bluetooth 設定 remove 咗部耳機", "在手机的蓝牙设置 删除耳机": the settings
+    of a thing named after 在 / 于, with a verb right after them, are where the step is done,
+    not a setting changed (round 11)."""
+    if len(tokens) < 4 or tokens[0].kind != "loc":
+        return tokens
+    for position, token in enumerate(tokens[1:-1], 1):
+        if token.kind == "op" and token.value == "set" and token.surface in ("设 定", "设 置"):
+            if tokens[position + 1].kind in ("op", "op/obj") and position > 1:
+                return [
+                    *tokens[:position],
+                    Token("ctx", "where", token.surface),
+                    *tokens[position + 1 :],
+                ]
+            return tokens
+        if token.kind not in _OWNER_KINDS_ZH:
+            return tokens
+    return tokens
+
+
+def _relative_verb_zh11(tokens: list[Token]) -> list[Token]:
+    """ "将插喺藍牙接收器隔籬嗰個集線器拔走", "把插在电脑后面的那个集线器拔掉": a verb right after
+    把 / 将 with a place after it and a 的 closing it describes the thing that follows (the hub
+    plugged in next to the receiver); the clause's verb is the later one (round 11)."""
+    for position, token in enumerate(tokens[:-4]):
+        if token.kind != "ba" or tokens[position + 1].kind != "op":
+            continue
+        if tokens[position + 2].kind != "loc":
+            return tokens
+        for end in range(position + 3, len(tokens) - 2):
+            kind = tokens[end].kind
+            if kind == "de" or (kind == "stop" and tokens[end].surface.endswith("的")):
+                rest = tokens[end + 1 :]
+                if any(t.kind in ("obj", "objq") for t in rest) and any(
+                    t.kind == "op" for t in rest
+                ):
+                    return [*tokens[: position + 1], *rest]
+                return tokens
+            if kind not in ("obj", "objq", "stop", "q", "unk"):
+                return tokens
+        return tokens
+    return tokens
+
+
+def _tool_owner_mixed11(tokens: list[Token]) -> list[Token]:
+    """ "用 Epson 嘅維護工具做一次打印頭清潔", "用华为的手机管家清理一下": a thing named before the
+    tool a clause is led into with 用 (用 X 的维护工具) owns the tool, the place the step is done
+    in; it is not what the later verb acts on (round 11)."""
+    if len(tokens) < 4 or tokens[0].kind != "weak" or tokens[0].surface not in ("用", "使 用"):
+        return tokens
+    for position, token in enumerate(tokens[1:], 1):
+        if token.kind == "ctx" and token.value == "where":
+            head = tokens[1:position]
+            if any(t.kind in ("obj", "objq") for t in head) and position + 1 < len(tokens):
+                return [Token("loc", "", "在"), *head, token, *tokens[position + 1 :]]
             return tokens
         if token.kind not in _OWNER_KINDS_ZH:
             return tokens
@@ -1358,6 +1787,9 @@ def _held_for_a_time(tokens: list[Token]) -> bool:
     return held and any(
         t.kind == "num" or t.kind == "stop" and t.surface.endswith(("秒", "分 钟")) for t in tokens
     )
+
+
+_PICKING_ZH11 = frozenset({"点", "点 击", "点 一 下", "选", "选 择", "按 一 下"})
 
 
 def _clauses(segments: list[list[Token]]) -> list[_Clause]:
@@ -1710,7 +2142,14 @@ def _read_clause(clause: _Clause) -> None:
             button = (
                 position > 0
                 and clause.tokens[position - 1].kind == "nav"
-                and clause.tokens[position - 1].surface.casefold() in _PICKING
+                and (
+                    clause.tokens[position - 1].surface.casefold() in _PICKING
+                    # "撳 Update", "点 Repair": a Latin button tapped in a Chinese text (round 11)
+                    or (
+                        clause.tokens[position - 1].surface in _PICKING_ZH11
+                        and token.surface.isascii()
+                    )
+                )
             )
             button = button and first == "op" and clause.op is None and clause.pv is None
             # after "let the phone", a verb is what it does ("let the phone charge")
@@ -2609,6 +3048,9 @@ def _normalize_frame(
     if (round11 := _fold_round11_accounts_en(op, obj, qualifier, clause)) is None:
         return None
     op, obj, qualifier = round11
+    if op == "move" and obj == "payment_order":
+        # "move Yu'e Bao to the top of the list": the order set to it first (round 11)
+        op, qualifier = "set", qualifier or next(iter(sorted(clause.qualifiers)), None)
     if obj is None:
         obj = DEFAULT_OBJECTS.get(op)
     if obj is None and op not in _OBJECTLESS_OPS and op not in _PREPARATORY_OPS:
@@ -5253,6 +5695,15 @@ def _mail_path_en(clauses: list[_Clause]) -> bool:
 _ACCOUNT_STEPS = frozenset({"remove", "readd", "add"})
 
 
+def _office_account_path11(clauses: list[_Clause], surfaces: set[str]) -> bool:
+    """ "去 File > Account Settings，揀個 account 撳 Repair" (round 11): File > Account Settings
+    is Outlook's own path, so its accounts are mail accounts, as where Outlook is named."""
+    return "account settings" in surfaces and any(
+        (clause.menu_head or clause.menu_inner) and any(t.surface == "file" for t in clause.tokens)
+        for clause in clauses
+    )
+
+
 def _fold_mail_client_accounts_en(
     items: list[tuple[ActionFrame | None, frozenset[str], int | None]], clauses: list[_Clause]
 ) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
@@ -5262,7 +5713,10 @@ def _fold_mail_client_accounts_en(
     mail = any(o.qualifier in _MAIL_APPS for clause in clauses for o in clause.objects)
     surfaces = {t.surface.casefold() for clause in clauses for t in clause.tokens}
     mail = (
-        mail or bool(surfaces & (_MAIL_CLIENT_WORDS | _MAIL_SERVICES10)) or _mail_path_en(clauses)
+        mail
+        or bool(surfaces & (_MAIL_CLIENT_WORDS | _MAIL_SERVICES10))
+        or _mail_path_en(clauses)
+        or _office_account_path11(clauses, surfaces)
     )
     if not mail:
         return items
@@ -5500,6 +5954,35 @@ def _fold_reset_flow_en(
         (frame, ids, group)
         for frame, ids, group in items
         if ids or frame is None or frame.obj not in _RESET_FLOW or frame.op not in _RESET_FLOW_OPS
+    ]
+    return kept or items
+
+
+# What another device shows (iPad 上弹出的验证码, the code that pops up on your iPad)
+_SHOWN_ON_DEVICE11 = frozenset(
+    {"上 弹 出 的", "上 弹 出 来 的", "上 显 示 的", "上 出 现 的", "上 跳 出 来 的", "上 跳 出 的"}
+)
+
+
+def _fold_login_code11(
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]],
+    clauses: list[_Clause],
+) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
+    """ "在登录 Apple ID 时，输入 iPad 上弹出的六位验证码完成登录": the code another device shows
+    while signing in is the sign-in's own second step, as "sign in with the code shown on your
+    iPad" reads; a code asked for instead of the password (用短信验证码登录) stays a way in of
+    its own (round 11)."""
+    if not any(f is not None and f.op == "login" for f, _, _ in items):
+        return items
+    if not any(t.surface in _SHOWN_ON_DEVICE11 for c in clauses for t in c.tokens):
+        return items
+    kept = [
+        (frame, ids, group)
+        for frame, ids, group in items
+        if ids
+        or frame is None
+        or frame.obj != "verification_code"
+        or frame.op not in ("add", "use", "receive")
     ]
     return kept or items
 
@@ -6167,10 +6650,9 @@ class ActionIndex:
         """Read ``text`` into steps (see the module docstring for how)."""
         if not text.isascii():
             text = text.translate(ZH_TRADITIONAL)  # Traditional characters read as Simplified
-            if _CANTONESE_MARK.search(text) is not None:
-                # and Cantonese as Mandarin, so that what is said around the steps (a channel
-                # "改做十一", a place) is read in the words the checks know
-                text = _mandarin_of_cantonese(text)
+            # and Cantonese as Mandarin, so that what is said around the steps (a channel
+            # "改做十一", a place) is read in the words the checks know
+            text = _mandarin_of_cantonese(text)
         text = _fb11_context(text)
         normalized = normalize_solution(text)
         known = self._texts.get(normalized)
@@ -6539,7 +7021,9 @@ class ActionIndex:
             previous = clause
         items = _fold_startup_list_en(_fold_mail_client_accounts_en(items, clauses), clauses)
         items = _fold_clear_data_ticks_en(_fold_reset_link_en(items, clauses))
-        items = _fold_new_profile_en(_fold_reset_flow_en(items), clauses)
+        items = _fold_new_profile_en(
+            _fold_login_code11(_fold_reset_flow_en(items), clauses), clauses
+        )
         items = _fold_reset_entries_r11_en(items)
         items = _fold_app_temp_files_en(_fold_signed_in_there_en(items, clauses), clauses)
         items = _fold_closed_for_app_files_en(_fold_closed_for_data_file_en(items))
@@ -8538,19 +9022,6 @@ def _fb10_differs(candidate: TextActions, failed: TextActions) -> str | None:
 
 
 # -- FB11: what a text says around its steps, in a reply's own style ----------------------------
-# A knowledge-base article's notes, warnings and tips ("Note: this erases all earbud settings;
-# you will need to pair them again afterwards.", "注意：…。") and its verification lines after a
-# step ("… Verify that the Google logo appears.") say what a step does or shows, not what to do:
-# dropped before the words are read, up to the end of their sentence.
-_FB11_NOTE = re.compile(
-    r"(?:(?<=^)|(?<=[.!?。！？)）]\s)|(?<=[.!?。！？(（\n]))\s*"
-    r"(?:(?:please\s+)?note|nb|n\.b\.|warning|caution|important|tip)\s*[:：]"
-    r"[^\n]*?(?:[.!?。！？](?=\s|$|[)）])|(?=[)）])|$)"
-    r"|(?:(?<=[.!?。！？]\s)|(?<=[.!?。！？\n]))\s*(?:then\s+)?"
-    r"(?:verify|confirm|check|make sure|ensure)\s+that\b[^\n]*?(?:[.!?。](?=\s|$)|$)"
-    r"|(?:(?<=^)|(?<=[。！？\n]))\s*(?:注意|提示|温馨提示|说明|备注)\s*[:：][^\n]*?(?:[。！？]|$)",
-    re.IGNORECASE,
-)
 # A step named as tried and failed in front of the one proposed ("Re-pairing didn't help, so
 # factory reset the Buds2 …", "Gmail's already been force-stopped, so now force stop …",
 # "支付宝缓存清过了就算了，去把淘宝的缓存也清一下"): the reason the new step is proposed, read
@@ -8584,11 +9055,8 @@ _FB11_TRIED_LEAD_ZH = re.compile(
 
 @lru_cache(maxsize=8192)
 def _fb11_context(text: str) -> str:
-    """``text`` with a knowledge-base article's notes and verification lines dropped, and a
-    failed step named in front of the proposed one read as the reason (see above)."""
-    if ":" in text or "：" in text or "that" in text.casefold():
-        dropped = _FB11_NOTE.sub(" ", text).strip()
-        text = dropped or text
+    """``text`` with a failed step named in front of the proposed one read as the reason (see
+    above; an article's notes and checks are dropped by _unscripted and _article_steps_zh)."""
     if text.isascii():
         found = _FB11_TRIED_LEAD_EN.match(text)
         if found is not None and not _REASON_CLAUSE.match(text.casefold()):

@@ -3865,8 +3865,8 @@ EN_LEXICON.update(_kinded_en(_EN_DEVICES10))
 
 # -- round 11 (en device): a port called a hole by its connector ("the Lightning hole", "the
 # USB-C hole", "the charging hole") is the charging port; the print queue's service is the
-# spooler; ink cartridges called carts; Epson's Power Cleaning is a stronger head cleaning, not
-# the head cleaning itself; what a step is for ("so the buds stop grabbing it", "so it stops
+# spooler; ink cartridges called carts (Epson's Power Cleaning, a cleaning of its own, is in the
+# mixed round's table below); what a step is for ("so the buds stop grabbing it", "so it stops
 # auto-connecting") is no step, whatever it names (round 10 knew only "so the phone / screen").
 _EN_DEVICES11 = """
 obj charging.port: lightning hole, the lightning hole, usb c hole, the usb c hole, type c hole,
@@ -3878,8 +3878,6 @@ obj ink_cartridge: carts, the carts, ink carts, the ink carts, color carts, colo
     black cart, the black cart, color cart, colour cart, ink cart, the ink cart
 sub -: so the, so that the, so your, so that your, so ur, so my, so that my, so they, so that they,
     so it, so that it
-objq print_head|power: power cleaning, a power cleaning, the power cleaning, power clean,
-    a power clean
 """
 EN_LEXICON.update(_kinded_en(_EN_DEVICES11))
 
@@ -3931,7 +3929,7 @@ CANTONESE_ZH: tuple[tuple[str, str], ...] = (
     (r"[着著](?=返|咗|了|机)", "开"),
     (r"开返", "打开"),
     (r"返入", "回"),
-    (r"返(?!回)", "回"),
+    (r"(?<![a-z] )(?<![a-z])返(?!回)", "回"),  # "add 返": the constructions stage
     (r"[攞拎]住", "拿着"),
     (r"[攞拎]", "拿"),
     (r"[揀拣]", "选"),
@@ -3999,3 +3997,134 @@ obj bluetooth: 蓝牙接收器 蓝牙适配器
 q other: 第二条 第二根 第二个 第二只 第二部 第二台 第二把 第二张
 """
 ZH_LEXICON.update(_kinded_zh(_ZH_ROUND11))
+
+# -- Mixed-language round 11 (batches 39-42): words of the round's classes ------------------
+# "另外喺郵件程式…" (besides, in the mail app): 另外 before a place is no other app; 不过 (but)
+# is no 过 (wait); a hub (集线器, USB hub) is a thing of its own, a Bluetooth receiver the
+# Bluetooth adapter, pulled away (拔走) unplugged.
+_MIXED_ROUND11_WORDS = """
+loc -: 另外于 另外在
+stop -: 不过
+obj usb_hub: 集线器 usb集线器 usb扩展坞 扩展坞 分线器
+obj bluetooth|bluetooth: 蓝牙接收器 蓝牙适配器 蓝牙棒
+op unplug: 拔走
+"""
+ZH_LEXICON.update(_kinded_zh(_MIXED_ROUND11_WORDS))
+EN_LEXICON.update(_kinded_en("obj usb_hub: usb hub, the usb hub, usb dock\n"))
+# Settings named in the round's switches: a printer port's bidirectional support, Android's
+# absolute volume (Developer options, the place it is in).
+_MIXED_ROUND11_SETTINGS = """
+obj bidirectional_support: 双向支持 双向通信 双向通讯
+obj absolute_volume: 绝对音量 绝对音量控制
+ctx where: 开发者选项 开发者选项里 开发人员选项 开发者模式 开发者模式里
+"""
+ZH_LEXICON.update(_kinded_zh(_MIXED_ROUND11_SETTINGS))
+EN_LEXICON.update(
+    _kinded_en(
+        "obj bidirectional_support: bidirectional support, bi directional support\n"
+        "obj absolute_volume: absolute volume, absolute volume control\n"
+        "ctx where: developer options, the developer options, developer settings\n"
+    )
+)
+# The print head aligned in Chinese (打印头对齐, 校准打印头) is the head alignment; netsh typed
+# (输入 netsh) is run, as in English; a Windows uninstall dialog's own box ('Attempt to remove
+# the driver for this device') ticked is how the driver is removed, no step; a step skipped
+# ("Skip the router reboot: ...", 跳过) is not done.
+_MIXED_ROUND11_KB = """
+obj head_alignment: 打印头对齐 喷头对齐 打印头校准 喷头校准 对齐打印头 校准打印头 打印头校正
+    打印头的对齐 喷嘴对齐
+op run: 输入netsh 键入netsh 敲netsh 运行netsh
+neg -: 跳过
+"""
+ZH_LEXICON.update(_kinded_zh(_MIXED_ROUND11_KB))
+EN_LEXICON.update(
+    _kinded_en(
+        "stop -: tick* attempt to remove the driver for this device,"
+        " check* attempt to remove the driver for this device,"
+        " attempt to remove the driver for this device,"
+        " tick* delete the driver software for this device,"
+        " check* delete the driver software for this device,"
+        " delete the driver software for this device\n"
+        "neg -: skip\n"
+        "obj power_cleaning: power cleaning, power clean, the power cleaning, a power cleaning,"
+        " a power clean\n"
+    )
+)
+# Epson's Power Cleaning (强力清洗) is a cleaning of its own, not the head cleaning
+ZH_LEXICON.update(_kinded_zh("obj power_cleaning: 强力清洗 强力清洁 强力清洗功能\n"))
+# Charging for a while (mixed round 11): 连续 (without a break), 至少 (at least), 以上 (or more)
+# say how long; 插着充电器 (on the charger) plugs it in.
+ZH_LEXICON.update(
+    _kinded_zh(
+        "stop -: 连续 持续 不间断 至少 最少 以上 这段时间后 这段时间 原装 原厂\n"
+        "op plug_in: 插着 插着的 一直插着\n"
+    )
+)
+ZH_LEXICON.setdefault("三星", EN_LEXICON["samsung"])
+# A ticket's note of what the customer reported (客户反馈：…) is who said it, no step; an aim
+# (避免跟光猫冲突, to avoid ...) is no step; the code received by email on the way through a
+# password reset (用邮箱收验证码) is the reset's own step; the left-hand menu (左侧菜单) is a place;
+# the Run box (按win+R, 输 %temp% 回车) is the way to the temp files, everything in it selected
+# (里面的东西全选) is them.
+_MIXED_ROUND11_NOTES = """
+stop -: 客户反馈 用户反馈 客户表示 客户称 客户说 用户表示 用户称 工单备注 客户备注 备注
+    左侧 左边 右侧 右边 左侧的 左边的
+neg -: 避免 以免 以防
+stop -: 用邮箱收验证码 用邮箱接收验证码 邮箱收验证码 收验证码 接收验证码 收邮件验证码 收到邮件验证码
+nav nav: 按win+r 按windows+r win+r打开运行 打开运行
+obj files: 输%temp% 输入%temp% 键入%temp% 打%temp% 输temp 输入temp 键入temp 里面的东西
+stop -: 全选 全部选中 全选后
+"""
+ZH_LEXICON.update(_kinded_zh(_MIXED_ROUND11_NOTES))
+# A network picked by the end of its name (揀個名尾有 '_5G' 嘅 Wi-Fi, 名字后面带5G的那个): the 5 GHz
+# one; Wi-Fi spelled with its hyphen is the same word.
+_MIXED_ROUND11_BANDS = """
+q 5ghz: 5g的wi-fi 5g的wi-fi网络 5g那个wi-fi
+stop -: 名尾有 名字尾巴有 名字结尾有 名字后面有 名字后面带 名字里有 名字带
+    结尾是 后缀是 结尾带 后缀带
+"""
+ZH_LEXICON.update(_kinded_zh(_MIXED_ROUND11_BANDS))
+# What a device shows (iPad 上弹出的验证码) names where the code is seen, not a step on it; a
+# time clause's 时 (在登录 Apple ID 时) says when.
+_MIXED_ROUND11_SHOWN = """
+de -: 上弹出的 上弹出来的 上收到的 上显示的 上出现的 上跳出来的 上跳出的
+stop -: 时
+"""
+ZH_LEXICON.update(_kinded_zh(_MIXED_ROUND11_SHOWN))
+# The router's DHCP address pool (地址池, the pool it hands addresses out of) made bigger
+# (widen, 改大, 扩大) is set.
+_MIXED_ROUND11_POOL = """
+obj dhcp_pool: dhcp地址池 dhcp的地址池 地址池 ip地址池 dhcp地址范围 dhcp范围 dhcp池
+op set: 改大 扩大 调大 加大 改宽
+"""
+ZH_LEXICON.update(_kinded_zh(_MIXED_ROUND11_POOL))
+EN_LEXICON.update(
+    _kinded_en(
+        "obj dhcp_pool: dhcp pool, the dhcp pool, address pool, the address pool, dhcp range,"
+        " the dhcp range, the pool, dhcp address pool, the dhcp address pool\n"
+        "op set: widen*, enlarge*, expand*\n"
+    )
+)
+# Alipay's Yu'e Bao (余额宝) is the balance a payment order puts first; moved to the top of the
+# list it is put first.
+ZH_LEXICON.update(_kinded_zh("q balance: 余额宝 余额宝优先\n"))
+EN_LEXICON.update(
+    _kinded_en(
+        "q balance: yue bao, yu e bao, yuebao\n"
+        "stop -: to the top of the list, to the top, to the first place, to first place\n"
+    )
+)
+# Device Manager's power-management box in Chinese is the setting by its whole name
+ZH_LEXICON.update(
+    _kinded_zh(
+        "obj power_management: 允许计算机关闭此设备以节约电源 允许计算机关闭此设备以节省电源"
+        " 允许电脑关闭此设备以节约电源 允许计算机关闭这个设备以节约电源\n"
+    )
+)
+# A step set aside with 再 after the negation (不用再重装了，直接…; 别再重启路由器): the 再 is
+# "any more", not a new step, so the negation stays on the verb.
+ZH_LEXICON.update(
+    _kinded_zh("neg -: 不用再 不必再 无需再 别再 不需要再 没必要再 不要再 就不用再\n")
+)
+# 找 (find; Cantonese 搵) on the way to a thing is the way there, as 找到 and 'find' are
+ZH_LEXICON.update(_kinded_zh("nav nav: 找 找一下 找找 找出 找出来\n"))

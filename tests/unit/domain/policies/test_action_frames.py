@@ -6166,3 +6166,188 @@ def test_cantonese_value_is_read_where_the_values_are_compared() -> None:
         "頻道唔好再用六，改做十一試下",
         lexical=0.3,
     )
+
+
+# -- Mixed-language round 11 (batches 39-42) -------------------------------------------------
+MIXED_ROUND11_PAIRS = [
+    # Hong Kong written Cantonese read as Mandarin: 閂 关, 咗 了, 返 after a verb, 等陣 等一会
+    ("閂咗 Wi-Fi，等陣再開返", "Turn Wi-Fi off and back on", "閂咗 Wi-Fi，改用手機數據"),
+    # 喺 … 度 (in …), 咗, 個, add 返 (added back)
+    (
+        "喺 Settings 度 remove 咗個 Gmail account，再 add 返",
+        "Remove the Gmail account from the phone and add it again",
+        "喺 Settings 度將 Gmail app 嘅 cache 清咗佢",
+    ),
+    # 撳住 (held), 部 (the machine's classifier), 窿 (hole: the reset pinhole)
+    ("撳住部 router 背後個 reset 窿十秒", "Factory reset the router", "閂咗部 router 再開返"),
+    # 插蘇 (socket), 叉電 (charge), the 度 of a place
+    (
+        "將充電器插去另一個插蘇度叉電",
+        "Plug the charger into a different wall socket",
+        "換條叉電線再試下",
+    ),
+    # the maker named before the tool a step is done with (用 X 嘅維護工具) owns the tool
+    (
+        "用 HP 嘅維護工具做一次打印頭清潔",
+        "Clean the print head from the HP utility",
+        "用 HP 嘅維護工具做一次打印頭校準",
+    ),
+    # a verb after 把 with a place and 的 describes the thing (the hub plugged in behind the PC)
+    ("把插在电脑后面的那个 USB hub 拔掉", "Unplug the USB hub", "把 USB hub 插到电脑后面"),
+    # a pinyin keyboard's homophone slips (路游器, 从启, 出场设置, 兰牙) are the words meant
+    ("把路游器从启一下", "Restart the router", "把路游器恢复出场设置"),
+    (
+        "把平板的兰牙关掉再打开",
+        "Turn Bluetooth off and on again on the tablet",
+        "把兰牙耳机删掉从新配对",
+    ),
+    # a quoted switch named by a verb: enabling names the thing, disabling its opposite
+    (
+        "在路由器后台把“启用UPnP”取消勾选",
+        "Turn off UPnP on the router",
+        "在路由器后台勾选“启用UPnP”",
+    ),
+    (
+        "在开发者选项里把“停用绝对音量”打开",
+        "Turn off absolute volume",
+        "在开发者选项里把“停用绝对音量”关掉",
+    ),
+    (
+        "On the router, tick 'Disable SIP ALG'",
+        "Disable SIP ALG on the router",
+        "On the router, untick 'Disable SIP ALG'",
+    ),
+    # a knowledge-base article's verification, retest and prompts are no steps of their own
+    (
+        "Please restart the router, wait two minutes, and verify that the internet light turns"
+        " green before testing again.",
+        "重启一下路由器",
+        "Please reset the router to factory settings and verify that the internet light turns"
+        " green.",
+    ),
+    (
+        "请您在打印机的维护菜单里执行“打印头对齐”，按提示放入A4纸，等待对齐完成。",
+        "Run a print head alignment",
+        "请您在打印机的维护菜单里执行“打印头清洗”，等待清洗完成。",
+    ),
+    (
+        "请您以管理员身份打开命令提示符，输入 netsh winsock reset 并回车，提示成功后重启电脑。",
+        "Reset Winsock and restart the PC",
+        "请您以管理员身份打开命令提示符，输入 ipconfig /flushdns 并回车",
+    ),
+    # a step skipped ("Skip the restart: ...") is not done
+    (
+        "Skip the restart: clear the Spotify cache in Settings > Apps",
+        "Clear the Spotify app's cache",
+        "Don't clear the cache: restart the phone",
+    ),
+    # 充电 after the thing charged is the verb; the charger it is done with is how
+    (
+        "给平板连续充电至少一小时，再开机",
+        "Charge the tablet for an hour before turning it on",
+        "给平板换一根充电线，再开机",
+    ),
+    ("用原装充电头给手机充电半小时", "Charge the phone for 30 minutes", "换一个原装充电头"),
+    # an aim (以免, 避免) and a ticket's note of who said it (客户反馈：) are no steps
+    (
+        "把路由器的LAN口IP改成192.168.5.1，以免跟光猫冲突",
+        "Change the router's LAN IP to 192.168.5.1",
+        "把路由器的LAN口IP改成192.168.5.1，然后重启光猫",
+    ),
+    ("Restart the router", "客户反馈：已经重启过路由器了", "Reset the router to factory settings"),
+    # the code received by email on the way through a reset is the reset's own step
+    (
+        "在登录界面点“忘记密码”，用邮箱收验证码把密码重置一下",
+        "Reset the password with the Forgot password link",
+        "在登录界面用手机号加验证码登录",
+    ),
+    # the Run box typed into (按win+R 输 %temp% 回车) is the way to the temp files
+    (
+        "按win+R 输 %temp% 回车，里面的东西全选删掉",
+        "Delete the temp files",
+        "按win+R 输 msconfig 回车，把启动项都禁用",
+    ),
+    # whether the mail ended up in the folder just opened (看看…是不是在里面) is no step
+    (
+        "在Outlook左侧菜单里点“垃圾邮件”文件夹，看看那封邮件是不是在里面",
+        "Check the junk folder in Outlook",
+        "在Outlook左侧菜单里点“垃圾邮件”文件夹，把里面的邮件全部删除",
+    ),
+    # a thing's settings named after 在 with a verb right after them are where the step is done
+    (
+        "在手机的蓝牙设定 remove 耳机再 pair",
+        "Unpair the headphones and pair them again",
+        "在手机的蓝牙设定 rename 耳机",
+    ),
+    # 熄 (off) and 著返 (back on), 部 heading the clause
+    ("部手機熄咗佢，等陣再著返", "Restart the phone", "部手機熄咗佢，拎去維修中心"),
+    # a network picked by the end of its name (名尾有 '_5G') is the 5 GHz one
+    (
+        "揀個名尾有 '_5G' 嘅 Wi-Fi 嚟連",
+        "試下連 5GHz 嗰個 Wi-Fi",
+        "揀個名尾有 '_5G' 嘅 Wi-Fi，forget 咗佢",
+    ),
+    # the code another device shows while signing in is the sign-in's own second step
+    (
+        "在登录微软账号时，输入手机上弹出的验证码完成登录",
+        "Sign in to the Microsoft account with the code shown on your phone",
+        "在登录微软账号时，点“忘记密码”重置密码",
+    ),
+    # the router's DHCP address pool made bigger (widen, 扩大) is set
+    (
+        "在路由器后台把DHCP地址池扩大到100-250",
+        "Widen the DHCP pool on the router",
+        "在路由器后台把DHCP关掉，手动设置IP",
+    ),
+    # File > Account Settings is Outlook's path: its account is the mail account
+    (
+        "去 File > Account Settings，揀個 account remove 咗再 add 返",
+        "Remove the email account in Outlook and add it again",
+        "去 File > Options，將 add-ins 全部閂咗",
+    ),
+    # an app named at the head of a clause with 里面 after it is where the step is done
+    ("微信里面清一下缓存", "Clear WeChat's cache", "微信里面退出账号再登录"),
+    # a payment method moved to the top of the payment order is the order set to it first
+    (
+        "In Alipay go to Me > Settings > Payment Settings > Payment Order and move Yu'e Bao to"
+        " the top",
+        "在支付宝里把扣款顺序改成余额宝优先",
+        "In Alipay go to Me > Settings > Payment Settings and turn off Yu'e Bao auto top-up",
+    ),
+    # a quoted name the lexicon knows whole keeps its verb ('Allow the computer to turn off …')
+    (
+        "把“允许计算机关闭此设备以节约电源”取消勾选",
+        "Untick 'Allow the computer to turn off this device to save power'",
+        "把计算机关机",
+    ),
+    # a Chinese article's note (注意：…) is no step of its own
+    (
+        "请您前往打印机官网下载最新驱动并安装。注意：安装前请先断开USB线。",
+        "Update the printer driver",
+        "请您前往打印机官网下载最新驱动并安装，然后把USB线换一根",
+    ),
+    # a step set aside (不用再…了, …过就别再弄了) before the one proposed is no step of its own
+    (
+        "不用再重启路由器了，直接把光猫重启一下",
+        "Restart the modem",
+        "不用再重启光猫了，直接把路由器重启一下",
+    ),
+    (
+        "驱动重装过就别再弄了，直接把网络设置重置一下",
+        "Reset the network settings",
+        "网络设置重置过就别再弄了，直接把驱动重装一下",
+    ),
+    # 搵 / 找 (find) is the way to a thing; a Latin button tapped (撳 Update) is its action
+    (
+        "去 Play Store 搵返個 app 撳 Update",
+        "Update the app",
+        "去 Play Store 搵返個 app 撳 Uninstall",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), MIXED_ROUND11_PAIRS)
+def test_mixed_round11_steps_read_as_the_failed_step(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
