@@ -322,7 +322,7 @@ def _unspoken(folded: str) -> str:
 # confirm"). Dropped before the words are read.
 _SCRIPTED_HINT = re.compile(
     r"\b(?:verify|confirm|notes?|nb|n\.b|warning|caution|important|tip|heads up|fyi|reminder"
-    r"|proceed|procedure|sequence)\b"
+    r"|proceed|procedure|sequence|before)\b"
     r"|(?:^|[.:;!?]\s+)\d{1,2}[.)]\s"
 )
 _SENTENCE_START = r"(?:^\s*|(?<=[.:;!?]\s)\s*)"  # not "8.8.8.8. update": an address's end
@@ -343,6 +343,8 @@ _SCRIPTED_PARTS = re.compile(
     r"|\s+to\s+(?:verify|confirm)\s+(?:the\s+result|it\s+worked|that\b[^.!?;,]*)"
     # a dialog confirmed
     r"|\s+and\s+confirm(?=\s*(?:[.,;!?]|$))"
+    # a retest after the steps ("before testing the connection again", mixed round 11)
+    r"|\s+before\s+(?:testing|retesting|trying|checking|reconnecting)\b[^.;!?,]*"
 )
 
 
@@ -448,8 +450,19 @@ _ARTICLE_WAIT_ZH = re.compile(
     r"(?:^|(?<=[:：;；。，,]))\s*(?:待|等到?|等待)[^，,。；;！!？?]*?后(?:松开|松手|放开)(?:按键|手指)?"
     r"|(?:^|(?<=[:：;；。，,]))\s*等待?[^，,。；;！!？?]{0,8}自动(?:完成)?[^，,。；;！!？?]*"
 )
+# what the prompts ask along the way (按提示放入A4纸), a wait for a step to finish (等待对齐完成),
+# the success message awaited (提示成功后), whether a thing ended up where it was put
+# (看看…是不是在里面) (mixed round 11)
+_ARTICLE_PROMPTS_ZH = re.compile(
+    r"(?:^|(?<=[，,。；;]))\s*(?:按|按照|根据)(?:屏幕)?提示[^，,。；;]*"
+    r"|(?:^|(?<=[，,。；;]))\s*等待?[^，,。；;后]{0,8}完成(?=[，,。；;]|$)"
+    r"|(?:提示|显示)(?:成功|完成)(?:以)?后"
+    r"|(?:^|(?<=[，,。；;]))\s*看(?:看|一下|下)[^，,。；;]*(?:是不是|是否|在不在|有没有)"
+    r"[^，,。；;]*(?:进去|在里面|在那里|在这里)了?\s*(?=[，,。；;]|$)"
+)
 _ARTICLE_MARK_ZH = re.compile(
-    r"如下|以下|[:：；;。，,]\s*[0-9]{1,2}[.、．)）]|提示|注意|确认|是否|有没有|待|等待"
+    r"如下|以下|[:：；;。，,]\s*[0-9]{1,2}[.、．)）]|提示|注意|确认|是否|有没有|待|等待|完成|看看|看一下"
+    r"|看下"
 )
 
 
@@ -468,7 +481,10 @@ def _article_steps_zh(folded: str) -> str:
     text = _ARTICLE_NOTE_ZH.sub("", text)
     text = _ARTICLE_NUMBER_ZH.sub("", text)
     text = _ARTICLE_WAIT_ZH.sub("", text)
-    return _ARTICLE_CHECK_ZH.sub("", text)
+    if "完成登录" in text and text.count("登录") > 1:
+        # "在登录 Apple ID 时，输入…验证码完成登录": the sign-in finished is the one begun
+        text = text.replace("完成登录", "")
+    return _ARTICLE_PROMPTS_ZH.sub("", _ARTICLE_CHECK_ZH.sub("", text))
 
 
 # -- Hong Kong written Cantonese (mixed round 11) -------------------------------------------
@@ -714,38 +730,6 @@ def _verb_named_switch11(folded: str) -> str:
             + after[verb.end() :]
         )
     return folded
-
-
-# -- knowledge-base articles and scripted replies (mixed round 11) ---------------------------
-# Besides what _unscripted and _article_steps_zh drop: a retest after the steps ("before testing
-# the connection again"), and in Chinese what the prompts ask along the way (按提示放入A4纸), the
-# wait for a step to finish (等待对齐完成) and the success message awaited (提示成功后): none is a
-# step of its own.
-_KB_RETEST11 = re.compile(
-    r"\s+before\s+(?:testing|retesting|trying|checking|reconnecting)\b[^.;!?,]*", re.IGNORECASE
-)
-_KB_ZH11 = re.compile(
-    r"(?:^|(?<=[，,。；;]))\s*(?:按|按照|根据)(?:屏幕)?提示[^，,。；;]*"
-    r"|(?:^|(?<=[，,。；;]))\s*等待?[^，,。；;后]{0,8}完成(?=[，,。；;]|$)"
-    r"|(?:提示|显示)(?:成功|完成)(?:以)?后"
-    # whether the thing looked for ended up in the place named before it (看看…是不是被放进去了)
-    r"|(?:^|(?<=[，,。；;]))\s*看(?:看|一下|下)[^，,。；;]*(?:是不是|是否|在不在|有没有)"
-    r"[^，,。；;]*(?:进去|在里面|在那里|在这里)了?\s*(?=[，,。；;]|$)"
-)
-_KB_HINT11 = re.compile(r"before|提示|完成|看看|看一下|看下", re.IGNORECASE)
-
-
-def _kb_notes11(text: str) -> str:
-    """``text`` without an article's retest, prompts and waits (see above)."""
-    if _KB_HINT11.search(text) is None:
-        return text
-    text = _KB_RETEST11.sub("", text)
-    if text.isascii():
-        return text
-    if "完成登录" in text and text.count("登录") > 1:
-        # "在登录 Apple ID 时，输入…验证码完成登录": the sign-in finished is the one begun
-        text = text.replace("完成登录", "")
-    return _KB_ZH11.sub("", text)
 
 
 def _marked_atoms(text: str, *, reading: bool = False) -> list[list[str]]:
@@ -1054,7 +1038,6 @@ def lex(text: str) -> list[list[Token]]:
         text = unicodedata.normalize("NFKC", text).casefold().translate(ZH_TRADITIONAL)
         if _IME_SLIP_SPOTS11.search(text) is not None:
             text = _IME_SLIP_SPOTS11.sub(lambda found: _IME_SLIPS11[found.group()], text)
-    text = _kb_notes11(text)
     if _VERB_NAMED_SWITCH11.search(text) is not None:
         text = _verb_named_switch11(text.casefold())
     for clause in _marked_atoms(text, reading=True):
