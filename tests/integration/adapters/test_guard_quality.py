@@ -183,9 +183,9 @@ def test_blind_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence)
     hands that never saw the guard and are looked at only in aggregate: the floors keep what the
     fold rounds gained on them (rounds 6-9 worked from other blind batches, 18-29 and 31-34,
     made dev rows after their fresh measurement; rounds 10 and 11, from batches 35-38 and
-    39-42, moved them by a row or none). test6 is written in the styles of batches 26-29 (agent shorthand, customer-facing
-    replies with reported steps, Chinese-weighted, multi-step structure), which the older
-    splits do not have."""
+    39-42, moved them by a row or none). test6 is written in the styles of batches 26-29
+    (agent shorthand, customer-facing replies with reported steps, Chinese-weighted, multi-step
+    structure), which the older splits do not have."""
     test3 = measure(rows, guard, lambda r: r.split == "test3")
     # Measured: R=0.694 FBR=0.048 (0.435 / 0.071 when written, 0.645 / 0.071 before round 6,
     # 0.710 / 0.071 after round 7, 0.710 / 0.048 after round 10; one row lost in round 11).
