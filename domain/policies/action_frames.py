@@ -734,17 +734,22 @@ def _verb_named_switch11(folded: str) -> str:
 
 def _marked_atoms(text: str, *, reading: bool = False) -> list[list[str]]:
     """:func:`atoms`, with marker atoms for colons, sentence ends, parentheses and menu paths;
-    ``reading`` a text (not a lexicon key): its article frame is folded (its Cantonese was read
-    as Mandarin by ActionIndex.analyze)."""
+    ``reading`` a text (not a lexicon key): misspellings, pinyin-keyboard slips, switches named
+    with a verb and an article's frame are read (its Cantonese was read as Mandarin by
+    ActionIndex.analyze)."""
     if " n " in text:
         text = text.replace(" n ", " and ")  # "tap it again n re-enter the pw" (not "N")
     folded = unicodedata.normalize("NFKC", text).casefold()
-    if folded.isascii() or "’" in folded:
-        folded = _unsinglished(_unscripted(_unspoken(folded)))
     if not folded.isascii():
         folded = folded.translate(ZH_TRADITIONAL)  # Traditional characters read as Simplified
-        if reading:
-            folded = _PLUGGED_WHERE_ZH.sub(r"\1", _article_steps_zh(folded))
+        if reading and _IME_SLIP_SPOTS11.search(folded) is not None:
+            folded = _IME_SLIP_SPOTS11.sub(lambda found: _IME_SLIPS11[found.group()], folded)
+    if reading and _VERB_NAMED_SWITCH11.search(folded) is not None:
+        folded = _verb_named_switch11(folded)
+    if folded.isascii() or "’" in folded:
+        folded = _unsinglished(_unscripted(_unspoken(folded)))
+    if reading and not folded.isascii():
+        folded = _PLUGGED_WHERE_ZH.sub(r"\1", _article_steps_zh(folded))
     if folded.startswith(_ZH_PATH_HEADS) and ">" not in folded and "→" not in folded:
         # "设置 应用 找到蓝牙 存储 清除缓存", "我的 设置 支付设置 …": a path written with spaces
         # for its ">" (the last item, a step, is still read as one)
@@ -762,7 +767,10 @@ def _marked_atoms(text: str, *, reading: bool = False) -> list[list[str]]:
         if word:
             atom = "".join(word)
             if atom not in _SPOKEN_FILLERS:
-                clauses[-1].extend((_SHORTHAND.get(atom) or _respelled(atom)).split(" "))
+                known = _SHORTHAND.get(atom)
+                if known is None and reading:
+                    known = _respelled(atom)  # never a lexicon key: the table is built from them
+                clauses[-1].extend((known or atom).split(" "))
             word.clear()
 
     length = len(folded)
@@ -975,7 +983,7 @@ def _slips(word: str) -> set[str]:
 
 def _respelled(atom: str) -> str:
     """``atom`` as the known word (or two) it misspells, else itself (see above)."""
-    if not _RESPELL_READY or len(atom) < _RESPELL_MIN or not (atom.isascii() and atom.isalpha()):
+    if len(atom) < _RESPELL_MIN or not (atom.isascii() and atom.isalpha()):
         return atom
     return _respelled_word(atom)
 
@@ -993,9 +1001,6 @@ def _respelled_word(atom: str) -> str:
     return next(iter(slips)) if len(slips) == 1 else atom
 
 
-_RESPELL_READY = False  # the table is read with no respelling while it is built (see below)
-
-
 def _build_table() -> tuple[dict[tuple[str, ...], Lexeme], int]:
     table: dict[tuple[str, ...], Lexeme] = {}
     for source in (ZH_LEXICON, EN_LEXICON):
@@ -1007,9 +1012,6 @@ def _build_table() -> tuple[dict[tuple[str, ...], Lexeme], int]:
 
 
 _TABLE, _MAX_KEY = _build_table()
-
-
-_RESPELL_READY = True  # the table exists now
 
 
 @dataclass(frozen=True)
@@ -1033,13 +1035,6 @@ def lex(text: str) -> list[list[Token]]:
     Atoms the lexicon does not know become ``unk`` tokens (numbers: ``num``).
     """
     segments: list[list[Token]] = []
-    if not text.isascii():
-        # Hong Kong Cantonese read as Mandarin (never the lexicon's own keys, see atoms())
-        text = unicodedata.normalize("NFKC", text).casefold().translate(ZH_TRADITIONAL)
-        if _IME_SLIP_SPOTS11.search(text) is not None:
-            text = _IME_SLIP_SPOTS11.sub(lambda found: _IME_SLIPS11[found.group()], text)
-    if _VERB_NAMED_SWITCH11.search(text) is not None:
-        text = _verb_named_switch11(text.casefold())
     for clause in _marked_atoms(text, reading=True):
         tokens: list[Token] = []
         index = 0
