@@ -416,10 +416,11 @@ _CANTONESE_WORDS = tuple((re.compile(pattern), mandarin) for pattern, mandarin i
 
 def _mandarin_of_cantonese(folded: str) -> str:
     """``folded`` (already Simplified) with its Cantonese as Mandarin, in two stages: the word
-    table (CANTONESE_ZH, when a Cantonese word marks the text), then the constructions around
-    English verbs, places and drives and the words the table leaves (_cantonese_read11)."""
-    hinted = _CANTONESE_HINT.search(folded) is not None  # before the table reads it away
-    if _CANTONESE_MARK.search(folded) is not None:
+    table (CANTONESE_ZH, when a Cantonese word marks the text: CANTONESE_MARK_ZH), then the
+    constructions around English verbs, places and drives and the words the table leaves
+    (_cantonese_read11)."""
+    hinted = _CANTONESE_MARK.search(folded) is not None  # before the table reads it away
+    if hinted:
         for pattern, mandarin in _CANTONESE_WORDS:
             folded = pattern.sub(mandarin, folded)
     return _cantonese_read11(folded, hinted=hinted)
@@ -494,77 +495,39 @@ def _article_steps_zh(folded: str) -> str:
 # 揀 选, 睇 看, 搵 找), things (插蘇 插座, 掣 按钮, 窿 孔, 屋企 家里); a verb's 返 / 晒 / 埋 (again,
 # all, too) and the 過 of a Latin verb redone ("再 pair 過") say nothing more than the verb. The
 # text is Simplified already (ZH_TRADITIONAL), so the keys are.
-_CANTONESE_HINT = re.compile(
-    "[咗閂撳揿㩒喺嘅佢嚟嘢冇唔啲嗰睇搵攞畀噉咁啱窿掣咪喇啰㗎嘞咩喎吖]|屋企|插苏|叉电|隔篱|等阵|着机|试下"
-)
+# What the word table (CANTONESE_ZH) leaves: words it does not know, and the particles.
 _CANTONESE_WORDS11 = {
-    "佢哋": "他们",
     "唔该": "请",
-    "唔好": "不要",
     "咪再": "不要再",
-    "系咪": "是不是",
-    "唔系": "不是",
     "就系": "就是",
     "都系": "都是",
     "呢个": "这个",
-    "呢度": "这里",
-    "嗰度": "那里",
     "呢部": "这台",
-    "啱啱": "刚刚",
     "点样": "怎样",
     "屋企": "家里",
     "插苏": "插座",
-    "叉电": "充电",
-    "隔篱": "旁边",
     "等阵": "等一会",
     "一阵": "一会",
-    "着机": "开机",
     "禁住": "按住",
-    "撳住": "按住",
-    "揿住": "按住",
     "㩒住": "按住",
     "噉样": "这样",
 }
 _CANTONESE_CHARS11 = {
-    "咗": "了",
-    "嘅": "的",
-    "佢": "它",
-    "喺": "于",  # 于, not 在: "將張卡喺 Google Wallet" must not read 卡在 (stuck)
-    "嚟": "来",
-    "嘢": "东西",
-    "冇": "没有",
-    "唔": "不",
-    "啲": "些",
-    "嗰": "那",
-    "睇": "看",
     "搵": "找",
-    "攞": "拿",
-    "畀": "给",
     "噉": "这样",
-    "咁": "这么",
-    "閂": "关",
-    "撳": "点",  # pressed, tapped (撳住 is held)
-    "揿": "点",
-    "㩒": "点",
-    "掣": "按钮",
+    "㩒": "点",  # pressed, tapped (㩒住 is held)
     "窿": "孔",
-    "拣": "选",
     "仲": "还",
     "喇": "",
     "啰": "",
     "㗎": "",
     "嘞": "",
-    "咩": "",
     "喎": "",
     "吖": "",
 }
 _CANTONESE11 = {**_CANTONESE_CHARS11, **_CANTONESE_WORDS11}
 _CANTONESE_SPOTS11 = re.compile(
     "|".join(sorted(map(re.escape, _CANTONESE11), key=len, reverse=True))
-)
-# 喺 … 度: "at … (place)" ("喺 Google Wallet 度", "喺設定度"), unless 度 is a measure (温度, 亮度)
-_CANTONESE_AT_PLACE = re.compile(
-    r"喺([^，,。;；!?！？>\n度]{1,24}?)(?<![温亮速角强进长高宽难程精限额幅湿密热])度(?!数)"
 )
 # a verb's 返 / 晒 / 埋 (back, all, too): "開返", "加返", "add 返", "裝晒", "刪埋";
 # 返去 / 返嚟 go back
@@ -582,9 +545,7 @@ _CANTONESE_RETYPED = re.compile(
 )
 # a Latin verb redone ("再 pair 過", "再 add 過"), at the end of its clause
 _CANTONESE_REDONE = re.compile(r"(?<=[a-zA-Z] )过(?=\s*(?:$|[，,。;；!?！？]))")
-# 熄 (turn off) but 熄灭 / 熄火; a drive letter's 碟 ("C 碟");
-# the machine classifier 部 ("咗部 Canon")
-_CANTONESE_OFF = re.compile(r"熄(?![灭火屏])")
+# a drive letter's 碟 ("C 碟"); the machine classifier 部 ("咗部 Canon")
 _CANTONESE_DRIVE = re.compile(r"(?<![a-zA-Z])([a-zA-Z])\s?碟")
 _CANTONESE_MACHINE = re.compile(r"(?:^|(?<=[咗了那这把将个住下\s，,。]))部(?![分门件位份])")
 # 入 (go into) at the head of a clause or after 去 / 再 / 先 / 就, never 输入, 放入, 加入, 登入
@@ -600,13 +561,11 @@ def _cantonese_read11(folded: str, *, hinted: bool) -> str:
         folded = _CANTONESE_ENTER.sub("进", folded.replace("入面", "里面"))
     if not hinted:
         return folded
-    text = _CANTONESE_AT_PLACE.sub(r"喺\1里", folded)
-    text = _CANTONESE_PLACE.sub("", text)  # "插蘇度叉電": at the socket
-    text = _CANTONESE_RETYPED.sub("重新输入", text).replace("着返", "开")  # 著返 turned back on
-    text = _CANTONESE_AFTER_VERB.sub("", text.replace("返去", "回去").replace("返嚟", "回来"))
+    text = _CANTONESE_PLACE.sub("", folded)  # "插蘇度叉電", "喺 Settings 度": at it
+    text = _CANTONESE_RETYPED.sub("重新输入", text)
+    text = _CANTONESE_AFTER_VERB.sub("", text)  # "add 返": the table reads 返 elsewhere
     text = _CANTONESE_REDONE.sub("", text)
     text = _CANTONESE_MACHINE.sub("台", text)
-    text = _CANTONESE_OFF.sub("关", text)
     return _CANTONESE_SPOTS11.sub(lambda found: _CANTONESE11[found.group()], text)
 
 

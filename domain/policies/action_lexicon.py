@@ -3895,8 +3895,8 @@ EN_LEXICON.update(_kinded_en(_EN_ROUND11_ACCOUNTS))
 # -> "按住开机键", "將耳機放返入盒度" -> "将耳机放回盒里", "綁多一次" -> "再绑一次"). Patterns are
 # spelled after ZH_TRADITIONAL (個 -> 个, 電 -> 电); a Mandarin text has no mark and is unchanged.
 CANTONESE_MARK_ZH = (
-    r"[咗喺冇撳揿閂闩嘅啲嗰佢攞嚟睇掣嘢咁乜俾畀揾啱]|唔(?![，,。.…\s~～])|火牛|叉电|试下|行近|入面"
-    r"|熄机|部机"
+    r"[咗喺冇撳揿㩒閂闩嘅啲嗰佢攞嚟睇掣嘢咁乜俾畀揾搵噉啱窿咪喇啰㗎嘞咩喎吖唔]|火牛|叉电|试下|行近"
+    r"|入面|熄机|部机|屋企|插苏|隔篱|等阵|着机"
 )
 CANTONESE_ZH: tuple[tuple[str, str], ...] = (
     # the resumptive "it" after a moved object ("将资源回收筒清空佢"): dropped at a clause's end
