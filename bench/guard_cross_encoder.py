@@ -192,8 +192,8 @@ def forward(every: list[dict[str, Any]], args: Any) -> int:
         "add_threshold": round(add, 3),
         "veto_threshold": round(veto, 3),
     }
-    guard = CatalogGuardEquivalence(SentenceTransformerEmbedder())
     if args.held_out:
+        guard = CatalogGuardEquivalence(SentenceTransformerEmbedder())
         held = [row for row in every if row["split"] != "dev"]
         held_scores = np.array(scores(model, tokenizer, held, args.max_length))
         held_guard = _guarded(guard, held)
