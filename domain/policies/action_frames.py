@@ -8403,11 +8403,12 @@ _EN_CHANNEL_SET = re.compile(r"\bchannel\s+(?:to|on|at|as)\s+(\d+)\b")
 _ZH_VALUE_TAIL = re.compile(r"(?:试试看|试一试|试一下|试下|试试|看看|看一下|一下|再试|吧|了)+$")
 # Units a number is given in: "20 MHz" / "40 MHz" differ by the number.
 _VALUE_UNITS = frozenset({"mhz", "ghz", "hz", "mb", "gb", "dpi", "%"})
-_ZH_VALUE = re.compile(
+_ZH_VALUE_VERBS = (
     r"(?:改成|改为|设成|设为|设置成|设置为|换成|调成|调为|切换到|切换成|切到"
     r"|改到|调到|设到|调整到|调整为|提高到|提到|降到|降低到|下调到|上调到"
-    r"|改回到|改回成|改回|换回到|换回|调回到|调回|设回|切回到|切回|恢复成|恢复为)\s*(.+)$"
+    r"|改回到|改回成|改回|换回到|换回|调回到|调回|设回|切回到|切回|恢复成|恢复为)"
 )
+_ZH_VALUE = re.compile(_ZH_VALUE_VERBS + r"\s*(.+)$")
 # Words that do not tell one value from another ("to *a new* one", "to the ... setting").
 _VALUE_FILLER = frozenset(
     {"a", "an", "the", "your", "its", "their", "this", "that", "one", "new", "setting"}
@@ -8422,6 +8423,11 @@ def _set_value(text: TextActions) -> str | None:
     firsts = [step.frames[0] for step in text.steps if step.frames]
     if not firsts or len(firsts) != len(text.steps):
         return None
+    # FB12: a text that sets something beside another step ("switch the input language to
+    # English (UK) and retype the password"; "In the print options, set the paper type to ...")
+    # gives the value of the one it sets
+    among = len(firsts)
+    firsts = _fb12_setting_frames(text, firsts)
     channel = (
         _EN_CHANNEL_SET.search(text.normalized)
         or _EN_CHANNEL_VALUE.search(text.normalized)
@@ -8433,12 +8439,18 @@ def _set_value(text: TextActions) -> str | None:
         # "把2.4G信道改成1": the band read as a qualifier is no value; the channel's number is
         return channel.group(1)
     if any(
-        (frame.op != "set" and not (frame.op == "use" and _SET_VERB.search(text.normalized)))
-        # "the default paper size": which one is set, no value read
-        or frame.qualifier not in (None, "default")
+        (
+            frame.op != "set"
+            and not (frame.op in _FB12_VALUED_OPS and _fb12_set_verb(text.normalized))
+        )
+        # "the default paper size": which one is set, no value read ("Netflix's download
+        # quality": the app's name is no value)
+        or (frame.qualifier not in (None, "default") and not _fb12_name(frame.qualifier))
         for frame in firsts
     ):
         return None  # a value the lexicon read ("google" DNS) is compared as the qualifier
+    if len(firsts) < among:
+        return _fb12_value_among_steps(text)
     found = (
         _ZH_VALUE.search(text.normalized)
         or _EN_VALUE.search(text.normalized)
@@ -8512,6 +8524,8 @@ def _values_differ(candidate: TextActions, failed: TextActions) -> bool:
     if _two_values_differ(left, right, names):
         left, right = (_VALUE_TAIL.sub("", v or "") for v in (left, right))
         return not _quantities_in(left) & _quantities_in(right)  # 4 GB is 4096 MB
+    if all(_only_sets(t) for t in (candidate, failed)) and _quantities_differ(candidate, failed):
+        return True  # "a custom paging file of 8192 MB initial ..." after "... to 4096 MB"
     # "change SMTP encryption to STARTTLS on port 587" after "... to SSL/TLS on port 465"
     ports = [set(_EN_PORT_VALUE.findall(t.normalized)) for t in (candidate, failed)]
     return bool(ports[0] and ports[1] and not ports[0] & ports[1]) and all(
@@ -8620,7 +8634,9 @@ def _lead_values_differ(candidate: TextActions, failed: TextActions) -> bool:
 # FB9: the words after a value that are no part of it (see _two_values_differ)
 _VALUE_TAIL = re.compile(
     r"\s+(?:instead of|rather than|in place of|since|because|as the|as it|to see|and see"
-    r"|so that|so it|so the|to check|to test|in|on|under|from|at|via|within)\b.*$"
+    r"|so that|so it|so the|to check|to test|in|on|under|from|at|via|within"
+    # FB12: the next step ("English (UK) and retype the password", "... before typing it")
+    r"|before|after|then|once|which|and(?=\s+(?:then\s+)?(?!the\b|a\b|an\b|[\d.]+\b)\w))\b.*$"
 )
 
 
@@ -8630,6 +8646,8 @@ def _two_values_differ(
     """Whether two values a setting is given are two different ones (see _values_differ)."""
     if not left or not right or left == right:
         return False
+    if _fb12_value_classes_differ(left, right):
+        return True  # "No restrictions" / "智能限制后台运行"; "automatically" / "a custom size"
     left_cjk, right_cjk = (any(is_cjk(c) for c in value) for value in (left, right))
     if not left_cjk and not right_cjk:
         # what follows the value is no part of it: the old value ("instead of the fixed 8192
@@ -8660,7 +8678,9 @@ def _two_values_differ(
         - names
         for value in (left, right)
     )
-    return bool(words_left and words_right and not words_left & words_right)
+    if words_left and words_right and not words_left & words_right:
+        return True
+    return _fb12_variant(left, right, names)
 
 
 def _object_closeness(left: str, right: str) -> float:
@@ -9225,3 +9245,97 @@ def _fold_reset_entries_r11_en(
         or frame.qualifier is not None
     ]
     return kept or items
+
+
+# -- FB12: which value, which thing: the same step told apart by what it is given ---------------
+# A setting given a value by a verb that reads as another operation: the permission changed
+# "to 'Full Access'" (allow), the payment method switched "to the bank account" (use).
+_FB12_VALUED_OPS = frozenset({"use", "allow"})
+
+
+def _fb12_set_verb(normalized: str) -> bool:
+    """Whether a text gives something a value with a verb ("change ... to", "改成 / 设为")."""
+    return bool(_SET_VERB.search(normalized) or _ZH_VALUE.search(normalized))
+
+
+def _fb12_name(qualifier: str | None) -> bool:
+    return bool(qualifier) and str(qualifier).startswith(NAME_PREFIX)
+
+
+def _fb12_setting_frames(text: TextActions, firsts: list[ActionFrame]) -> list[ActionFrame]:
+    """The first frames of the steps of ``text`` that give a setting a value, when some do and
+    others are steps of another kind (a password typed after, a print dialog opened before);
+    all of them otherwise (so that _set_value reads no value from a text that sets nothing)."""
+    valued = _fb12_set_verb(text.normalized)
+    setting = [
+        frame for frame in firsts if frame.op == "set" or (valued and frame.op in _FB12_VALUED_OPS)
+    ]
+    return setting if setting and len(setting) < len(firsts) else firsts
+
+
+# Values named by what they do, in either language: "No restrictions" is 无限制, not
+# 智能限制后台运行; "Ask every time" (每次询问) is not "While using the app" (仅在使用中允许);
+# "automatically managed" is not "a custom size of 4096 MB". Two values whose classes have
+# nothing in common are two values (a value naming none is left to the words).
+_FB12_VALUE_CLASSES = (
+    (
+        r"\bno restrictions?\b|\bunrestricted\b|\bdon'?t (?:restrict|optimi[sz]e)\b"
+        r"|无限制|不限制|不受限制|允许后台",
+        "unrestricted",
+    ),
+    (r"\b(?:restricted|optimi[sz]ed|smart restriction)\b|智能限制|限制后台|受限", "restricted"),
+    (r"\bask (?:every|each|next) time\b|\balways ask\b|每次询问|每次都问|下次询问", "ask"),
+    (
+        r"\b(?:only )?while using(?: the app)?\b|\bwhen (?:the app is )?in use\b"
+        r"|使用期间|使用中允许|仅在使用中|使用时允许|使用应用期间",
+        "while_using",
+    ),
+    (r"\ballow all the time\b|\balways allow\b|^always\b|始终允许|一直允许|总是允许", "always"),
+    (r"\bnever\b|\bdon'?t allow\b|\bdeny\b|永不|从不|不允许|拒绝", "never"),
+    (r"\bauto(?:matic(?:ally)?)?\b|自动", "auto"),
+    (r"\bcustom\b|\bmanual(?:ly)?\b|自定义|手动", "manual"),
+    (r"\bfull access\b|\ball photos\b|完全访问|所有照片|全部照片", "full"),
+    (r"\blimited access\b|\bselected photos\b|有限访问|部分照片|所选照片|选中的照片", "limited"),
+)
+
+
+def _fb12_value_classes(value: str) -> set[str]:
+    return {kind for pattern, kind in _FB12_VALUE_CLASSES if re.search(pattern, value)}
+
+
+def _fb12_value_classes_differ(left: str, right: str) -> bool:
+    mine, theirs = _fb12_value_classes(left), _fb12_value_classes(right)
+    return bool(mine and theirs and not mine & theirs)
+
+
+def _fb12_variant(left: str, right: str, names: frozenset[str]) -> bool:
+    """Two Latin values of a few words alike but for one, in the same place: "English (US)" /
+    "English (UK)", "Full Access" / "Limited Access", "Photo Paper Glossy" / "... Matte"."""
+    if any(is_cjk(c) for c in left + right):
+        return False
+    words = [
+        [w for w in normalize_solution(value).split() if w not in _VALUE_FILLER]
+        for value in (left, right)
+    ]
+    if len(words[0]) != len(words[1]) or not 2 <= len(words[0]) <= 4:
+        return False
+    apart = [(a, b) for a, b in zip(words[0], words[1], strict=True) if a != b]
+    return len(apart) == 1 and not set(apart[0]) & names
+
+
+# The value of a setting among other steps: given by a set verb in its own clause ("switch
+# the input language to English (UK) and retype the password"; not "update to the latest
+# driver"), or in Chinese quoted ("把相机权限设为'每次询问'", whose quoted words are no step).
+_FB12_SET_TO = re.compile(
+    r"\b(?:set|change|switch|make|put)\w*\b[^,;:.!?]*?\b(?<!go )(?:to|into)\s+([^,;!?]+)"
+)
+_FB12_ZH_QUOTED_VALUE = re.compile(_ZH_VALUE_VERBS + r"\s*[“\"'‘「『]([^”\"'’」』]{1,24})")
+
+
+def _fb12_value_among_steps(text: TextActions) -> str | None:
+    raw = unicodedata.normalize("NFKC", text.text).casefold()
+    if any(is_cjk(c) for c in raw):
+        quoted = _FB12_ZH_QUOTED_VALUE.search(raw)
+        return quoted.group(1).strip() if quoted else None
+    found = _FB12_SET_TO.search(raw)
+    return normalize_solution(found.group(1)) or None if found else None

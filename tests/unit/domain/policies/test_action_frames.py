@@ -6351,3 +6351,53 @@ def test_mixed_round11_steps_read_as_the_failed_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# -- False blocks, round 12 (plain support traffic): the same step told apart by its value, its
+# target or its place; (a repeat that must still block, failed, the pair now allowed).
+FB12_PAIRS = [
+    # a setting given another value by a verb read as another operation (allow, use), beside
+    # another step, named by its class in either language, or a variant of one word
+    (
+        "Switch Spotify's streaming quality to Normal",
+        "Set Spotify's streaming quality to Normal",
+        "Change the Spotify streaming quality to Very High",
+    ),
+    (
+        "Change WhatsApp's location permission to 'Never'",
+        "Set WhatsApp's location permission to 'Never'",
+        "Change WhatsApp's location permission to 'While using the app'",
+    ),
+    (
+        "微信的位置权限改成'每次询问'",
+        "把微信的位置权限设为'每次询问'",
+        "把微信的位置权限改成'使用期间允许'",
+    ),
+    (
+        "Switch the display language to English (US) and sign in again",
+        "Set the display language to English (US) then sign in again",
+        "Switch the display language to English (Canada) and sign in again",
+    ),
+    (
+        "Set a custom virtual memory size of 4096 MB",
+        "Set the virtual memory to 4 GB",
+        "Set a custom virtual memory of 6144 MB initial and 12288 MB maximum",
+    ),
+    (
+        "Change the paper type to glossy photo paper",
+        "Set the paper type to Glossy Photo Paper",
+        "Set the paper type to Matte Photo Paper",
+    ),
+    (
+        "Set the port to 192.168.1.20, then update to the newest driver",
+        "Install the latest driver and set the port to 192.168.1.20",
+        "Set the port to 192.168.1.35, then update to the newest driver",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), FB12_PAIRS)
+def test_fb12_same_step_told_apart_by_value_target_or_place(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
