@@ -8067,7 +8067,12 @@ _BLUETOOTH_HOSTS = (
 _ROUTER_BOXES = (
     (r"\brouter\b|路由器|路由", "router"),
     (r"\bmodem\b|\bont\b|光猫", "modem"),
-    (r"\bextender\b|\brepeater\b|\bmesh (?:node|point)\b|扩展器|中继器", "extender"),
+    (
+        # FB12: a mesh system's satellite (Orbi, Deco) is its extender, not the router
+        r"\bextender\b|\brepeater\b|\bmesh (?:node|point|unit)\b|\bsatellites?\b"
+        r"|扩展器|中继器|子路由|卫星",
+        "extender",
+    ),
 )
 # What a reset of the PC keeps: 'Keep my files' is not 'Remove everything'.
 _RESET_OPTIONS = (
@@ -8274,7 +8279,9 @@ def _kind_words(text: str) -> str:
     """The words a text names kinds in, without its opening reason (once per text, not per
     pair and kind table)."""
     words = unicodedata.normalize("NFKC", text).casefold()
-    return _REASON_CLAUSE.sub("", words, count=1) or words
+    words = _REASON_CLAUSE.sub("", words, count=1) or words
+    # FB12: what a step is done on "instead of" is not what it is done on
+    return _FB12_INSTEAD_OF.sub(" ", words) or words
 
 
 def _kinds_named(text: TextActions, kinds: tuple[tuple[str, str], ...]) -> set[str]:
@@ -8721,7 +8728,8 @@ _KIND_CHECKS = (
 # "the Google Play Store app", "your work Microsoft account": the capitalised words in front
 # of the head that name which one.
 _FB10_HEADED_NAME = re.compile(
-    r"(?<![\w'])((?:[A-Z][\w.+-]*\s+){1,3})(?:app|application|account|client|profile)\b(?!\s*>)"
+    r"(?<![\w'])((?:[A-Z][\w.+-]*\s+){1,3})(?:(?:desktop|mobile|web|windows|mac)\s+)?"
+    r"(?:app|application|account|client|profile)\b(?!\s*>)"
 )
 # Capitalised words in front of a head that name no particular one.
 _FB10_NOT_NAMES = frozenset(
@@ -9085,7 +9093,10 @@ _FB11_PLATFORMS = (
     ),
     (
         r"\bwindows\s+(?:laptop|pc|computer|desktop|machine|10|11)\b|\b(?:on|in)\s+windows\b"
-        r"|\bsurface\s+(?:pro|laptop|book)\b|windows\s*电脑",
+        r"|\bsurface\s+(?:pro|laptop|book)\b|windows\s*电脑"
+        # FB12: Windows laptops named by their line
+        r"|\bthinkpad\b|\bideapad\b|\bdell\s+(?:xps|inspiron|latitude)\b"
+        r"|\b(?:hp\s+)?(?:pavilion|elitebook|envy|spectre|probook)\b",
         "windows",
     ),
     (r"\bchromebook\b|\bchrome\s*os\b", "chromeos"),
@@ -9339,3 +9350,64 @@ def _fb12_value_among_steps(text: TextActions) -> str | None:
         return quoted.group(1).strip() if quoted else None
     found = _FB12_SET_TO.search(raw)
     return normalize_solution(found.group(1)) or None if found else None
+
+
+# What is set aside in a text ("pick your Visa card as the funding source instead of the
+# bank", "…，而不是借记卡") is not what its step is done on (see _kind_words).
+_FB12_INSTEAD_OF = re.compile(
+    r"\b(?:instead of|rather than|in place of)\b[^,;.!?]*|而不是[^，,；;。！!？?]*"
+)
+# Which way a payment is funded: a bank account is not a card, nor the wallet's own balance
+# ("Switch the PayPal funding source to the linked bank account" / "PayPal付款方式换成信用卡").
+_FB12_FUNDING = (
+    (r"\bbank(?:\s+account)?\b(?!\s+card)|银行账户|银行帐户|银行账号|\bach\b", "bank"),
+    (
+        r"\bcards?\b|\bvisa\b|\bmaster\s*card\b|\bamex\b|\bcredit\b|\bdebit\b"
+        r"|信用卡|借记卡|储蓄卡|银行卡",
+        "card",
+    ),
+    (r"\bbalance\b|余额", "balance"),
+)
+
+
+def _fb12_funding_step(step: Step) -> bool:
+    return "payment.use_paypal" in step.action_ids or any(
+        frame.obj == "paypal" for frame in step.frames
+    )
+
+
+_KIND_CHECKS = (*_KIND_CHECKS, ("funding", _fb12_funding_step, _FB12_FUNDING))
+
+
+# Which side a port or button is on: the USB-C port on the left is not the one on the right.
+_FB12_SIDES = (
+    (
+        r"\b(?:on the )?left(?:[- ]hand)?\s+side\b|\bon the left\b|左侧|左边的?(?:接口|口|按键)",
+        "left",
+    ),
+    (
+        r"\b(?:on the )?right(?:[- ]hand)?\s+side\b|\bon the right\b|右侧|右边的?(?:接口|口|按键)",
+        "right",
+    ),
+)
+# The device a step is done on, a TV named by its make or a streaming stick: the Samsung TV
+# in the bedroom is not the Fire TV Stick.
+_FB12_SCREENS = (
+    (
+        r"\b(?:fire\s*tv(?:\s+stick|\s+cube)?|roku|chromecast|apple\s+tv|streaming\s+stick)\b"
+        r"|电视盒子|投屏器",
+        "streamer",
+    ),
+    (
+        r"\b(?:on|from|in)\s+(?:your|the|this|my|a|an|their)?\s*"
+        r"(?:(?:samsung|lg|sony|tcl|hisense|vizio|philips|smart)\s+)?(?:tv|television)\b"
+        r"(?!\s*(?:stick|box|cube))"
+        r"|(?<!fire )(?<!apple )\b(?:samsung|lg|sony|tcl|hisense|vizio)\s+tv\b",
+        "tv",
+    ),
+)
+_KIND_CHECKS = (
+    *_KIND_CHECKS,
+    ("side", None, _FB12_SIDES),
+    ("screen", None, _FB12_SCREENS),
+)

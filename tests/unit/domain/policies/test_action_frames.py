@@ -6393,6 +6393,36 @@ FB12_PAIRS = [
         "Install the latest driver and set the port to 192.168.1.20",
         "Set the port to 192.168.1.35, then update to the newest driver",
     ),
+    # how a payment is funded (a bank account, a card, the wallet's balance); what is set
+    # aside ("instead of the bank account") is not what the step is done on
+    (
+        "In PayPal, pick the Visa card as the funding source instead of the bank account",
+        "Switch the PayPal payment method to the Visa credit card",
+        "Change your PayPal funding source to your bank account",
+    ),
+    ("PayPal付款方式改成余额", "把PayPal的付款方式换成余额", "PayPal付款方式改成银行账户"),
+    # which box, device, side or app: a mesh satellite, a streaming stick, the left port, an
+    # app named before 'desktop app'
+    (
+        "Reboot the Deco satellite in the hallway by unplugging it",
+        "Restart the Deco satellite in the hallway",
+        "Reboot the main Deco router",
+    ),
+    (
+        "On the Roku, clear the cache of the YouTube app",
+        "Clear the YouTube app's cache on the Roku",
+        "Clear the YouTube app cache on the LG TV",
+    ),
+    (
+        "Plug the mouse into a USB port on the right side",
+        "Plug the mouse into the USB port on the right side of the laptop",
+        "Plug the mouse into a USB port on the left side",
+    ),
+    (
+        "Reinstall the Zoom desktop app",
+        "Uninstall and reinstall the Zoom desktop app",
+        "Reinstall the Zoom Outlook plugin",
+    ),
 ]
 
 
