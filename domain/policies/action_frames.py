@@ -7940,7 +7940,11 @@ _SCAN_KINDS = (
         r"|全盘|全面扫描|完整扫描|全面查杀",
         "full",
     ),
-    (r"\boffline\s+scan\b|\bdefender offline\b|脱机扫描|离线扫描", "offline"),
+    (
+        r"\boffline\s+scan\b|\bdefender offline\b|脱机扫描|离线扫描"
+        r"|(?:脱机|离线)版?(?:扫描|查杀)|defender\s*(?:脱机|离线)",  # FB12: 脱机版扫描
+        "offline",
+    ),
     (r"\bcustom\s+scan\b|自定义扫描", "custom"),
     (r"\bboot[- ]?time\s+scan\b", "boot_time"),
 )
@@ -9356,6 +9360,8 @@ def _fb12_value_among_steps(text: TextActions) -> str | None:
 # bank", "…，而不是借记卡") is not what its step is done on (see _kind_words).
 _FB12_INSTEAD_OF = re.compile(
     r"\b(?:instead of|rather than|in place of)\b[^,;.!?]*|而不是[^，,；;。！!？?]*"
+    # "选“深度清洗”，不是普通的清洗": a clause that says what it is not
+    r"|[，,；;]\s*(?:但)?不是(?!很|太|特别)[^，,；;。！!？?]*"
 )
 # Which way a payment is funded: a bank account is not a card, nor the wallet's own balance
 # ("Switch the PayPal funding source to the linked bank account" / "PayPal付款方式换成信用卡").
@@ -9410,4 +9416,42 @@ _KIND_CHECKS = (
     *_KIND_CHECKS,
     ("side", None, _FB12_SIDES),
     ("screen", None, _FB12_SCREENS),
+)
+
+
+# How deep a print-head cleaning goes: a deep cleaning is not the normal one.
+_FB12_CLEANINGS = (
+    (
+        r"\b(?:deep|intensive|power|strong)\s*clean(?:ing)?\b|深度清洗|深度清洁|强力清洗|强力清洁",
+        "deep",
+    ),
+    (
+        r"(?<!deep )(?<!intensive )(?<!power )(?<!strong )\b(?:head\s+)?clean(?:ing)?\b"
+        r"|(?<!深度)(?<!强力)(?:清洗|清洁)",
+        "normal",
+    ),
+)
+# A PC put back to a restore point (System Restore) is not reset (Reset this PC).
+_FB12_RECOVERIES = (
+    (r"\brestore point\b|\bsystem restore\b|系统还原|还原点", "restore_point"),
+    (
+        r"\breset\s+(?:this|the|your|my)\s+(?:pc|computer|laptop)\b|\breset this pc\b"
+        r"|重置此电脑|重置(?:这台)?电脑|初始化电脑",
+        "reset",
+    ),
+)
+
+
+def _fb12_head_cleaning_step(step: Step) -> bool:
+    return any(frame.op == "clean" and frame.obj == "print_head" for frame in step.frames)
+
+
+def _fb12_pc_recovery_step(step: Step) -> bool:
+    return any(frame.op == "reset" and frame.obj in ("computer", "os") for frame in step.frames)
+
+
+_KIND_CHECKS = (
+    *_KIND_CHECKS,
+    ("cleaning", _fb12_head_cleaning_step, _FB12_CLEANINGS),
+    ("recovery", _fb12_pc_recovery_step, _FB12_RECOVERIES),
 )

@@ -6423,6 +6423,23 @@ FB12_PAIRS = [
         "Uninstall and reinstall the Zoom desktop app",
         "Reinstall the Zoom Outlook plugin",
     ),
+    # which cleaning, which way back, which scan: a deep cleaning (what a text says it is not,
+    # "，不是普通的清洗", is set aside), a restore point, an offline scan named 脱机版
+    (
+        "Clean the print head from the printer's maintenance tab",
+        "Run a print head cleaning",
+        "在打印机维护里选“强力清洗”，不是普通的清洗",
+    ),
+    (
+        "Reset your computer with Reset this PC",
+        "Reset the PC",
+        "Roll the computer back to a restore point from before the update",
+    ),
+    (
+        "用Windows安全中心跑一次Defender脱机扫描",
+        "Run a Microsoft Defender Offline scan",
+        "Run a quick scan with Windows Security",
+    ),
 ]
 
 
