@@ -4128,3 +4128,10 @@ ZH_LEXICON.update(
 )
 # 找 (find; Cantonese 搵) on the way to a thing is the way there, as 找到 and 'find' are
 ZH_LEXICON.update(_kinded_zh("nav nav: 找 找一下 找找 找出 找出来\n"))
+# -- round 12, false blocks (fb12) -------------------------------------------------------------
+# The router's QoS (quality of service) is a setting of its own: switched off it is not
+# switched on ("Disable QoS in the router settings" / "Turn on QoS on the router").
+EN_LEXICON.update(
+    _kinded_en("obj qos: qos, quality of service, smart qos, adaptive qos, the qos setting\n")
+)
+ZH_LEXICON.update(_kinded_zh("obj qos: QoS 智能QoS 服务质量 网速控制\n"))

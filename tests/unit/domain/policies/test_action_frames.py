@@ -6440,6 +6440,8 @@ FB12_PAIRS = [
         "Run a Microsoft Defender Offline scan",
         "Run a quick scan with Windows Security",
     ),
+    # the router's QoS is a setting of its own: switched off is not switched on
+    ("Disable QoS in the router settings", "Turn off QoS on the router", "把路由器的QoS打开"),
 ]
 
 
