@@ -4128,3 +4128,19 @@ ZH_LEXICON.update(
 )
 # 找 (find; Cantonese 搵) on the way to a thing is the way there, as 找到 and 'find' are
 ZH_LEXICON.update(_kinded_zh("nav nav: 找 找一下 找找 找出 找出来\n"))
+
+# Round 12 (English payment / login / app / email / slow computer, steps with a reason
+# attached): the state of the files a step is for ("to repair any damaged system files", "to
+# get rid of corrupted temporary files") says which ones, it is no other thing.
+_EN_ROUND12_REASONS = """
+stop -: damaged, corrupted, corrupt, stale
+"""
+EN_LEXICON.update(_kinded_en(_EN_ROUND12_REASONS))
+# A retry is a verb of its own ("... and retry the PayPal checkout", "re-run the checkout"):
+# the clause it leads is the attempt made again (see _retried_attempt_en12), not more objects
+# of the step before it.
+EN_LEXICON.update(_kinded_en("weak use: retry, go through\nweak run: re run, rerun, redo, re do\n"))
+# The Steam client is the Steam app ("restart / update the Steam client"), as Outlook is
+EN_LEXICON.update(
+    _kinded_en("objq app|name:steam: steam client, the steam client, steam app, the steam app\n")
+)
