@@ -804,7 +804,7 @@ def _marked_atoms(text: str, *, reading: bool = False) -> list[list[str]]:
         elif char in _SENTENCE_BREAKS:
             flush()
             clauses.append([SENTENCE_MARK])
-        elif char in _CLAUSE_BREAKS:
+        elif char in _CLAUSE_BREAKS or (not quoted and _spaced_dash_en12(folded, index)):
             flush()
             clauses.append([])
         elif char in _APOSTROPHES and word and after.isalnum():
@@ -861,6 +861,17 @@ _KEY_WORDS = frozenset(
         "right",
     }
 )
+
+
+def _spaced_dash_en12(folded: str, index: int) -> bool:
+    """ "Re-added the card - Apple Pay still declined": a hyphen spaced between English words is
+    a dash; what follows it (an outcome, a reason) is a clause of its own (round 12)."""
+    if folded[index] != "-" or folded[index - 1 : index] != " ":
+        return False
+    if folded[index + 1 : index + 2] != " ":
+        return False
+    around = folded[max(0, index - 2) : index + 3]
+    return not any(map(is_cjk, around))
 
 
 def _plus_joins_steps(folded: str, index: int) -> bool:
@@ -1768,6 +1779,7 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
         # segment led by a reason or condition is one clause up to its end, but for "then"
         lead = next((t for t in segment if t.kind not in _LEAD_SKIP), None)
         reason = lead is not None and lead.kind == "sub" and not is_cjk(lead.surface[:1])
+        reason = reason or _which_comment_en12(lead)
         for index, token in enumerate(segment):
             kind = token.kind
             following = _next_meaningful(segment, index)
@@ -1782,6 +1794,10 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
             elif kind == "and" and checking and has_obj and _bare_verb(following):
                 # "check the Junk folder and mark the message as Not junk": a thing checked,
                 # then a command of its own (not "check that it charges and restarts")
+                start_new = True
+            elif kind == "and" and checking and has_obj and _reported_next_en12(segment, index):
+                # "Checked the Spam folder and added the sender to Safe senders": a check told
+                # in the past, then another step done with its own object (round 12)
                 start_new = True
             elif kind in ("and", "or") and not checking and _unknown_verb_at(segment, index + 1):
                 # "... and sideload the beta build": an unknown verb starts an action of its own,
@@ -1903,6 +1919,25 @@ def _bare_verb(token: Token | None) -> bool:
     return " " not in token.surface and not token.surface.endswith(("s", "ed", "ing"))
 
 
+_PAST_CHECKS_EN12 = ("checked", "verified", "confirmed", "made sure", "double checked")
+_IRREGULAR_PAST_EN12 = frozenset({"ran", "set", "reset", "made", "took", "put", "sent", "gave"})
+
+
+def _reported_next_en12(segment: list[Token], index: int) -> bool:
+    """At the "and" of "Checked the Spam folder and added the sender ...": the check was told
+    in the past and a past-tense verb with an object of its own follows, a step done next (not
+    "check that it charges and restarts", what the check looks for)."""
+    check = next((t for t in segment[:index] if t.kind == "op" and t.value == "check"), None)
+    if check is None or not check.surface.startswith(_PAST_CHECKS_EN12):
+        return False
+    rest = [t for t in segment[index + 1 :] if t.kind != "stop"]
+    if len(rest) < 2 or rest[0].kind.split("/")[0] != "op" or is_cjk(rest[0].surface[:1]):
+        return False
+    word = rest[0].surface.split()[-1]
+    past = word.endswith("ed") or word in _IRREGULAR_PAST_EN12
+    return past and rest[1].kind.split("/")[-1] in ("obj", "objq")
+
+
 def _unknown_verb_at(segment: list[Token], index: int) -> bool:
     """An unknown Latin word at ``index`` followed by a determiner or pronoun ("reflash the")."""
     if index + 1 >= len(segment):
@@ -1914,7 +1949,7 @@ def _unknown_verb_at(segment: list[Token], index: int) -> bool:
 
 
 # English "after a reboot" says when; Chinese "A后B" puts the timing clause first, so B counts.
-_TIMING_WORDS = frozenset({"after", "before"})
+_TIMING_WORDS = frozenset({"after", "before", "once"})
 _SUBJECT_WORDS = frozenset({"you", "we", "i", "they"})
 _SWITCHED_PAST = frozenset({"turned", "switched", "toggled", "flipped", "flicked", "powered"})
 _PASSIVE = frozenset({"was", "were", "been", "is", "got", "gets", "has", "had"})
@@ -4526,6 +4561,29 @@ def _in_mail_app(clauses: list[_Clause]) -> bool:
 # What is signed in to, never restarted.
 _ACCOUNT_OBJECTS = frozenset({"account", "email_account"})
 _NOT_RESTARTED = frozenset({"ip_address", "network.settings", "dns", "dns.cache", "winsock"})
+# Round 12: "run Disk Cleanup, then restart", "install the updates and restart", "clear the
+# cache, then reboot": what was cleaned, scanned or updated is never what restarts
+_NOT_RESTARTED |= {
+    "disk",
+    "disk.storage",
+    "storage",
+    "cache",
+    "app.cache",
+    "browser.cache",
+    "browser.data",
+    "cookies",
+    "trash",
+    "files",
+    "system_files",
+    "malware",
+    "os",
+    "os.update",
+}
+
+
+def _removed_before_en12(clauses: list[_Clause], number: int) -> bool:
+    before = clauses[number - 1]
+    return before.resolved_op == "remove" and any(o.name == "app" for o in before.objects)
 
 
 def _restarted_device_en(
@@ -4541,6 +4599,13 @@ def _restarted_device_en(
         return places[0] if len(places) == 1 else "device"
     if frame.op == "restart" and resolved in _NOT_RESTARTED and not clauses[number].pron:
         return "device"  # "netsh int ip reset, then reboot": the machine reboots, not the IP
+    if (
+        frame.op == "restart"
+        and resolved == "app"
+        and bare
+        and _removed_before_en12(clauses, number)
+    ):
+        return "device"  # "remove the bloatware, then reboot": a removed app is not restarted
     if frame.op != "restart" or resolved not in ("wifi", "bluetooth") or number == 0:
         return resolved
     before = clauses[number - 1]
@@ -6605,7 +6670,9 @@ class ActionIndex:
             _read_clause(clause)
             if _commentary(clause, ahead=_verb_ahead(clauses, number)):
                 clause.negated = clause.commentary = True
-            elif number and (_tried_again_en(clause) or _kb_aside_en(clause)):
+            elif number and (
+                _tried_again_en(clause) or _kb_aside_en(clause) or _done_by_then_en12(clause)
+            ):
                 clause.negated = clause.commentary = True  # "... then try the checkout again"
             clause.resolved_op = _resolve_op(clause, previous)
             previous = clause
@@ -7393,6 +7460,12 @@ def _verb_ahead(clauses: list[_Clause], number: int) -> bool:
     )
 
 
+def _which_comment_en12(token: Token | None) -> bool:
+    """ "..., which forces a fresh sign-in and sync": a clause led by "which" after a step says
+    what the step does or is for, not a step of its own (round 12)."""
+    return token is not None and token.kind == "rel" and token.surface == "which"
+
+
 def _commentary(clause: _Clause, *, ahead: bool = False) -> bool:
     """Whether ``clause`` is commentary; a stated finding counts only with a step ``ahead``
     ("mailbox is full" alone names the step that fixes it)."""
@@ -7401,7 +7474,7 @@ def _commentary(clause: _Clause, *, ahead: bool = False) -> bool:
     first = next((t for t in tokens if t.kind not in _LEAD_SKIP or t.surface in _STILL_EN), None)
     if first is None:
         return False
-    if first.kind == "sub":
+    if first.kind == "sub" or _which_comment_en12(first):
         return True  # "since ...", "可能是...", "because ...": why, not what
     has_verb = any(t.kind.split("/")[0] in verbal for t in tokens)
     if first.kind == "not" and not has_verb:
@@ -9177,8 +9250,47 @@ _TRY_WORDS = frozenset({"try", "tries", "tried", "trying", "attempt", "test"})
 _TRIED_OPS = frozenset({"use", "login", "open", "nav", "add", "sign", "log", None})
 
 
+# Round 12: the attempt the steps were for, run again ("re-run the PayPal checkout", "retry
+# buying the game", "go through the checkout again"): its verb is a retry, its object the
+# attempt (or what was bought / paid with), never a troubleshooter or a scan run once more.
+_RETRIED_EN12 = frozenset({"retry", "re run", "rerun", "redo", "re do", "go through"})
+_RETRIED_WITH_EN12 = frozenset({"with", "using", "via", "through"})
+_ATTEMPTS_EN12 = frozenset({"payment", "paypal", "app", "account"})
+_ATTEMPT_PLACES_EN12 = frozenset({"checkout", "checkout page", "the checkout"})
+
+
+def _retried_attempt_en12(clause: _Clause) -> bool:
+    surfaces = {t.surface for t in clause.tokens}
+    names = {o.name for o in clause.objects}
+    if surfaces & _TRY_WORDS and names == {"payment"} and clause.op is None:
+        return True  # "..., then try the purchase": the attempt the steps were for
+    if not surfaces & _RETRIED_EN12:
+        return False
+    if "go through" in surfaces and not surfaces & {"again", "once more"}:
+        return False
+    if surfaces & _ATTEMPT_PLACES_EN12:
+        return names <= _ATTEMPTS_EN12  # "re-run the PayPal checkout"
+    return (clause.op == "buy" or "payment" in names) and names <= {"payment", "app"}
+
+
+def _done_by_then_en12(clause: _Clause) -> bool:
+    """ "... and clear its cache once it's updated", "after it has restarted": when a step
+    is done, told of the thing already acted on, is no step (round 12)."""
+    if not clause.timing:
+        return False
+    words = [t for t in clause.tokens if t.kind != "stop"]
+    if len(words) != 2 or words[0].kind != "pron" or words[1].kind.split("/")[0] != "op":
+        return False
+    done = words[1].surface.split()[-1]
+    return done.endswith("ed") or done in _IRREGULAR_PAST_EN12
+
+
 def _tried_again_en(clause: _Clause) -> bool:
     """Whether ``clause`` (not a text's first) tries again what the steps before it were for."""
+    if _retried_attempt_en12(clause):
+        return True
+    if any(t.surface in _RETRIED_WITH_EN12 for t in clause.tokens) and clause.objects:
+        return False  # "then retry with PayPal": the way it is paid is a step of its own
     if (clause.op or clause.pv or clause.weak) not in _TRIED_OPS:
         return False
     surfaces = {t.surface for t in clause.tokens}

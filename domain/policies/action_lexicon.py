@@ -4128,6 +4128,8 @@ ZH_LEXICON.update(
 )
 # 找 (find; Cantonese 搵) on the way to a thing is the way there, as 找到 and 'find' are
 ZH_LEXICON.update(_kinded_zh("nav nav: 找 找一下 找找 找出 找出来\n"))
+
+
 # -- round 12, false blocks (fb12) -------------------------------------------------------------
 # The router's QoS (quality of service) is a setting of its own: switched off it is not
 # switched on ("Disable QoS in the router settings" / "Turn on QoS on the router").
@@ -4135,3 +4137,20 @@ EN_LEXICON.update(
     _kinded_en("obj qos: qos, quality of service, smart qos, adaptive qos, the qos setting\n")
 )
 ZH_LEXICON.update(_kinded_zh("obj qos: QoS 智能QoS 服务质量 网速控制\n"))
+
+
+# Round 12 (English payment / login / app / email / slow computer, steps with a reason
+# attached): the state of the files a step is for ("to repair any damaged system files", "to
+# get rid of corrupted temporary files") says which ones, it is no other thing.
+_EN_ROUND12_REASONS = """
+stop -: damaged, corrupted, corrupt, stale
+"""
+EN_LEXICON.update(_kinded_en(_EN_ROUND12_REASONS))
+# A retry is a verb of its own ("... and retry the PayPal checkout", "re-run the checkout"):
+# the clause it leads is the attempt made again (see _retried_attempt_en12), not more objects
+# of the step before it.
+EN_LEXICON.update(_kinded_en("weak use: retry, go through\nweak run: re run, rerun, redo, re do\n"))
+# The Steam client is the Steam app ("restart / update the Steam client"), as Outlook is
+EN_LEXICON.update(
+    _kinded_en("objq app|name:steam: steam client, the steam client, steam app, the steam app\n")
+)

@@ -6450,3 +6450,59 @@ def test_fb12_same_step_told_apart_by_value_target_or_place(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# Round 12 (English payment / login / app / email / slow-computer text, steps with a reason or
+# an outcome attached, customer-reported steps), written from knowledge: (candidate, failed
+# step it repeats, hard negative that stays apart from the candidate).
+EN_ROUND12_ACCOUNTS_PAIRS = [
+    # a check told in the past, "and" a past-tense step with its own object: two steps
+    (
+        "Reset your password with the Forgot password link",
+        "Verified the sign-in email and reset the password",
+        "Check the spam folder for the reset email",
+    ),
+    # ", which …" after a step says what it does, it is no step of its own
+    (
+        "Clear the app's cache, which frees a bit of space without signing you out",
+        "Clear the app's cache",
+        "Clear the app's storage, which signs you out",
+    ),
+    # the state of the files a step is for (damaged, corrupted) names no other thing
+    (
+        "Run sfc /scannow to repair damaged system files",
+        "Run the System File Checker",
+        "Run a full malware scan",
+    ),
+    # a spaced dash sets off the outcome reported after a step
+    (
+        "Deleted the app and installed it again - still crashes on launch",
+        "Reinstall the app",
+        "Update the app - it still crashes on launch",
+    ),
+    # the attempt run again ("redo the checkout") is no step; a retry with PayPal is one
+    (
+        "Disconnect the VPN, then redo the checkout",
+        "Turn off the VPN",
+        "Disconnect the VPN, then retry with PayPal",
+    ),
+    # when a step is done ("once it's updated") is no step of its own
+    (
+        "Update the app, and clear its cache once it's updated",
+        "Update the app and clear its cache",
+        "Update the app, and clear its data once it's updated",
+    ),
+    # a bare restart after a cleanup or an update restarts the machine, not what was cleaned
+    (
+        "Run Disk Cleanup and restart",
+        "Run Disk Cleanup, then restart the computer",
+        "Run Disk Cleanup and restart the router",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND12_ACCOUNTS_PAIRS)
+def test_en_round12_accounts_steps_read_as_the_failed_step(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
