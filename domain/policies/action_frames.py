@@ -1768,6 +1768,9 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
         # segment led by a reason or condition is one clause up to its end, but for "then"
         lead = next((t for t in segment if t.kind not in _LEAD_SKIP), None)
         reason = lead is not None and lead.kind == "sub" and not is_cjk(lead.surface[:1])
+        # "…，这样缓存的配置就清掉了", "…，以便清掉临时文件": what a Chinese step is expected to do,
+        # said after it, is one clause to its end (round 12)
+        reason = reason or (bool(clauses[:-1]) and _expectation_lead_zh12(lead))
         for index, token in enumerate(segment):
             kind = token.kind
             following = _next_meaningful(segment, index)
@@ -1850,6 +1853,7 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
                 clauses.append(current)
                 has_op = has_obj = has_strong = False
             serial = has_strong and (has_obj or waited or held) and not checking and strong
+            serial = serial and not reason
             if serial and not after_de and not head_noun and not pairing:
                 # A second verb after a complete verb-object pair starts a new step (Chinese
                 # serial verbs: "拔掉充电器长按电源键"); after "用X..." it is what X is used for.
@@ -1894,6 +1898,24 @@ _ZH_POSTPOSITIONS = frozenset({"里", "中", "里 面", "上"})
 # Words that open a noun phrase: an unknown word right before one is likely a verb.
 _PICKING = frozenset({"click", "tap", "choose", "select", "hit", "pick", "press on", "clicking"})
 _DETERMINERS = frozenset({"the", "a", "an", "your", "its", "their", "my", "our", "this", "that"})
+
+
+# What a Chinese step is expected to do, said after it (round 12): "这样缓存就清掉了" (that
+# way), "以便清掉临时文件" / "从而…" (so as to), "好让它…" (so that it).
+_EXPECTATION_LEADS_ZH12 = frozenset({"这 样", "这 样 就", "以 便", "从 而", "好 让", "以 便 让"})
+
+
+def _expectation_lead_zh12(lead: Token | None) -> bool:
+    """Whether ``lead`` (a segment's first word) opens what the step before is expected to do."""
+    return (
+        lead is not None
+        and lead.kind in ("sub", "to", "causative", "stop")
+        and lead.surface in _EXPECTATION_LEADS_ZH12
+    )
+
+
+def _expectation_first_zh12(clause: _Clause) -> Token | None:
+    return next((t for t in clause.tokens if t.kind not in _LEAD_SKIP), None)
 
 
 def _bare_verb(token: Token | None) -> bool:
@@ -6643,6 +6665,8 @@ class ActionIndex:
             _read_clause(clause)
             if _commentary(clause, ahead=_verb_ahead(clauses, number)):
                 clause.negated = clause.commentary = True
+            elif number and _expectation_lead_zh12(_expectation_first_zh12(clause)):
+                clause.negated = clause.commentary = True  # "…，以便清掉临时文件": why, not what
             elif number and (_tried_again_en(clause) or _kb_aside_en(clause)):
                 clause.negated = clause.commentary = True  # "... then try the checkout again"
             clause.resolved_op = _resolve_op(clause, previous)

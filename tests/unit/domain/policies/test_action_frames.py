@@ -6367,6 +6367,13 @@ ZH_ROUND12_PAIRS = [
     # a payment app uninstalled and installed again is the app, not the payment method
     ("把云闪付卸载了再装一遍", "重装云闪付", "把云闪付里的银行卡解绑再重新绑定"),
     ("删掉支付宝，再去应用商店重新下载安装", "重装支付宝", "删掉支付宝里的银行卡，再重新绑定"),
+    # what a step is expected to do, said after it (这样…就…了, 以便…), is no step of its own
+    (
+        "把光猫关机再开机，这样缓存的数据就清掉了",
+        "重启光猫",
+        "把光猫关机再开机，再把路由器的缓存清掉",
+    ),
+    ("把手机重启一下，以便清掉临时文件", "重启手机", "把手机重启一下，再清掉临时文件"),
 ]
 
 
