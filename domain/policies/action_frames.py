@@ -1780,6 +1780,9 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
         lead = next((t for t in segment if t.kind not in _LEAD_SKIP), None)
         reason = lead is not None and lead.kind == "sub" and not is_cjk(lead.surface[:1])
         reason = reason or _which_comment_en12(lead)
+        # "…，这样缓存的配置就清掉了", "…，以便清掉临时文件": what a Chinese step is expected to do,
+        # said after it, is one clause to its end (round 12)
+        reason = reason or (bool(clauses[:-1]) and _expectation_lead_zh12(lead))
         for index, token in enumerate(segment):
             kind = token.kind
             following = _next_meaningful(segment, index)
@@ -1866,6 +1869,7 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
                 clauses.append(current)
                 has_op = has_obj = has_strong = False
             serial = has_strong and (has_obj or waited or held) and not checking and strong
+            serial = serial and not reason
             if serial and not after_de and not head_noun and not pairing:
                 # A second verb after a complete verb-object pair starts a new step (Chinese
                 # serial verbs: "拔掉充电器长按电源键"); after "用X..." it is what X is used for.
@@ -1910,6 +1914,24 @@ _ZH_POSTPOSITIONS = frozenset({"里", "中", "里 面", "上"})
 # Words that open a noun phrase: an unknown word right before one is likely a verb.
 _PICKING = frozenset({"click", "tap", "choose", "select", "hit", "pick", "press on", "clicking"})
 _DETERMINERS = frozenset({"the", "a", "an", "your", "its", "their", "my", "our", "this", "that"})
+
+
+# What a Chinese step is expected to do, said after it (round 12): "这样缓存就清掉了" (that
+# way), "以便清掉临时文件" / "从而…" (so as to), "好让它…" (so that it).
+_EXPECTATION_LEADS_ZH12 = frozenset({"这 样", "这 样 就", "以 便", "从 而", "好 让", "以 便 让"})
+
+
+def _expectation_lead_zh12(lead: Token | None) -> bool:
+    """Whether ``lead`` (a segment's first word) opens what the step before is expected to do."""
+    return (
+        lead is not None
+        and lead.kind in ("sub", "to", "causative", "stop")
+        and lead.surface in _EXPECTATION_LEADS_ZH12
+    )
+
+
+def _expectation_first_zh12(clause: _Clause) -> Token | None:
+    return next((t for t in clause.tokens if t.kind not in _LEAD_SKIP), None)
 
 
 def _bare_verb(token: Token | None) -> bool:
@@ -2733,6 +2755,7 @@ def _normalize_frame(
         device = next((o for o in (*context, *owned) if o in devices), None)
         generic = obj != "charger"
         obj = device or ("device" if generic else obj)
+    obj, qualifier = _installed_app_zh12(op, obj, qualifier, clause)
     accounted = any(o.name == "account" for o in clause.objects)
     if op == "close" and (obj in _PAYMENT_METHODS or obj == "app") and accounted:
         op = "logout"  # "支付宝先退出账号", "微信先退出账号": the app's account is signed out of
@@ -3042,6 +3065,43 @@ _MAIL_APPS = frozenset(
 )
 # Permissions an app is given ("grant the app access to your camera").
 _PERMISSION_OF = ("camera", "microphone", "location", "notifications", "files", "phone")
+
+
+# An app's installer (安装包, 安装程序) installed, and a payment app (支付宝, 云闪付) uninstalled
+# or installed again: the app (round 12, zh).
+_UNINSTALLS_ZH12 = frozenset({"卸 载", "卸 载 掉", "卸 掉", "卸 载 了"})
+
+
+def _installed_app_zh12(
+    op: str, obj: str | None, qualifier: str | None, clause: _Clause
+) -> tuple[str | None, str | None]:
+    """ "去官网下个安装包重新安装": the installer installed again is the app reinstalled, not files
+    put back; "把支付宝卸载了重新装" is the Alipay app reinstalled, as WeChat's is, not the
+    payment method (which is unbound, 解绑, and bound again)."""
+    surfaces = {token.surface for token in clause.tokens}
+    verbs = [token.surface for token in clause.tokens if token.kind == "op"]
+    installs = any("装" in verb or "下 载" in verb for verb in verbs)
+    if obj == "files" and op in ("readd", "add", "update") and any("装" in v for v in verbs):
+        return "app", qualifier  # files installed (装) are a program's
+    reinstalled = (
+        op == "update"
+        or (op in ("readd", "add") and installs)
+        or (op == "remove" and bool(surfaces & _UNINSTALLS_ZH12))
+    )
+    if obj in _PAYMENT_METHODS and reinstalled and not _named(qualifier) and _nuance(qualifier):
+        return "app", NAME_PREFIX + ("wechat" if obj == "wechat_pay" else obj)
+    return obj, qualifier
+
+
+def _payment_app_reinstalled_zh12(removed: ActionFrame, reinstall: ActionFrame) -> bool:
+    """ "删掉支付宝，再去应用商店重新下载安装": the payment app deleted right before an app is
+    installed again from the store is that app, its removal half of the reinstall."""
+    return (
+        removed.op == "remove"
+        and removed.obj in _PAYMENT_METHODS
+        and (reinstall.op, reinstall.obj) == ("readd", "app")
+        and reinstall.qualifier in (None, NAME_PREFIX + removed.obj)
+    )
 
 
 def _ipconfig(clause: _Clause) -> bool:
@@ -6670,6 +6730,8 @@ class ActionIndex:
             _read_clause(clause)
             if _commentary(clause, ahead=_verb_ahead(clauses, number)):
                 clause.negated = clause.commentary = True
+            elif number and _expectation_lead_zh12(_expectation_first_zh12(clause)):
+                clause.negated = clause.commentary = True  # "…，以便清掉临时文件": why, not what
             elif number and (
                 _tried_again_en(clause) or _kb_aside_en(clause) or _done_by_then_en12(clause)
             ):
@@ -7241,6 +7303,8 @@ def _merge_compounds(
                     # pressed, not held: "press the power button to turn it on" is no restart
                     # (but a press next to a restart already read is part of it)
                     pair = None
+                if pair is None and _payment_app_reinstalled_zh12(first, second):
+                    pair = replace(second, qualifier=NAME_PREFIX + str(first.obj))
                 op = _COMPOUNDS.get(frozenset({first.op, second.op}))
                 if pair is None and (op is None or first.op == second.op):
                     continue
@@ -7915,7 +7979,9 @@ _ZH_PLACE = re.compile(
     r"(iphone|ipad|imac|macbook|安卓手机|苹果手机|手机|平板电脑|平板|笔记本电脑|笔记本|笔电|台式电脑|"
     r"台式机|桌机|电脑)"
     # "电脑的 Outlook 里": in an app on it; "换笔电那台试": the other device tried on
-    r"\s*(?:的\s*[a-z0-9 ]{2,16}?\s*)?(?:上|里|端|那台|这台)"
+    r"\s*(?:的\s*[a-z0-9 ]{2,16}?\s*)?(?:上|里|端|那台|这台"
+    # round 12: an app's version for it (电脑版微信), its radios (手机无线网, 手机的 wlan, 手机蓝牙)
+    r"|版|(?=\s*(?:的\s*)?(?:wlan|wi\s?fi|无线|蓝牙|热点|移动数据)))"
 )
 _PLACE_KINDS = {
     **dict.fromkeys(("iphone", "android phone", "smartphone", "cell phone", "phone"), "phone"),

@@ -4154,3 +4154,34 @@ EN_LEXICON.update(_kinded_en("weak use: retry, go through\nweak run: re run, rer
 EN_LEXICON.update(
     _kinded_en("objq app|name:steam: steam client, the steam client, steam app, the steam app\n")
 )
+
+
+# -- round 12 (zh: the plain styles of ordinary support traffic, batches 43-50) ----------------
+# A mainland chat service's address to the customer (亲, 亲亲, 亲爱的: "dear") is no word of
+# the step; 亲自 (oneself) says who does it.
+_ZH_ROUND12_CHAT = """
+stop -: 亲 亲亲 亲爱的 亲爱的用户 亲自
+"""
+ZH_LEXICON.update(_kinded_zh(_ZH_ROUND12_CHAT))
+# The phone's wireless (手机无线网, 手机的WiFi) is the Wi-Fi, as 手机蓝牙 is the Bluetooth, not
+# the phone; the wireless switch (无线网络开关, WiFi开关) is the Wi-Fi it turns off and on, not a
+# network.
+_ZH_ROUND12_RADIOS = """
+obj wifi: 手机无线网 手机的无线网 手机上的无线网 手机WIFI 手机的WIFI 手机上的WIFI 手机WLAN
+    手机的WLAN 手机上的WLAN 无线网络开关 无线网开关 WIFI开关 WLAN开关 无线开关 无线局域网开关
+    手机的无线网络开关 手机无线网络开关 手机的无线网开关 手机的WIFI开关 手机的WLAN开关
+"""
+ZH_LEXICON.update(_kinded_zh(_ZH_ROUND12_RADIOS))
+# An app's desktop version (电脑版微信, 微信电脑版, PC端) is the app, on the computer (a place).
+_ZH_ROUND12_VERSIONS = """
+ctx where: 电脑版 电脑版的 PC版 PC版的 桌面版 桌面版的 电脑端 电脑端的 PC端 PC端的 WINDOWS版 MAC版
+    WINDOWS版的 MAC版的
+"""
+ZH_LEXICON.update(_kinded_zh(_ZH_ROUND12_VERSIONS))
+# A driver's installer (驱动安装包) is the driver installed; an installer downloaded (下个安装包,
+# 下载安装包) is the way to the install that follows, not files cleaned off the disk.
+_ZH_ROUND12_INSTALLERS = """
+obj driver: 驱动安装包 驱动程序安装包 驱动的安装包 驱动安装程序
+nav nav: 下个安装包 下载个安装包 下一个安装包 下载一个安装包 下个安装程序
+"""
+ZH_LEXICON.update(_kinded_zh(_ZH_ROUND12_INSTALLERS))

@@ -6506,3 +6506,34 @@ def test_en_round12_accounts_steps_read_as_the_failed_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# Round 12 (zh, the plain styles of ordinary support traffic), written from knowledge:
+# (candidate, failed step it repeats, hard negative that stays apart from the candidate).
+ZH_ROUND12_PAIRS = [
+    # a chat service's address to the customer (亲) is no word of the step
+    ("亲，麻烦把路由器关机再开机", "重启路由器", "亲，麻烦把光猫重启一下"),
+    # the phone's wireless and the wireless switch are the Wi-Fi, not the phone or a network
+    ("把手机的WiFi关掉，过会儿再打开", "无线网开关关一下再开", "把手机的蓝牙关掉，过会儿再打开"),
+    # an app's desktop version is the app, on the computer
+    ("把QQ电脑版卸载了重新装", "重装一下QQ", "把手机上的QQ卸载了重新装"),
+    # the installer installed again is the app reinstalled
+    ("去官网下个安装包，把钉钉重新安装一遍", "把钉钉卸载重装", "把下载的安装包都删掉"),
+    # a payment app uninstalled and installed again is the app, not the payment method
+    ("把云闪付卸载了再装一遍", "重装云闪付", "把云闪付里的银行卡解绑再重新绑定"),
+    ("删掉支付宝，再去应用商店重新下载安装", "重装支付宝", "删掉支付宝里的银行卡，再重新绑定"),
+    # what a step is expected to do, said after it (这样…就…了, 以便…), is no step of its own
+    (
+        "把光猫关机再开机，这样缓存的数据就清掉了",
+        "重启光猫",
+        "把光猫关机再开机，再把路由器的缓存清掉",
+    ),
+    ("把手机重启一下，以便清掉临时文件", "重启手机", "把手机重启一下，再清掉临时文件"),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), ZH_ROUND12_PAIRS)
+def test_zh_round12_steps_read_as_the_failed_step(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
