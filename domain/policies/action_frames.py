@@ -237,9 +237,12 @@ _SHORTHAND.update(
 # have a look in your junk folder"): no words at all (round 10)
 _SPOKEN_FILLERS = frozenset({"um", "umm", "uh", "uhh", "uhm", "erm", "hmm", "mm"})
 _WITH_SLASH = re.compile(r"\bw/(o\b)?")
+# A Latin word's letters end it on either side, a Chinese character does not ("在google.com的
+# Cookie里", mixed round 12).
 _WEB_ADDRESS = re.compile(
-    r"(?<![\w.@/])(?!(?:smtp|imap|pop3?|mail|mx|outlook)\.)(?:https?://)?(?:www\.)?"
-    r"([a-z0-9-]+)((?:\.[a-z0-9-]+)*)\.(?:com|net|org|cn|io|co|uk|de|me|us|edu|gov|tv)\b"
+    r"(?<![a-z0-9_.@/])(?!(?:smtp|imap|pop3?|mail|mx|outlook)\.)(?:https?://)?(?:www\.)?"
+    r"([a-z0-9-]+)((?:\.[a-z0-9-]+)*)\.(?:com|net|org|cn|io|co|uk|de|me|us|edu|gov|tv)"
+    r"(?![a-z0-9_])"
     r"(?:/[^\s,，;；]*)?"
 )
 
@@ -1050,6 +1053,7 @@ def lex(text: str) -> list[list[Token]]:
     segments = _signed_back_in_zh(
         _asked_to_do_zh(_spoken_path_zh(_tapped_open_zh(_self_corrected_zh(segments))))
     )
+    segments = _quit_to_sign_in_mx12(segments)
     segments = [
         _inside_app_mixed11(
             _settings_place_mixed11(
@@ -3043,6 +3047,7 @@ def _normalize_frame(
     if (round11 := _fold_round11_accounts_en(op, obj, qualifier, clause)) is None:
         return None
     op, obj, qualifier = round11
+    op, obj, qualifier = _fold_mixed12(op, obj, qualifier, clause, context)
     if op == "move" and obj == "payment_order":
         # "move Yu'e Bao to the top of the list": the order set to it first (round 11)
         op, qualifier = "set", qualifier or next(iter(sorted(clause.qualifiers)), None)
@@ -9633,3 +9638,86 @@ _KIND_CHECKS = (
     ("cleaning", _fb12_head_cleaning_step, _FB12_CLEANINGS),
     ("recovery", _fb12_pc_recovery_step, _FB12_RECOVERIES),
 )
+
+
+# -- mixed-language round 12 (batches 43-50) --------------------------------------------------
+
+# Where a mail client is signed in to, besides the account itself
+_SIGN_IN_PLACES = frozenset({"account", "email_account", "app", "email", None})
+
+
+def _fold_mixed12(
+    op: str, obj: str | None, qualifier: str | None, clause: _Clause, context: list[str]
+) -> tuple[str, str | None, str | None]:
+    """Mixed-language round 12 class folds: one action read alike in English and Chinese."""
+    if op == "login" and obj in _SIGN_IN_PLACES and "app_password" in context:
+        # "sign in to Outlook with the authorization code", "客户端用授权码登录": signing in with
+        # the app password is the catalog's app-password step, as "sign in with an app password"
+        return "create", "app_password", None
+    if op in ("login", "logout") and obj in ("computer", "phone"):
+        # "微信电脑版退出重新扫码登录": the desktop version (电脑版) of a named app is where one
+        # signs out of its account, the computer none
+        named = [t.value.split("|", 1)[1] for t in clause.tokens if t.value.startswith("app|name:")]
+        if len(named) == 1:
+            return op, "account", named[0]
+    if obj is not None and obj.split(".")[-1] == "cookies" and qualifier is not None:
+        websites = any("website" in t.surface.split() for t in clause.tokens)
+        if websites and not qualifier.startswith(NAME_PREFIX):
+            # "google.com的Cookie" is the site's cookies, as "cookies for google.com" is: the
+            # cookies cleared for a site are the catalog's own ("for this site")
+            qualifier = None
+    return op, obj, qualifier
+
+
+# What may stand between a Chinese 退出 (quit) and the sign-in that follows it
+_QUIT_GAP_KINDS = frozenset({"stop", "split", "objq", "obj", "then", "and", "de", "ba"})
+
+
+def _quit_to_sign_in_mx12(segments: list[list[Token]]) -> list[list[Token]]:
+    """ "微信电脑版退出重新扫码登录", "退出微信，再重新登录": 退出 (quit) with a sign-in after it is
+    the sign-out ("log out of WeChat and scan the code to log back in"), not the app closed;
+    with a code or password named for the sign-in it stays as it was read."""
+    for segment in segments:
+        _password_found_back_mx12(segment)
+        if any(t.surface == "二 维 码" for t in segment):
+            # "扫一下电脑登录界面上的二维码登录": the QR code scanned is how one signs in
+            segment[:] = [
+                Token("stop", "", t.surface) if (t.kind, t.value) == ("op", "scan") else t
+                for t in segment
+            ]
+    flat = [(s, i) for s, segment in enumerate(segments) for i in range(len(segment))]
+    for number, (s, i) in enumerate(flat):
+        token = segments[s][i]
+        if token.kind != "op" or token.value != "close" or token.surface != "退 出":
+            continue
+        for later_s, later_i in flat[number + 1 :]:
+            later = segments[later_s][later_i]
+            if later.kind == "op" and later.value == "login":
+                if not _credential_after_mx12(segments, later_s):
+                    segments[s][i] = Token("op", "logout", token.surface)
+                break
+            if later.kind not in _QUIT_GAP_KINDS:
+                break
+    return segments
+
+
+def _credential_after_mx12(segments: list[list[Token]], start: int) -> bool:
+    """A code or password the sign-in is to be done with, named from ``start`` on ("登录时选
+    「短信验证码登录」，别再用密码"): a sign-in of another kind, kept apart from a plain one."""
+    return any(
+        t.kind == "obj" and t.value in ("password", "verification_code")
+        for segment in segments[start:]
+        for t in segment
+    )
+
+
+def _password_found_back_mx12(tokens: list[Token]) -> None:
+    """ "找回QQ密码" (get the QQ password back): 找回 with a password after it is its reset, as
+    找回密码 is; 找回 anything else (搵返個 app, find the app) stays the way to it."""
+    for position, token in enumerate(tokens[:-2]):
+        if token.surface != "找" or tokens[position + 1].surface != "回":
+            continue
+        after = [t for t in tokens[position + 2 : position + 5] if t.kind != "de"]
+        if any(t.kind == "obj" and t.value.endswith("password") for t in after):
+            tokens[position : position + 2] = [Token("op", "reset", "找 回")]
+            return

@@ -4185,3 +4185,42 @@ obj driver: 驱动安装包 驱动程序安装包 驱动的安装包 驱动安�
 nav nav: 下个安装包 下载个安装包 下一个安装包 下载一个安装包 下个安装程序
 """
 ZH_LEXICON.update(_kinded_zh(_ZH_ROUND12_INSTALLERS))
+
+
+# -- Mixed-language round 12 (batches 43-50): words a code-switched or cross-lingual pair read
+# apart. A mail provider's authorization code (QQ / 163 授权码) is the app password a mail client
+# signs in with, in English as in Chinese; a QR code scanned to sign in (扫码登录, "scan the QR
+# code ... to log back in") is how one signs in, no malware scan; 修复 (repair) is the readd
+# English 'repair' is; a mail profile (Outlook的配置文件) is the mail account, as 'the Outlook
+# profile' is; Run as administrator (以管理员身份运行) is the app run; a mainland chat agent's 亲
+# (dear) is no word; a fast-charging brick (快充头, a SuperCharge charger) is the charger; 华为 is
+# Huawei.
+_MIXED_ROUND12_WORDS = """
+obj app_password: 授权码 新授权码 一个授权码
+op login: 扫码登录 重新扫码登录 扫码重新登录 再扫码登录 扫二维码登录
+stop -: 扫码 扫二维码 扫一下码 扫码后 手机扫码 用手机扫码 扫一扫 二维码 登录二维码 用手机扫一下
+    用手机扫 拿手机扫一下 拿手机扫 手机扫一下
+ctx where: 电脑登录界面 电脑端登录界面 电脑上的登录界面 电脑登录页面 电脑端登录页面
+op readd: 修复
+obj account: 配置文件 用户配置文件
+obj email_account: OUTLOOK配置文件 OUTLOOK的配置文件 邮件配置文件 邮箱配置文件 OUTLOOK的邮件配置文件
+op run: 以管理员身份运行 用管理员身份运行 以管理员权限运行 管理员身份运行 以管理员运行
+stop -: 亲 亲亲 亲爱的
+obj charger: 快充头 超级快充头 充电头 原装充电头 原装快充头
+"""
+ZH_LEXICON.update(_kinded_zh(_MIXED_ROUND12_WORDS))
+ZH_LEXICON.setdefault("华为", EN_LEXICON["huawei"])
+EN_LEXICON.update(
+    _kinded_en(
+        "obj app_password: authorization code, authorisation code, the authorization code,"
+        " the authorisation code, a new authorization code, a new authorisation code,"
+        " the app password, an app password, the app specific password\n"
+        "obj charger: supercharge charger, supercharger, supercharge power adapter,"
+        " fast charger, fast charging charger, fast charging brick\n"
+        "stop -: scan the qr code, scan a qr code, scan the login qr code, scan the qr,"
+        " scans the qr code, scans a qr code, scans the login qr code, scans the qr,"
+        " scanned the qr code, scanned a qr code, scanned the login qr code, scanned the qr,"
+        " scanning the qr code, scanning a qr code, scanning the login qr code,"
+        " scanning the qr\n"
+    )
+)

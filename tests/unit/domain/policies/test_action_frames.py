@@ -6537,3 +6537,64 @@ def test_zh_round12_steps_read_as_the_failed_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# Mixed-language round 12 (batches 43-50): (candidate, failed, hard negative) per class.
+MIXED_ROUND12_PAIRS = [
+    # a mail provider's authorization code (授权码) is the app password, in English as in
+    # Chinese; signing in with it is the app-password step
+    (
+        "Generate a new authorization code for the 163 mailbox and sign in to Foxmail with the"
+        " authorization code",
+        "163邮箱里生成授权码，在Foxmail里用授权码登录",
+        "Reset the 163 mailbox password",
+    ),
+    (
+        "在Foxmail里用授权码登录",
+        "Log in to Foxmail with an app password",
+        "在Foxmail里用手机验证码登录",
+    ),
+    # 退出 (quit) with a sign-in after it is the sign-out; an app's desktop version is its account
+    (
+        "钉钉电脑版退出，然后重新登录一下",
+        "Sign out of DingTalk on the PC and sign back in",
+        "钉钉电脑版退出，然后重新打开",
+    ),
+    # a QR code scanned to sign in (扫码登录, 二维码) is how one signs in, no malware scan
+    (
+        "用手机扫一下二维码，重新登录微信",
+        "Sign in to WeChat again by scanning the QR code",
+        "用手机管家扫一下病毒",
+    ),
+    # a site's cookies named in Chinese with its address (google.com的Cookie) are the cookies
+    (
+        "在Edge里把bing.com的Cookie删掉",
+        "Delete the cookies for bing.com in Edge",
+        "在Edge里把bing.com的缓存删掉",
+    ),
+    # 修复 is the readd English 'repair' is; a profile (配置文件) is the mail account's
+    (
+        "修复一下Outlook的配置文件",
+        "Repair the Outlook profile",
+        "把Outlook的配置文件删掉",
+    ),
+    # 找回 a password with its owner between is its reset
+    (
+        "找回微博密码",
+        "Reset the Weibo password",
+        "找回微博里的聊天记录",
+    ),
+    # a mainland chat agent's 亲 is no word; Huawei named in Chinese is the brand
+    (
+        "亲，用华为原装充电器充一下",
+        "Try charging with the original Huawei charger",
+        "亲，换根数据线充一下",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), MIXED_ROUND12_PAIRS)
+def test_mixed_round12_steps_read_as_the_failed_step(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
