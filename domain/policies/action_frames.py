@@ -814,6 +814,9 @@ def _marked_atoms(text: str, *, reading: bool = False) -> list[list[str]]:
         elif char == "." and word and after in ("", " "):
             flush()
             clauses.append([SENTENCE_MARK])  # a full stop ends a sentence ("to 8.8.8.8. Then")
+        elif char == "&" and (label_end := _menu_label_en12(folded, index, clauses, flush)):
+            skip_to = label_end  # "Battery Health & Charging": one item, named by its first
+            # words (no second step, no "charging" done)
         elif char == "&" or (char == "+" and _plus_joins_steps(folded, index)):
             flush()
             clauses[-1].append("and")  # "press & hold" is "press and hold"
@@ -828,6 +831,37 @@ def _marked_atoms(text: str, *, reading: bool = False) -> list[list[str]]:
             flush()
     flush()
     return [clause for clause in clauses if clause]
+
+
+_LABEL_WORD = re.compile(r"\s*[a-z0-9][a-z0-9-]*")
+
+
+def _menu_label_en12(
+    folded: str, index: int, clauses: list[list[str]], flush: Callable[[], None]
+) -> int:
+    """Where the name of a menu item ends when the "&" at ``index`` is inside it, else 0
+    (round 12). An item after a ">" or one a ">" follows ("Settings > Battery > Battery Health
+    & Charging", "Bluetooth & devices > ..."): the word after the "&" is part of one name,
+    never a second step, and is left out, unless the lexicon knows the whole name ("Printers
+    & scanners", "Apps & features": "and" is written for it)."""
+    if not folded.isascii():
+        return 0
+    word = _LABEL_WORD.match(folded, index + 1)
+    if word is None:
+        return 0
+    flush()
+    clause = clauses[-1]
+    ahead = folded.find(">", index)
+    item = clause[:1] == [MENU_MARK] or (
+        ahead >= 0 and not any(c in folded[index:ahead] for c in ",.;:!?\n")
+    )
+    if not item:
+        return 0
+    said = clause[-2:]
+    if any(tuple([*said[k:], "and", word.group().strip()]) in _TABLE for k in (0, 1)):
+        clause.append("and")
+        return index + 1
+    return word.end()
 
 
 # Key names a "+" joins into one shortcut ("Ctrl + Shift + Esc", "Win + L").
@@ -4300,6 +4334,53 @@ def _done_in_path_en(clause: _Clause) -> bool:
     return first_op is not None and last_loc is not None and first_op < last_loc
 
 
+def _leads_with_verb(clause: _Clause) -> bool:
+    """Whether a clause's first word that says something is a verb ("Forget This Device",
+    "Reset"), not a name, a place or a chooser ("Battery Health", "Choose what ... do")."""
+    lead = next((t for t in clause.tokens if t.kind not in _LEAD_SKIP and t.kind != "nav"), None)
+    return lead is not None and lead.kind.split("/")[0] in ("op", "pv")
+
+
+def _path_pages_en12(clauses: list[_Clause], by_id: dict[str, CatalogEntry]) -> None:
+    """The items of an English menu path that are only where a step is done (round 12): a
+    path after a whole step ("switch off Optimized Battery Charging under Battery > Battery
+    Health & Charging") or before the step done there ("go to Control Panel > Power Options >
+    Choose what the power buttons do and untick Fast startup", "In Settings > Bluetooth &
+    devices > Printers & scanners, remove the HP"). An item that names no verb of its own is
+    then a page, not a step (an item led by a verb, "> Forget This Device", is still one; so
+    is one the step after it does, "> Head Cleaning and start it")."""
+    for number, clause in enumerate(clauses):
+        if not clause.menu_head or not clause.tokens or is_cjk(clause.tokens[0].surface[:1]):
+            continue
+        items = []
+        for later in clauses[number + 1 :]:
+            if not later.menu_item:
+                break
+            items.append(later)
+        if not items:
+            continue
+        after = number + 1 + len(items)
+        following = clauses[after] if after < len(clauses) else None
+        stepped = (
+            following is not None
+            and following.aside
+            and not following.negated
+            and following.resolved_op not in (None, "nav", "check")
+            and not following.pron
+            and _leads_with_verb(following)
+        )
+        if not (stepped or _done_in_path_en(clause)):
+            continue
+        # what the steps after it do: an item naming that is their list ("Task Manager >
+        # Startup apps, set everything you don't need to Disabled"), not a page
+        ops = {c.resolved_op for c in clauses[after:] if c.aside and not c.menu_item}
+        for item in items:
+            named = {by_id[i].frame.op for i in item.alias_ids if i in by_id}
+            done = named or item.resolved_op not in (None, "nav")
+            if done and not _leads_with_verb(item) and not named & ops:
+                item.negated = True
+
+
 def _via_path(token: Token) -> bool:
     """ "Remove the McAfee trial via Settings > Apps > Installed apps": "via" before a menu
     path says where the step is done, as "in" does (round 9)."""
@@ -6611,6 +6692,7 @@ class ActionIndex:
             previous = clause
         live = [clause for clause in clauses if not clause.negated]
         self._match_aliases(live)
+        _path_pages_en12(clauses, self._by_id)
         return self._assemble(text, clauses)
 
     def _reader(self, text: str, clauses: list[_Clause]) -> Callable[[str], TextActions]:

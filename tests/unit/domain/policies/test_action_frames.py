@@ -6351,3 +6351,34 @@ def test_mixed_round11_steps_read_as_the_failed_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# English round 12 (batches 43-50, missed blocks in power / wifi / router / printer / Bluetooth,
+# menu and UI paths): (candidate, failed, hard negative).
+EN_ROUND12_DEVICE_PAIRS = [
+    # a menu path's items (a name with "&" among them) before the step done there, or after a
+    # step done "under" them, are only where it is done
+    (
+        "Go to Settings > Battery > Battery Health & Charging and turn off Low Power Mode",
+        "Turn off Low Power Mode",
+        "Check the battery health",
+    ),
+    (
+        "Switch on Bluetooth under Settings > Bluetooth & devices",
+        "Turn Bluetooth on",
+        "Unpair the headphones",
+    ),
+    (
+        "Open Control Panel > Power Options > Choose what the power buttons do, then untick"
+        " 'Turn on fast startup'",
+        "Disable fast startup",
+        "Change what the power button does",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND12_DEVICE_PAIRS)
+def test_round12_english_device_folds_block_their_pair_and_keep_hard_negatives_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
