@@ -4270,8 +4270,54 @@ def _chosen_as(clause: _Clause) -> bool:
     )
 
 
+_IP_VALUE = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")
+
+
+def _dns_entered_en12(clause: _Clause) -> bool:
+    """A public DNS server's address entered or typed in (round 12): "enter 8.8.8.8 as the
+    primary and 8.8.4.4 as the secondary server", "type 1.1.1.1 as the preferred DNS". The
+    address is a DNS server's only, so the DNS is set to it, named or not (``clause`` is read
+    so: op "set", the DNS its object)."""
+    if clause.resolved_op not in ("add", "set") or clause.pron:
+        return False
+    addressed = any(
+        t.kind == "q" and _IP_VALUE.fullmatch(t.surface) and t.value in ("google", "cloudflare")
+        for t in clause.tokens
+    )
+    if not addressed:
+        return False
+    mains = [o for o in clause.objects if o.main]
+    if any(o.name.rsplit(".", 1)[-1] != "dns" for o in mains):
+        return False
+    if clause.resolved_op == "set" and mains:
+        return False  # read as it is
+    clause.resolved_op = "set"
+    if not mains:
+        clause.objects.append(_Object("dns", None, True, ()))
+    return True
+
+
+def _picked_from_list_en12(clause: _Clause) -> bool:
+    """A value picked from a setting's list (round 12): "pick 11 from the Channel drop-down",
+    "select 6 in the Control Channel dropdown" - no op of its own, a chooser, a value, then
+    "from" / "in" and a setting; the setting (read as a place after "from") is what is set."""
+    if clause.resolved_op is not None or clause.pron:
+        return False
+    words = [t for t in clause.tokens if t.kind != "stop"]
+    if len(words) < 4 or words[0].kind != "nav" or words[1].kind not in ("num", "q"):
+        return False
+    if words[2].kind != "loc" or words[2].surface.casefold() not in ("from", "in", "on"):
+        return False
+    for number, obj in enumerate(clause.objects):
+        if obj.name.rsplit(".", 1)[-1] in _CHOSEN_AS and not obj.main:
+            clause.objects[number] = replace(obj, main=True)
+            return True
+    return False
+
+
 def _valued_item(clauses: list[_Clause], number: int) -> bool:
-    """A menu item that only names a setting ("Channel"), then a colon and a value ("6")."""
+    """A menu item that only names a setting ("Channel"), then a colon and a value ("6"; a
+    value the lexicon names, "DNS server: 1.1.1.1", round 12)."""
     clause = clauses[number]
     if not clause.menu_item or clause.resolved_op is not None or number + 1 >= len(clauses):
         return False
@@ -4280,7 +4326,7 @@ def _valued_item(clauses: list[_Clause], number: int) -> bool:
     return (
         bool(heads & SETTABLE_HEADS)
         and value.link == number
-        and any(t.kind == "num" for t in value.tokens)
+        and any(t.kind in ("num", "q") for t in value.tokens)
         and all(t.kind in ("num", "stop", "q") for t in value.tokens)
     )
 
@@ -6869,9 +6915,18 @@ class ActionIndex:
                 # "choose A4 as the paper size": the setting named after "as" is set
                 clause.resolved_op = "set"
                 frames = _frames_of(clause, previous)
+            if _dns_entered_en12(clause):
+                # "enter 8.8.8.8 as the primary and 8.8.4.4 as the secondary": the DNS is set
+                frames = _frames_of(clause, previous)
+            if not frames and _picked_from_list_en12(clause):
+                # "pick 11 from the Channel drop-down": the setting the list is of is set
+                clause.resolved_op = "set"
+                frames = _frames_of(clause, previous)
             if not frames and _valued_item(clauses, number):
                 # "... > 2.4GHz > Channel: 6 > Save": a setting's item given a value is set
                 clause.resolved_op = "set"
+                # to the value it is given ("DNS server: 1.1.1.1" is Cloudflare's)
+                clause.qualifiers.extend(clauses[number + 1].qualifiers)
                 frames = _frames_of(clause, previous)
             following = clauses[number + 1] if number + 1 < len(clauses) else None
             pathed_after = following is not None and following.menu_item
@@ -8473,6 +8528,11 @@ _SET_VERB = re.compile(r"\b(?:set|change|switch|make)\w*\b.*\bto\s+\S")
 _EN_PORT_VALUE = re.compile(r"\bport\s+(\d+)\b")
 # "choose A4 as the paper size": what is chosen *as* a setting is its value (see _chosen_as)
 _EN_CHOSEN_VALUE = re.compile(r"\b(?:choose|chose|pick|picked|select|selected)\s+(.+?)\s+as\b")
+# "pick 11 from the Channel drop-down", "select 6 in the Control Channel list" (round 12): the
+# value picked from a setting's list
+_EN_PICKED_VALUE = re.compile(
+    r"\b(?:choose|chose|pick|picked|select|selected)\s+(\S+)\s+(?:from|in|on)\s+the\b"
+)
 # "try channel 11", "use channel 149 on the 5 GHz band": the channel's number is the value
 _EN_CHANNEL_VALUE = re.compile(r"\bchannel\s+(\d+)\b")
 _ZH_CHANNEL_VALUE = re.compile(
@@ -8508,6 +8568,7 @@ def _set_value(text: TextActions) -> str | None:
         _EN_CHANNEL_SET.search(text.normalized)
         or _EN_CHANNEL_VALUE.search(text.normalized)
         or _ZH_CHANNEL_VALUE.search(text.normalized)
+        or _EN_PICKED_VALUE.search(text.normalized)
     )
     if channel is not None and all(
         frame.op == "set" and frame.obj and "channel" in frame.obj for frame in firsts
@@ -8525,6 +8586,7 @@ def _set_value(text: TextActions) -> str | None:
         _ZH_VALUE.search(text.normalized)
         or _EN_VALUE.search(text.normalized)
         or _EN_CHOSEN_VALUE.search(text.normalized)
+        or _EN_PICKED_VALUE.search(text.normalized)
     )
     if found is None:
         port = _EN_PORT_VALUE.search(text.normalized)  # "use port 587 for outgoing mail"

@@ -4128,3 +4128,16 @@ ZH_LEXICON.update(
 )
 # 找 (find; Cantonese 搵) on the way to a thing is the way there, as 找到 and 'find' are
 ZH_LEXICON.update(_kinded_zh("nav nav: 找 找一下 找找 找出 找出来\n"))
+
+# Round 12, English power, Wi-Fi, router, printer and Bluetooth (menu and UI paths): a
+# setting's drop-down list is where a value is picked (no thing of its own); which of the two
+# DNS servers a value is entered as is no different setting.
+_EN_DEVICES12 = """
+stop -: drop down, dropdown, drop down menu, dropdown menu, drop down list, dropdown list,
+    drop down box, dropdown box, pull down menu, pulldown menu, pull down, pulldown
+obj dns: primary dns, secondary dns, preferred dns, alternate dns, primary dns server,
+    secondary dns server, preferred dns server, alternate dns server, primary server,
+    secondary server, the primary server, the secondary server
+stop -: as the primary, as the secondary, as primary, as secondary, the primary, the secondary
+"""
+EN_LEXICON.update(_kinded_en(_EN_DEVICES12))

@@ -6374,6 +6374,23 @@ EN_ROUND12_DEVICE_PAIRS = [
         "Disable fast startup",
         "Change what the power button does",
     ),
+    # a value given to a setting's item, picked from its list or entered as a DNS server sets it
+    (
+        "Open the router page > Internet > DNS Address: 1.1.1.1",
+        "Set the router's DNS to Cloudflare",
+        "Open the router page > Internet > DNS Address: 8.8.8.8",
+    ),
+    (
+        "In the Eero app go to Settings > Network Settings > DNS, type 8.8.8.8 as the primary and"
+        " 8.8.4.4 as the secondary",
+        "Change DNS to 8.8.8.8",
+        "Change DNS to Cloudflare",
+    ),
+    (
+        "Sign in to the router, go to Wireless Settings and choose 6 from the channel drop-down",
+        "Switch the Wi-Fi channel to 6",
+        "Sign in to the router, go to Wireless Settings and choose 1 from the channel drop-down",
+    ),
 ]
 
 
