@@ -4380,6 +4380,37 @@ def _done_in_path_en(clause: _Clause) -> bool:
     return first_op is not None and last_loc is not None and first_op < last_loc
 
 
+# The state a device is left in for the step after ("With the headset off, hold ...").
+_STATE_WORDS_EN12 = frozenset(
+    {
+        "on",
+        "off",
+        "switched on",
+        "switched off",
+        "turned on",
+        "turned off",
+        "powered on",
+        "powered off",
+        "powered down",
+        "shut down",
+        "shutdown",
+        "still on",
+    }
+)
+
+
+def _with_state_en12(clause: _Clause) -> bool:
+    """ "With it switched on, push a paperclip into the pinhole", "With the headset off, hold
+    the power button" (round 12): the state a device is in while the next step is done, no
+    step of its own (its device is still what a later "it" or button is)."""
+    words = [t for t in clause.tokens if t.kind != "stop"]
+    if len(words) < 3 or words[0].kind != "prep" or words[0].surface.casefold() != "with":
+        return False
+    thing = words[1].kind.split("/")[-1] in ("obj", "objq") or words[1].kind == "pron"
+    state = " ".join(t.surface.casefold() for t in words[2:])
+    return thing and state in _STATE_WORDS_EN12
+
+
 def _leads_with_verb(clause: _Clause) -> bool:
     """Whether a clause's first word that says something is a verb ("Forget This Device",
     "Reset"), not a name, a place or a chooser ("Battery Health", "Choose what ... do")."""
@@ -5089,13 +5120,18 @@ def _held_on_headphones_en(
 ) -> ActionFrame:
     """ "With the headphones off, hold the power and CUSTOM buttons together until the
     indicator flashes": the buttons are the headphones' (named in the clause before), held
-    down at once until the light flashes, their reset."""
+    down at once until the light flashes, their reset; the power button alone until it flashes
+    blue (or white), their pairing mode."""
     if (frame.op, frame.obj) != ("hold", "power_button") or last_object != "headphones":
         return frame
     words = {token.surface.casefold() for token in clause.tokens}
     two = "together" in words or any(w.startswith("custom") for w in words)
     if two and words & _FLASHING and not words & {"white", "blue"}:
         return ActionFrame("reset", "headphones", None)
+    if not two and words & _FLASHING and words & {"white", "blue"}:
+        # "With the headset off, hold the power button ~7 sec until the LED blinks blue"
+        # (round 12): the power button alone until a pairing colour, its pairing mode
+        return ActionFrame("enable", "headphones", "discoverable")
     return frame
 
 
@@ -6734,6 +6770,8 @@ class ActionIndex:
                 clause.negated = clause.commentary = True
             elif number and (_tried_again_en(clause) or _kb_aside_en(clause)):
                 clause.negated = clause.commentary = True  # "... then try the checkout again"
+            elif number + 1 < len(clauses) and _with_state_en12(clause):
+                clause.negated = True  # "With it switched on, push a paperclip into ..."
             clause.resolved_op = _resolve_op(clause, previous)
             previous = clause
         live = [clause for clause in clauses if not clause.negated]
@@ -7312,6 +7350,10 @@ def _merge_compounds(
                     # (but a press next to a restart already read is part of it)
                     pair = None
                 op = _COMPOUNDS.get(frozenset({first.op, second.op}))
+                if op == "restart" and first.op == "open" and second.op in ("disable", "close"):
+                    # "go to Power Management and clear the box" (round 12): a page opened,
+                    # then a setting on it switched off; only off, then on again, restarts
+                    op = None
                 if pair is None and (op is None or first.op == second.op):
                     continue
                 compatible = objects_compatible(first.obj, second.obj)

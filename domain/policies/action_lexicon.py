@@ -4131,7 +4131,9 @@ ZH_LEXICON.update(_kinded_zh("nav nav: 找 找一下 找找 找出 找出来\n")
 
 # Round 12, English power, Wi-Fi, router, printer and Bluetooth (menu and UI paths): a
 # setting's drop-down list is where a value is picked (no thing of its own); which of the two
-# DNS servers a value is entered as is no different setting.
+# DNS servers a value is entered as is no different setting; a box cleared on a page is the
+# page's setting switched off; bthserv is the Bluetooth Support Service's name in services.msc;
+# Device Manager's adapter lists (expanded: opened) are places, no charger.
 _EN_DEVICES12 = """
 stop -: drop down, dropdown, drop down menu, dropdown menu, drop down list, dropdown list,
     drop down box, dropdown box, pull down menu, pulldown menu, pull down, pulldown
@@ -4139,5 +4141,15 @@ obj dns: primary dns, secondary dns, preferred dns, alternate dns, primary dns s
     secondary dns server, preferred dns server, alternate dns server, primary server,
     secondary server, the primary server, the secondary server
 stop -: as the primary, as the secondary, as primary, as secondary, the primary, the secondary
+op disable: clear* the checkbox, clear* that checkbox, clear* the check box, clear* that check box,
+    clear* the first checkbox, clear* that first checkbox, clear* the tick box, clear* the box,
+    clear* that box, untick* the box, uncheck* the box, untick* the checkbox,
+    uncheck* the checkbox, untick* that box, uncheck* that box, untick* that checkbox,
+    uncheck* that checkbox
+obj bluetooth: bthserv, bluetooth support service, the bluetooth support service
+ctx where: network adapters, the network adapters, display adapters, the display adapters,
+    bluetooth adapters, the bluetooth adapters
+nav nav: expand* network adapters, expand* the network adapters, expand* display adapters,
+    expand* the display adapters, expand* bluetooth adapters, expand* the bluetooth adapters
 """
 EN_LEXICON.update(_kinded_en(_EN_DEVICES12))

@@ -6391,6 +6391,31 @@ EN_ROUND12_DEVICE_PAIRS = [
         "Switch the Wi-Fi channel to 6",
         "Sign in to the router, go to Wireless Settings and choose 1 from the channel drop-down",
     ),
+    # "with X switched on / off" is the state a step is done in, no step; the power button alone
+    # held on headphones until a pairing colour is their pairing mode
+    (
+        "With the router powered on, press and hold the reset button for 10 seconds",
+        "Factory reset the router",
+        "Restart the router",
+    ),
+    (
+        "With the speaker switched on, hold the power button until the light blinks blue",
+        "Put the JBL speaker in pairing mode",
+        "Reset the headphones",
+    ),
+    # a page opened, then a box on it cleared: the page's setting off, no restart; a service's
+    # short name (bthserv) is the service
+    (
+        "Open the Wi-Fi adapter's properties in Device Manager, go to Power Management and untick"
+        " the box",
+        "Turn off power saving for the Wi-Fi adapter",
+        "Restart the Wi-Fi adapter",
+    ),
+    (
+        "Open services.msc, find bthserv and restart it",
+        "Restart the Bluetooth service",
+        "Update the Bluetooth driver",
+    ),
 ]
 
 
