@@ -5056,6 +5056,35 @@ _FIRMWARE_OWNERS = frozenset(
 )
 
 
+def _added_back_en12(
+    frame: ActionFrame,
+    clause: _Clause,
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]],
+    last: str | None,
+) -> str | None:
+    """ "Remove the printer ..., restart the PC, then add it again" (round 12): what is added
+    back is what was removed, not the device restarted in between (None: no such removal)."""
+    if not clause.pron or frame.op not in ("add", "connect", "readd"):
+        return None
+    if last is None or last not in OBJECT_FAMILIES["device"]:
+        return None  # "remove the printer, reinstall its driver and add it back": the driver
+    if not any(t.surface.casefold() in ("again", "back") for t in clause.tokens):
+        return None
+    removed = next(
+        (f.obj for f, _, _ in reversed(items) if f is not None and f.op == "remove"), None
+    )
+    return removed
+
+
+def _reset_owner_en12(frame: ActionFrame, clause: _Clause, resolved: str | None) -> str | None:
+    """ "Flash the latest firmware on the Archer, then factory reset it" (round 12): a device's
+    firmware is no referent of a reset or a restart, the device it runs on is."""
+    if not clause.pron or frame.op not in ("reset", "restart") or resolved is None:
+        return resolved
+    owner, _, head = resolved.rpartition(".")
+    return owner if head == "firmware" and owner else resolved
+
+
 def _its_firmware_en(frame: ActionFrame, clause: _Clause, last_object: str | None) -> ActionFrame:
     """ "Unpair the controller and update its firmware (through Xbox Accessories)": the bare
     firmware a possessive points back to is the device's named before it."""
@@ -7045,6 +7074,8 @@ class ActionIndex:
                     # A pronoun, or a verb that continues the previous object ("plug it back
                     # in"); a check needs its own object ("确认是否断网" does not check the ISP).
                     resolved = last_object if clause.pron or frame.op != "check" else None
+                    resolved = _added_back_en12(frame, clause, items, resolved) or resolved
+                    resolved = _reset_owner_en12(frame, clause, resolved)
                     if clause.timing and not clause.pron:
                         continue  # "after a reboot": says when, not what
                     resolved = resolved or _following_object(clauses, number)

@@ -4133,7 +4133,9 @@ ZH_LEXICON.update(_kinded_zh("nav nav: 找 找一下 找找 找出 找出来\n")
 # setting's drop-down list is where a value is picked (no thing of its own); which of the two
 # DNS servers a value is entered as is no different setting; a box cleared on a page is the
 # page's setting switched off; bthserv is the Bluetooth Support Service's name in services.msc;
-# Device Manager's adapter lists (expanded: opened) are places, no charger.
+# Device Manager's adapter lists (expanded: opened) are places, no charger; a connector's
+# socket (Lightning, USB-C) is the charging port, not a wall socket; pushed "firmly" back in
+# it is put back, as without the word.
 _EN_DEVICES12 = """
 stop -: drop down, dropdown, drop down menu, dropdown menu, drop down list, dropdown list,
     drop down box, dropdown box, pull down menu, pulldown menu, pull down, pulldown
@@ -4149,6 +4151,11 @@ op disable: clear* the checkbox, clear* that checkbox, clear* the check box, cle
 obj bluetooth: bthserv, bluetooth support service, the bluetooth support service
 ctx where: network adapters, the network adapters, display adapters, the display adapters,
     bluetooth adapters, the bluetooth adapters
+obj charging.port: lightning socket, the lightning socket, usb c socket, the usb c socket,
+    type c socket, the type c socket, micro usb socket, the micro usb socket, charging socket,
+    the charging socket, charge socket, the charge socket, charger socket, the charger socket
+op add: push* it firmly back in, push* them firmly back in, push* it firmly in,
+    push* them firmly in, push* it back in firmly, push* them back in firmly
 nav nav: expand* network adapters, expand* the network adapters, expand* display adapters,
     expand* the display adapters, expand* bluetooth adapters, expand* the bluetooth adapters
 """

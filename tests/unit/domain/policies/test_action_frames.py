@@ -6416,6 +6416,28 @@ EN_ROUND12_DEVICE_PAIRS = [
         "Restart the Bluetooth service",
         "Update the Bluetooth driver",
     ),
+    # what is added back is what was removed, not the device restarted in between; a device's
+    # firmware is no referent of a reset, the device is; a connector's socket is its port
+    (
+        "Re-pair the speaker",
+        "Unpair the speaker, reboot the phone and pair it again",
+        "Restart the phone",
+    ),
+    (
+        "Restart the modem",
+        "Update the modem firmware, then restart it",
+        "Factory reset the modem",
+    ),
+    (
+        "Blow the dust out of the USB-C socket",
+        "Clean the charging port",
+        "Try a different wall socket",
+    ),
+    (
+        "Unplug the ethernet cable from the modem and push it firmly back in",
+        "Reseat the ethernet cable",
+        "Replace the ethernet cable",
+    ),
 ]
 
 
