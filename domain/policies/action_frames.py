@@ -5190,7 +5190,15 @@ _SMC_KEYS = frozenset({"shift", "option", "left shift", "left option"})
 def _smc_keys_en(frame: ActionFrame, clauses: list[_Clause], number: int) -> ActionFrame:
     """ "hold Shift, Control and Option on the left side together with the power button":
     the keys listed across commas with the power button held are the Mac's SMC reset."""
-    if (frame.op, frame.obj) not in (("hold", "power_button"), ("use", "keyboard")):
+    # "hold left Shift+Control+Option plus power for 10 sec" (round 12): the keys held, then
+    # "power" (the button, read as a verb) in the clause after
+    powered = (
+        frame.obj is None
+        and frame.op in ("hold", "nav")
+        and number + 1 < len(clauses)
+        and any(t.surface.casefold() == "power" for t in clauses[number + 1].tokens[:1])
+    )
+    if (frame.op, frame.obj) not in (("hold", "power_button"), ("use", "keyboard")) and not powered:
         return frame
     keys = {
         token.surface.casefold()

@@ -6438,6 +6438,18 @@ EN_ROUND12_DEVICE_PAIRS = [
         "Reseat the ethernet cable",
         "Replace the ethernet cable",
     ),
+    # keys held, then "power" (the button, not a verb): the SMC reset; the Internet tile is
+    # the Wi-Fi's
+    (
+        "Hold Shift-Control-Option and power for 10 seconds",
+        "Reset the SMC",
+        "Reset the NVRAM",
+    ),
+    (
+        "Swipe down, tap the Internet tile, wait five seconds and tap it again",
+        "Turn Wi-Fi off and back on",
+        "Turn mobile data off and back on",
+    ),
 ]
 
 
