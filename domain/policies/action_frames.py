@@ -1136,7 +1136,11 @@ def _from_band_to_band(tokens: list[Token]) -> list[Token]:
 _CONTROLS = frozenset(
     {"i", "icon", "info", "info icon", "gear", "gear icon", "dots", "three dots", "arrow"}
     | {"toggle", "switch", "checkbox", "box", "button", "info button", "cog", "cog icon"}
+    # round 12: a settings gear or a menu of dots, however it is named
+    | {"settings icon", "settings gear", "gear wheel", "cogwheel", "cog wheel", "wheel"}
+    | {"three dot menu", "three dots menu", "dots menu", "menu icon", "ellipsis", "more icon"}
 )
+_CONTROL_DETERMINERS = re.compile(r"^(?:the|a|your|its|that|this|little|small)\s+")
 
 
 def _next_to_controls(segments: list[list[Token]]) -> list[list[Token]]:
@@ -1148,7 +1152,10 @@ def _next_to_controls(segments: list[list[Token]]) -> list[list[Token]]:
             if token.kind in _MARKS:
                 continue
             closer = (token.kind, token.value, token.surface) == ("q", "closer", "next to")
-            if closer and previous is not None and previous.surface.casefold() in _CONTROLS:
+            said = previous.surface.casefold() if previous is not None else ""
+            while _CONTROL_DETERMINERS.match(said):  # "the gear", "the little gear icon"
+                said = _CONTROL_DETERMINERS.sub("", said, count=1)
+            if closer and said in _CONTROLS:
                 tokens[index] = Token("ctx", "where", token.surface)
             previous = token
     return segments
@@ -5056,6 +5063,18 @@ _FIRMWARE_OWNERS = frozenset(
 )
 
 
+def _this_device_en12(frame: ActionFrame, clause: _Clause, last_object: str | None) -> ActionFrame:
+    """ "Tap the gear next to the Galaxy Buds > Forget This Device" (round 12): the device a
+    button names as "this device" is the entry it was opened from."""
+    if frame.obj != "device" or last_object in (None, "device"):
+        return frame
+    if last_object not in OBJECT_FAMILIES["device"]:
+        return frame
+    if not any(t.surface.casefold() == "this" for t in clause.tokens):
+        return frame
+    return replace(frame, obj=last_object)
+
+
 def _added_back_en12(
     frame: ActionFrame,
     clause: _Clause,
@@ -7040,6 +7059,7 @@ class ActionIndex:
                 frame = _keyboard_language_en(frame, clause)
                 frame = _held_on_headphones_en(frame, clause, last_object)
                 frame = _smc_keys_en(frame, clauses, number)
+                frame = _this_device_en12(frame, clause, last_object)
                 frame = _outlet_moved_en(frame, clauses, number)
                 frame = _readded_with_mixed(frame, clause, items)
                 frame = _command_switch_mixed(frame, clause)

@@ -6450,6 +6450,19 @@ EN_ROUND12_DEVICE_PAIRS = [
         "Turn Wi-Fi off and back on",
         "Turn mobile data off and back on",
     ),
+    # the gear (a control) tapped next to an entry says where, no moving closer; the device a
+    # button calls "this device" is that entry
+    (
+        "In Settings > Connections > Bluetooth, tap the gear next to the Galaxy Buds and choose"
+        " Unpair",
+        "Unpair the Galaxy Buds",
+        "Move the earbuds closer to the phone",
+    ),
+    (
+        "Tap the gear icon next to the Sony headphones, then Forget This Device",
+        "Unpair the Sony headphones",
+        "Remove the phone from the car's paired list",
+    ),
 ]
 
 
