@@ -5063,6 +5063,24 @@ _FIRMWARE_OWNERS = frozenset(
 )
 
 
+def _case_cycle_en12(
+    frame: ActionFrame,
+    clause: _Clause,
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]],
+) -> bool:
+    """ "Put both buds back in the case, close the lid for ten seconds, then take them out
+    again" (round 12): the lid closed and the buds taken out of the case they were just put in
+    are that one step (buds rested in their case), not a closing and an unpairing."""
+    if frame.obj != "headphones" or frame.op not in ("close", "remove"):
+        return False
+    before = next((f for f, _, _ in reversed(items) if f is not None), None)
+    if before is None or (before.op, before.obj) != ("charge", "headphones"):
+        return False
+    if frame.op == "remove":
+        return "out" in clause.particles and clause.pron
+    return True
+
+
 def _this_device_en12(frame: ActionFrame, clause: _Clause, last_object: str | None) -> ActionFrame:
     """ "Tap the gear next to the Galaxy Buds > Forget This Device" (round 12): the device a
     button names as "this device" is the entry it was opened from."""
@@ -7167,6 +7185,8 @@ class ActionIndex:
                         frame = _updated_owner(frame, items)
                     if frame.op in ("set", "replace", "create") and resolved == "password":
                         frame = ActionFrame("reset", "password", None)  # "choose a new one"
+                if _case_cycle_en12(frame, clause, items):
+                    continue  # "..., close the lid for ten seconds, then take them out again"
                 items.append((frame, frozenset(), group))
                 held = frame.obj in _BUTTONS and clause.link is not None
                 if frame.obj is not None and not (held and last_object is not None):

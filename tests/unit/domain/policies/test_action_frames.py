@@ -6463,6 +6463,12 @@ EN_ROUND12_DEVICE_PAIRS = [
         "Unpair the Sony headphones",
         "Remove the phone from the car's paired list",
     ),
+    # buds put back in their case, its lid closed and taken out again: one step in the case
+    (
+        "Put the earbuds back in the case, close the lid for a few seconds and take them out again",
+        "Put the earbuds back in the charging case for a bit",
+        "Unpair the earbuds",
+    ),
 ]
 
 
