@@ -3130,6 +3130,13 @@ def _fold_methods_en(
         # "pull the plug out of the wall, wait, plug it back in": the device on it restarts
         devices = OBJECT_FAMILIES["device"] | {"router", "modem", "extender"}
         obj = next((o for o in context if o in devices), "device")
+    cased = "case" in {t.surface.casefold().removeprefix("the ") for t in clause.tokens}
+    if cased and op in ("remove", "unplug"):
+        # "take the case off the phone", "take the phone out of its case" (round 12): the
+        # phone's cover, not a charging case, and not the phone
+        taken_out = obj == "phone" and "out" in clause.particles
+        if taken_out or (obj == "charger" and "phone" in context):
+            op, obj = "remove", "phone_case"
     if op == "connect" and obj == "charger":
         op = "plug_in"  # "reconnect the AC adapter firmly" = "plug the adapter back in"
     if op in ("readd", "remove") and obj == "payment_method":

@@ -4136,7 +4136,8 @@ ZH_LEXICON.update(_kinded_zh("nav nav: 找 找一下 找找 找出 找出来\n")
 # Device Manager's adapter lists (expanded: opened) are places, no charger; a connector's
 # socket (Lightning, USB-C) is the charging port, not a wall socket; pushed "firmly" back in
 # it is put back, as without the word; Android's quick-settings Internet tile is its Wi-Fi; a
-# lid closed is its case's or laptop's, named or not.
+# lid closed is its case's or laptop's, named or not; a phone's case (taken off it, the phone
+# taken out of it) is its cover, not a charging case.
 _EN_DEVICES12 = """
 stop -: drop down, dropdown, drop down menu, dropdown menu, drop down list, dropdown list,
     drop down box, dropdown box, pull down menu, pulldown menu, pull down, pulldown
@@ -4160,6 +4161,8 @@ op add: push* it firmly back in, push* them firmly back in, push* it firmly in,
 obj wifi: internet tile, the internet tile, internet toggle, the internet toggle,
     internet quick tile, the internet quick tile
 stop -: the lid, lid, its lid, their lid, the case lid, case lid, the charging case lid
+obj phone_case: phone case, the phone case, your phone case, its phone case, phone cover,
+    the phone cover, your phone cover, phone cases
 nav nav: expand* network adapters, expand* the network adapters, expand* display adapters,
     expand* the display adapters, expand* bluetooth adapters, expand* the bluetooth adapters
 """

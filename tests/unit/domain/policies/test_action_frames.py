@@ -6469,6 +6469,12 @@ EN_ROUND12_DEVICE_PAIRS = [
         "Put the earbuds back in the charging case for a bit",
         "Unpair the earbuds",
     ),
+    # a phone's case taken off (or the phone taken out of it) is its cover, no charging case
+    (
+        "Take the phone out of its case",
+        "Remove the phone case",
+        "Unplug the charger",
+    ),
 ]
 
 
