@@ -4137,7 +4137,8 @@ ZH_LEXICON.update(_kinded_zh("nav nav: 找 找一下 找找 找出 找出来\n")
 # socket (Lightning, USB-C) is the charging port, not a wall socket; pushed "firmly" back in
 # it is put back, as without the word; Android's quick-settings Internet tile is its Wi-Fi; a
 # lid closed is its case's or laptop's, named or not; a phone's case (taken off it, the phone
-# taken out of it) is its cover, not a charging case.
+# taken out of it) is its cover, not a charging case; a laptop's AC is its adapter, its
+# battery pulled is taken out and dropped back in is put back.
 _EN_DEVICES12 = """
 stop -: drop down, dropdown, drop down menu, dropdown menu, drop down list, dropdown list,
     drop down box, dropdown box, pull down menu, pulldown menu, pull down, pulldown
@@ -4163,6 +4164,10 @@ obj wifi: internet tile, the internet tile, internet toggle, the internet toggle
 stop -: the lid, lid, its lid, their lid, the case lid, case lid, the charging case lid
 obj phone_case: phone case, the phone case, your phone case, its phone case, phone cover,
     the phone cover, your phone cover, phone cases
+obj charger: the ac, ac, the ac cord, ac cord, the ac plug
+op remove: pull* the battery, pull* the rear battery, pull* the battery pack, pull* its battery,
+    pull* the removable battery
+op add: drop* the battery back in, drop* it back in, drop* the battery back, drop* them back in
 nav nav: expand* network adapters, expand* the network adapters, expand* display adapters,
     expand* the display adapters, expand* bluetooth adapters, expand* the bluetooth adapters
 """

@@ -6475,6 +6475,13 @@ EN_ROUND12_DEVICE_PAIRS = [
         "Remove the phone case",
         "Unplug the charger",
     ),
+    # a laptop's AC is its adapter; its battery pulled and dropped back in is taken out, put back
+    (
+        "Unplug the AC, pull the battery, hold the power button for 30 seconds, then drop the"
+        " battery back in",
+        "Drain the residual power: unplug the charger and battery, hold power for 30 seconds",
+        "Replace the battery",
+    ),
 ]
 
 
