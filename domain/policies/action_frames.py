@@ -5088,6 +5088,23 @@ def _case_cycle_en12(
     return True
 
 
+def _password_for_it_en12(
+    frame: ActionFrame, clause: _Clause, last_object: str | None
+) -> ActionFrame:
+    """ "Rename your Wi-Fi network and set a new password for it" (round 12): the password of
+    "it", the network (or router) just named, is the Wi-Fi password given a new value, not an
+    account's password reset."""
+    if frame.obj != "password" or frame.op not in ("set", "reset", "replace", "create"):
+        return frame
+    if last_object not in ("wifi_network", "wifi", "router"):
+        return frame
+    words = [t.surface.casefold() for t in clause.tokens if t.kind != "stop"]
+    pairs = zip(words, words[1:], strict=False)
+    if not any(a in ("for", "of", "on") and b == "it" for a, b in pairs):
+        return frame
+    return ActionFrame("set", "wifi.password")
+
+
 def _this_device_en12(frame: ActionFrame, clause: _Clause, last_object: str | None) -> ActionFrame:
     """ "Tap the gear next to the Galaxy Buds > Forget This Device" (round 12): the device a
     button names as "this device" is the entry it was opened from."""
@@ -7085,6 +7102,7 @@ class ActionIndex:
                 frame = _held_on_headphones_en(frame, clause, last_object)
                 frame = _smc_keys_en(frame, clauses, number)
                 frame = _this_device_en12(frame, clause, last_object)
+                frame = _password_for_it_en12(frame, clause, last_object)
                 frame = _outlet_moved_en(frame, clauses, number)
                 frame = _readded_with_mixed(frame, clause, items)
                 frame = _command_switch_mixed(frame, clause)

@@ -6482,6 +6482,12 @@ EN_ROUND12_DEVICE_PAIRS = [
         "Drain the residual power: unplug the charger and battery, hold power for 30 seconds",
         "Replace the battery",
     ),
+    # a new password "for it", the network just named, is the Wi-Fi password's new value
+    (
+        "Open the router's wireless settings for your network and set a new password for it",
+        "Change the Wi-Fi password",
+        "Reset your Apple ID password",
+    ),
 ]
 
 
