@@ -4833,6 +4833,27 @@ def _fold_printer_by_ip_en(steps: tuple[Step, ...], clauses: list[_Clause]) -> t
     return tuple(result) if len(result) != len(steps) or printers else steps
 
 
+def _fold_band_of_channel_en12(steps: tuple[Step, ...], clauses: list[_Clause]) -> tuple[Step, ...]:
+    """ "open Wireless > General, set Band to 2.4 GHz and pick 6 in the Control Channel
+    dropdown" (round 12): on a router's page the band set right before a channel is which
+    band's channel is set, no band switch of its own."""
+    banded = any(
+        c.resolved_op == "set" and any(t.surface.casefold() == "band" for t in c.tokens)
+        for c in clauses
+    )
+    if not banded:
+        return steps
+    for i, step in enumerate(steps[:-1]):
+        main = step.frames[0] if step.frames else None
+        after = steps[i + 1].frames[0] if steps[i + 1].frames else None
+        band = main is not None and main.qualifier in ("2.4ghz", "5ghz")
+        band = band and main is not None and main.obj in ("wifi_network", "wifi", "band")
+        channel = after is not None and after.op == "set" and "channel" in (after.obj or "")
+        if band and channel:
+            return steps[:i] + steps[i + 1 :]
+    return steps
+
+
 def _fold_printer_join_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
     """ "Reconnect the printer to Wi-Fi (on its panel) and pick your network again": the
     network joined right after the printer is reconnected is the printer's, part of it; so is
@@ -7247,6 +7268,7 @@ class ActionIndex:
         steps = _fold_printer_join_en(_fold_queue_documents_en(_fold_radio_parts_en(steps)))
         steps = _fold_firmware_owner_en(_fold_printer_by_ip_en(steps, clauses), clauses)
         steps = _fold_appliance_drain_en(steps, clauses)
+        steps = _fold_band_of_channel_en12(steps, clauses)
         steps = _fold_case_for_reset_en(_fold_nvram_power_en(steps))
         steps = _fold_both_back_on_en(_fold_powered_back_on_en(steps), clauses)
         steps = self._elaborated(_fold_forced_power(_fold_off_on_around_en(steps), clauses))

@@ -6488,6 +6488,13 @@ EN_ROUND12_DEVICE_PAIRS = [
         "Change the Wi-Fi password",
         "Reset your Apple ID password",
     ),
+    # on a router's page, the band set right before a channel is which band's channel it is
+    (
+        "In the router admin page, open Wireless, set the Band to 5 GHz and choose 36 from the"
+        " Channel dropdown",
+        "Change the 5 GHz channel to 36",
+        "Switch the phone to the 5 GHz band",
+    ),
 ]
 
 
