@@ -4425,6 +4425,28 @@ def _with_state_en12(clause: _Clause) -> bool:
     return thing and state in _STATE_WORDS_EN12
 
 
+# Menu items that name a page of settings, not the thing ("Tools > System", "Settings >
+# System > Recovery"): no object a later "it" could be.
+_PAGE_NAMES_EN12 = frozenset({"system"})
+
+
+def _system_pages_en12(clauses: list[_Clause]) -> None:
+    """ "tap your Archer, then go to Tools > System and hit the option that powers it down and
+    brings it back up" (round 12): a menu item named "System" is a page of the settings, not
+    the operating system, so "it" is still the router (a device named before it; with none,
+    "Settings > System and update it" is still the system's)."""
+    devices = OBJECT_FAMILIES["device"] | {"router", "modem", "extender"}
+    for number, clause in enumerate(clauses):
+        if not (clause.menu_item or clause.menu_inner):
+            continue
+        named = {o.name for c in clauses[:number] for o in c.objects if o.main}
+        if not named & devices:
+            continue
+        words = [t.surface.casefold() for t in clause.tokens if t.kind != "stop"]
+        if len(words) == 1 and words[0] in _PAGE_NAMES_EN12:
+            clause.objects = [o for o in clause.objects if o.name != "os"]
+
+
 def _leads_with_verb(clause: _Clause) -> bool:
     """Whether a clause's first word that says something is a verb ("Forget This Device",
     "Reset"), not a name, a place or a chooser ("Battery Health", "Choose what ... do")."""
@@ -6896,6 +6918,7 @@ class ActionIndex:
         live = [clause for clause in clauses if not clause.negated]
         self._match_aliases(live)
         _path_pages_en12(clauses, self._by_id)
+        _system_pages_en12(clauses)
         return self._assemble(text, clauses)
 
     def _reader(self, text: str, clauses: list[_Clause]) -> Callable[[str], TextActions]:

@@ -6495,6 +6495,12 @@ EN_ROUND12_DEVICE_PAIRS = [
         "Change the 5 GHz channel to 36",
         "Switch the phone to the 5 GHz band",
     ),
+    # a menu item named System is a page, not the OS: "it" is still the router named before
+    (
+        "In the Deco app, tap your Deco, go to More > System and restart it",
+        "Reboot the router",
+        "Update the router firmware",
+    ),
 ]
 
 
