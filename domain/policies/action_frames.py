@@ -817,6 +817,9 @@ def _marked_atoms(text: str, *, reading: bool = False) -> list[list[str]]:
         elif char == "." and word and after in ("", " "):
             flush()
             clauses.append([SENTENCE_MARK])  # a full stop ends a sentence ("to 8.8.8.8. Then")
+        elif char == "&" and (label_end := _menu_label_en12(folded, index, clauses, flush)):
+            skip_to = label_end  # "Battery Health & Charging": one item, named by its first
+            # words (no second step, no "charging" done)
         elif char == "&" or (char == "+" and _plus_joins_steps(folded, index)):
             flush()
             clauses[-1].append("and")  # "press & hold" is "press and hold"
@@ -831,6 +834,37 @@ def _marked_atoms(text: str, *, reading: bool = False) -> list[list[str]]:
             flush()
     flush()
     return [clause for clause in clauses if clause]
+
+
+_LABEL_WORD = re.compile(r"\s*[a-z0-9][a-z0-9-]*")
+
+
+def _menu_label_en12(
+    folded: str, index: int, clauses: list[list[str]], flush: Callable[[], None]
+) -> int:
+    """Where the name of a menu item ends when the "&" at ``index`` is inside it, else 0
+    (round 12). An item after a ">" or one a ">" follows ("Settings > Battery > Battery Health
+    & Charging", "Bluetooth & devices > ..."): the word after the "&" is part of one name,
+    never a second step, and is left out, unless the lexicon knows the whole name ("Printers
+    & scanners", "Apps & features": "and" is written for it)."""
+    if not folded.isascii():
+        return 0
+    word = _LABEL_WORD.match(folded, index + 1)
+    if word is None:
+        return 0
+    flush()
+    clause = clauses[-1]
+    ahead = folded.find(">", index)
+    item = clause[:1] == [MENU_MARK] or (
+        ahead >= 0 and not any(c in folded[index:ahead] for c in ",.;:!?\n")
+    )
+    if not item:
+        return 0
+    said = clause[-2:]
+    if any(tuple([*said[k:], "and", word.group().strip()]) in _TABLE for k in (0, 1)):
+        clause.append("and")
+        return index + 1
+    return word.end()
 
 
 # Key names a "+" joins into one shortcut ("Ctrl + Shift + Esc", "Win + L").
@@ -1117,7 +1151,11 @@ def _from_band_to_band(tokens: list[Token]) -> list[Token]:
 _CONTROLS = frozenset(
     {"i", "icon", "info", "info icon", "gear", "gear icon", "dots", "three dots", "arrow"}
     | {"toggle", "switch", "checkbox", "box", "button", "info button", "cog", "cog icon"}
+    # round 12: a settings gear or a menu of dots, however it is named
+    | {"settings icon", "settings gear", "gear wheel", "cogwheel", "cog wheel", "wheel"}
+    | {"three dot menu", "three dots menu", "dots menu", "menu icon", "ellipsis", "more icon"}
 )
+_CONTROL_DETERMINERS = re.compile(r"^(?:the|a|your|its|that|this|little|small)\s+")
 
 
 def _next_to_controls(segments: list[list[Token]]) -> list[list[Token]]:
@@ -1129,7 +1167,10 @@ def _next_to_controls(segments: list[list[Token]]) -> list[list[Token]]:
             if token.kind in _MARKS:
                 continue
             closer = (token.kind, token.value, token.surface) == ("q", "closer", "next to")
-            if closer and previous is not None and previous.surface.casefold() in _CONTROLS:
+            said = previous.surface.casefold() if previous is not None else ""
+            while _CONTROL_DETERMINERS.match(said):  # "the gear", "the little gear icon"
+                said = _CONTROL_DETERMINERS.sub("", said, count=1)
+            if closer and said in _CONTROLS:
                 tokens[index] = Token("ctx", "where", token.surface)
             previous = token
     return segments
@@ -3189,6 +3230,13 @@ def _fold_methods_en(
         # "pull the plug out of the wall, wait, plug it back in": the device on it restarts
         devices = OBJECT_FAMILIES["device"] | {"router", "modem", "extender"}
         obj = next((o for o in context if o in devices), "device")
+    cased = "case" in {t.surface.casefold().removeprefix("the ") for t in clause.tokens}
+    if cased and op in ("remove", "unplug"):
+        # "take the case off the phone", "take the phone out of its case" (round 12): the
+        # phone's cover, not a charging case, and not the phone
+        taken_out = obj == "phone" and "out" in clause.particles
+        if taken_out or (obj == "charger" and "phone" in context):
+            op, obj = "remove", "phone_case"
     if op == "connect" and obj == "charger":
         op = "plug_in"  # "reconnect the AC adapter firmly" = "plug the adapter back in"
     if op in ("readd", "remove") and obj == "payment_method":
@@ -4336,8 +4384,54 @@ def _chosen_as(clause: _Clause) -> bool:
     )
 
 
+_IP_VALUE = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")
+
+
+def _dns_entered_en12(clause: _Clause) -> bool:
+    """A public DNS server's address entered or typed in (round 12): "enter 8.8.8.8 as the
+    primary and 8.8.4.4 as the secondary server", "type 1.1.1.1 as the preferred DNS". The
+    address is a DNS server's only, so the DNS is set to it, named or not (``clause`` is read
+    so: op "set", the DNS its object)."""
+    if clause.resolved_op not in ("add", "set") or clause.pron:
+        return False
+    addressed = any(
+        t.kind == "q" and _IP_VALUE.fullmatch(t.surface) and t.value in ("google", "cloudflare")
+        for t in clause.tokens
+    )
+    if not addressed:
+        return False
+    mains = [o for o in clause.objects if o.main]
+    if any(o.name.rsplit(".", 1)[-1] != "dns" for o in mains):
+        return False
+    if clause.resolved_op == "set" and mains:
+        return False  # read as it is
+    clause.resolved_op = "set"
+    if not mains:
+        clause.objects.append(_Object("dns", None, True, ()))
+    return True
+
+
+def _picked_from_list_en12(clause: _Clause) -> bool:
+    """A value picked from a setting's list (round 12): "pick 11 from the Channel drop-down",
+    "select 6 in the Control Channel dropdown" - no op of its own, a chooser, a value, then
+    "from" / "in" and a setting; the setting (read as a place after "from") is what is set."""
+    if clause.resolved_op is not None or clause.pron:
+        return False
+    words = [t for t in clause.tokens if t.kind != "stop"]
+    if len(words) < 4 or words[0].kind != "nav" or words[1].kind not in ("num", "q"):
+        return False
+    if words[2].kind != "loc" or words[2].surface.casefold() not in ("from", "in", "on"):
+        return False
+    for number, obj in enumerate(clause.objects):
+        if obj.name.rsplit(".", 1)[-1] in _CHOSEN_AS and not obj.main:
+            clause.objects[number] = replace(obj, main=True)
+            return True
+    return False
+
+
 def _valued_item(clauses: list[_Clause], number: int) -> bool:
-    """A menu item that only names a setting ("Channel"), then a colon and a value ("6")."""
+    """A menu item that only names a setting ("Channel"), then a colon and a value ("6"; a
+    value the lexicon names, "DNS server: 1.1.1.1", round 12)."""
     clause = clauses[number]
     if not clause.menu_item or clause.resolved_op is not None or number + 1 >= len(clauses):
         return False
@@ -4346,7 +4440,7 @@ def _valued_item(clauses: list[_Clause], number: int) -> bool:
     return (
         bool(heads & SETTABLE_HEADS)
         and value.link == number
-        and any(t.kind == "num" for t in value.tokens)
+        and any(t.kind in ("num", "q") for t in value.tokens)
         and all(t.kind in ("num", "stop", "q") for t in value.tokens)
     )
 
@@ -4398,6 +4492,106 @@ def _done_in_path_en(clause: _Clause) -> bool:
         default=None,
     )
     return first_op is not None and last_loc is not None and first_op < last_loc
+
+
+# The state a device is left in for the step after ("With the headset off, hold ...").
+_STATE_WORDS_EN12 = frozenset(
+    {
+        "on",
+        "off",
+        "switched on",
+        "switched off",
+        "turned on",
+        "turned off",
+        "powered on",
+        "powered off",
+        "powered down",
+        "shut down",
+        "shutdown",
+        "still on",
+    }
+)
+
+
+def _with_state_en12(clause: _Clause) -> bool:
+    """ "With it switched on, push a paperclip into the pinhole", "With the headset off, hold
+    the power button" (round 12): the state a device is in while the next step is done, no
+    step of its own (its device is still what a later "it" or button is)."""
+    words = [t for t in clause.tokens if t.kind != "stop"]
+    if len(words) < 3 or words[0].kind != "prep" or words[0].surface.casefold() != "with":
+        return False
+    thing = words[1].kind.split("/")[-1] in ("obj", "objq") or words[1].kind == "pron"
+    state = " ".join(t.surface.casefold() for t in words[2:])
+    return thing and state in _STATE_WORDS_EN12
+
+
+# Menu items that name a page of settings, not the thing ("Tools > System", "Settings >
+# System > Recovery"): no object a later "it" could be.
+_PAGE_NAMES_EN12 = frozenset({"system"})
+
+
+def _system_pages_en12(clauses: list[_Clause]) -> None:
+    """ "tap your Archer, then go to Tools > System and hit the option that powers it down and
+    brings it back up" (round 12): a menu item named "System" is a page of the settings, not
+    the operating system, so "it" is still the router (a device named before it; with none,
+    "Settings > System and update it" is still the system's)."""
+    devices = OBJECT_FAMILIES["device"] | {"router", "modem", "extender"}
+    for number, clause in enumerate(clauses):
+        if not (clause.menu_item or clause.menu_inner):
+            continue
+        named = {o.name for c in clauses[:number] for o in c.objects if o.main}
+        if not named & devices:
+            continue
+        words = [t.surface.casefold() for t in clause.tokens if t.kind != "stop"]
+        if len(words) == 1 and words[0] in _PAGE_NAMES_EN12:
+            clause.objects = [o for o in clause.objects if o.name != "os"]
+
+
+def _leads_with_verb(clause: _Clause) -> bool:
+    """Whether a clause's first word that says something is a verb ("Forget This Device",
+    "Reset"), not a name, a place or a chooser ("Battery Health", "Choose what ... do")."""
+    lead = next((t for t in clause.tokens if t.kind not in _LEAD_SKIP and t.kind != "nav"), None)
+    return lead is not None and lead.kind.split("/")[0] in ("op", "pv")
+
+
+def _path_pages_en12(clauses: list[_Clause], by_id: dict[str, CatalogEntry]) -> None:
+    """The items of an English menu path that are only where a step is done (round 12): a
+    path after a whole step ("switch off Optimized Battery Charging under Battery > Battery
+    Health & Charging") or before the step done there ("go to Control Panel > Power Options >
+    Choose what the power buttons do and untick Fast startup", "In Settings > Bluetooth &
+    devices > Printers & scanners, remove the HP"). An item that names no verb of its own is
+    then a page, not a step (an item led by a verb, "> Forget This Device", is still one; so
+    is one the step after it does, "> Head Cleaning and start it")."""
+    for number, clause in enumerate(clauses):
+        if not clause.menu_head or not clause.tokens or is_cjk(clause.tokens[0].surface[:1]):
+            continue
+        items = []
+        for later in clauses[number + 1 :]:
+            if not later.menu_item:
+                break
+            items.append(later)
+        if not items:
+            continue
+        after = number + 1 + len(items)
+        following = clauses[after] if after < len(clauses) else None
+        stepped = (
+            following is not None
+            and following.aside
+            and not following.negated
+            and following.resolved_op not in (None, "nav", "check")
+            and not following.pron
+            and _leads_with_verb(following)
+        )
+        if not (stepped or _done_in_path_en(clause)):
+            continue
+        # what the steps after it do: an item naming that is their list ("Task Manager >
+        # Startup apps, set everything you don't need to Disabled"), not a page
+        ops = {c.resolved_op for c in clauses[after:] if c.aside and not c.menu_item}
+        for item in items:
+            named = {by_id[i].frame.op for i in item.alias_ids if i in by_id}
+            done = named or item.resolved_op not in (None, "nav")
+            if done and not _leads_with_verb(item) and not named & ops:
+                item.negated = True
 
 
 def _via_path(token: Token) -> bool:
@@ -4791,6 +4985,27 @@ def _fold_printer_by_ip_en(steps: tuple[Step, ...], clauses: list[_Clause]) -> t
     return tuple(result) if len(result) != len(steps) or printers else steps
 
 
+def _fold_band_of_channel_en12(steps: tuple[Step, ...], clauses: list[_Clause]) -> tuple[Step, ...]:
+    """ "open Wireless > General, set Band to 2.4 GHz and pick 6 in the Control Channel
+    dropdown" (round 12): on a router's page the band set right before a channel is which
+    band's channel is set, no band switch of its own."""
+    banded = any(
+        c.resolved_op == "set" and any(t.surface.casefold() == "band" for t in c.tokens)
+        for c in clauses
+    )
+    if not banded:
+        return steps
+    for i, step in enumerate(steps[:-1]):
+        main = step.frames[0] if step.frames else None
+        after = steps[i + 1].frames[0] if steps[i + 1].frames else None
+        band = main is not None and main.qualifier in ("2.4ghz", "5ghz")
+        band = band and main is not None and main.obj in ("wifi_network", "wifi", "band")
+        channel = after is not None and after.op == "set" and "channel" in (after.obj or "")
+        if band and channel:
+            return steps[:i] + steps[i + 1 :]
+    return steps
+
+
 def _fold_printer_join_en(steps: tuple[Step, ...]) -> tuple[Step, ...]:
     """ "Reconnect the printer to Wi-Fi (on its panel) and pick your network again": the
     network joined right after the printer is reconnected is the printer's, part of it; so is
@@ -5028,6 +5243,82 @@ _FIRMWARE_OWNERS = frozenset(
 )
 
 
+def _case_cycle_en12(
+    frame: ActionFrame,
+    clause: _Clause,
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]],
+) -> bool:
+    """ "Put both buds back in the case, close the lid for ten seconds, then take them out
+    again" (round 12): the lid closed and the buds taken out of the case they were just put in
+    are that one step (buds rested in their case), not a closing and an unpairing."""
+    if frame.obj != "headphones" or frame.op not in ("close", "remove"):
+        return False
+    before = next((f for f, _, _ in reversed(items) if f is not None), None)
+    if before is None or (before.op, before.obj) != ("charge", "headphones"):
+        return False
+    if frame.op == "remove":
+        return "out" in clause.particles and clause.pron
+    return True
+
+
+def _password_for_it_en12(
+    frame: ActionFrame, clause: _Clause, last_object: str | None
+) -> ActionFrame:
+    """ "Rename your Wi-Fi network and set a new password for it" (round 12): the password of
+    "it", the network (or router) just named, is the Wi-Fi password given a new value, not an
+    account's password reset."""
+    if frame.obj != "password" or frame.op not in ("set", "reset", "replace", "create"):
+        return frame
+    if last_object not in ("wifi_network", "wifi", "router"):
+        return frame
+    words = [t.surface.casefold() for t in clause.tokens if t.kind != "stop"]
+    pairs = zip(words, words[1:], strict=False)
+    if not any(a in ("for", "of", "on") and b == "it" for a, b in pairs):
+        return frame
+    return ActionFrame("set", "wifi.password")
+
+
+def _this_device_en12(frame: ActionFrame, clause: _Clause, last_object: str | None) -> ActionFrame:
+    """ "Tap the gear next to the Galaxy Buds > Forget This Device" (round 12): the device a
+    button names as "this device" is the entry it was opened from."""
+    if frame.obj != "device" or last_object in (None, "device"):
+        return frame
+    if last_object not in OBJECT_FAMILIES["device"]:
+        return frame
+    if not any(t.surface.casefold() == "this" for t in clause.tokens):
+        return frame
+    return replace(frame, obj=last_object)
+
+
+def _added_back_en12(
+    frame: ActionFrame,
+    clause: _Clause,
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]],
+    last: str | None,
+) -> str | None:
+    """ "Remove the printer ..., restart the PC, then add it again" (round 12): what is added
+    back is what was removed, not the device restarted in between (None: no such removal)."""
+    if not clause.pron or frame.op not in ("add", "connect", "readd"):
+        return None
+    if last is None or last not in OBJECT_FAMILIES["device"]:
+        return None  # "remove the printer, reinstall its driver and add it back": the driver
+    if not any(t.surface.casefold() in ("again", "back") for t in clause.tokens):
+        return None
+    removed = next(
+        (f.obj for f, _, _ in reversed(items) if f is not None and f.op == "remove"), None
+    )
+    return removed
+
+
+def _reset_owner_en12(frame: ActionFrame, clause: _Clause, resolved: str | None) -> str | None:
+    """ "Flash the latest firmware on the Archer, then factory reset it" (round 12): a device's
+    firmware is no referent of a reset or a restart, the device it runs on is."""
+    if not clause.pron or frame.op not in ("reset", "restart") or resolved is None:
+        return resolved
+    owner, _, head = resolved.rpartition(".")
+    return owner if head == "firmware" and owner else resolved
+
+
 def _its_firmware_en(frame: ActionFrame, clause: _Clause, last_object: str | None) -> ActionFrame:
     """ "Unpair the controller and update its firmware (through Xbox Accessories)": the bare
     firmware a possessive points back to is the device's named before it."""
@@ -5092,13 +5383,18 @@ def _held_on_headphones_en(
 ) -> ActionFrame:
     """ "With the headphones off, hold the power and CUSTOM buttons together until the
     indicator flashes": the buttons are the headphones' (named in the clause before), held
-    down at once until the light flashes, their reset."""
+    down at once until the light flashes, their reset; the power button alone until it flashes
+    blue (or white), their pairing mode."""
     if (frame.op, frame.obj) != ("hold", "power_button") or last_object != "headphones":
         return frame
     words = {token.surface.casefold() for token in clause.tokens}
     two = "together" in words or any(w.startswith("custom") for w in words)
     if two and words & _FLASHING and not words & {"white", "blue"}:
         return ActionFrame("reset", "headphones", None)
+    if not two and words & _FLASHING and words & {"white", "blue"}:
+        # "With the headset off, hold the power button ~7 sec until the LED blinks blue"
+        # (round 12): the power button alone until a pairing colour, its pairing mode
+        return ActionFrame("enable", "headphones", "discoverable")
     return frame
 
 
@@ -5128,7 +5424,15 @@ _SMC_KEYS = frozenset({"shift", "option", "left shift", "left option"})
 def _smc_keys_en(frame: ActionFrame, clauses: list[_Clause], number: int) -> ActionFrame:
     """ "hold Shift, Control and Option on the left side together with the power button":
     the keys listed across commas with the power button held are the Mac's SMC reset."""
-    if (frame.op, frame.obj) not in (("hold", "power_button"), ("use", "keyboard")):
+    # "hold left Shift+Control+Option plus power for 10 sec" (round 12): the keys held, then
+    # "power" (the button, read as a verb) in the clause after
+    powered = (
+        frame.obj is None
+        and frame.op in ("hold", "nav")
+        and number + 1 < len(clauses)
+        and any(t.surface.casefold() == "power" for t in clauses[number + 1].tokens[:1])
+    )
+    if (frame.op, frame.obj) not in (("hold", "power_button"), ("use", "keyboard")) and not powered:
         return frame
     keys = {
         token.surface.casefold()
@@ -6741,10 +7045,14 @@ class ActionIndex:
                 _tried_again_en(clause) or _kb_aside_en(clause) or _done_by_then_en12(clause)
             ):
                 clause.negated = clause.commentary = True  # "... then try the checkout again"
+            elif number + 1 < len(clauses) and _with_state_en12(clause):
+                clause.negated = True  # "With it switched on, push a paperclip into ..."
             clause.resolved_op = _resolve_op(clause, previous)
             previous = clause
         live = [clause for clause in clauses if not clause.negated]
         self._match_aliases(live)
+        _path_pages_en12(clauses, self._by_id)
+        _system_pages_en12(clauses)
         return self._assemble(text, clauses)
 
     def _reader(self, text: str, clauses: list[_Clause]) -> Callable[[str], TextActions]:
@@ -6921,9 +7229,18 @@ class ActionIndex:
                 # "choose A4 as the paper size": the setting named after "as" is set
                 clause.resolved_op = "set"
                 frames = _frames_of(clause, previous)
+            if _dns_entered_en12(clause):
+                # "enter 8.8.8.8 as the primary and 8.8.4.4 as the secondary": the DNS is set
+                frames = _frames_of(clause, previous)
+            if not frames and _picked_from_list_en12(clause):
+                # "pick 11 from the Channel drop-down": the setting the list is of is set
+                clause.resolved_op = "set"
+                frames = _frames_of(clause, previous)
             if not frames and _valued_item(clauses, number):
                 # "... > 2.4GHz > Channel: 6 > Save": a setting's item given a value is set
                 clause.resolved_op = "set"
+                # to the value it is given ("DNS server: 1.1.1.1" is Cloudflare's)
+                clause.qualifiers.extend(clauses[number + 1].qualifiers)
                 frames = _frames_of(clause, previous)
             following = clauses[number + 1] if number + 1 < len(clauses) else None
             pathed_after = following is not None and following.menu_item
@@ -6962,6 +7279,8 @@ class ActionIndex:
                 frame = _keyboard_language_en(frame, clause)
                 frame = _held_on_headphones_en(frame, clause, last_object)
                 frame = _smc_keys_en(frame, clauses, number)
+                frame = _this_device_en12(frame, clause, last_object)
+                frame = _password_for_it_en12(frame, clause, last_object)
                 frame = _outlet_moved_en(frame, clauses, number)
                 frame = _readded_with_mixed(frame, clause, items)
                 frame = _command_switch_mixed(frame, clause)
@@ -7004,6 +7323,8 @@ class ActionIndex:
                     # A pronoun, or a verb that continues the previous object ("plug it back
                     # in"); a check needs its own object ("确认是否断网" does not check the ISP).
                     resolved = last_object if clause.pron or frame.op != "check" else None
+                    resolved = _added_back_en12(frame, clause, items, resolved) or resolved
+                    resolved = _reset_owner_en12(frame, clause, resolved)
                     if clause.timing and not clause.pron:
                         continue  # "after a reboot": says when, not what
                     resolved = resolved or _following_object(clauses, number)
@@ -7067,6 +7388,8 @@ class ActionIndex:
                         frame = _updated_owner(frame, items)
                     if frame.op in ("set", "replace", "create") and resolved == "password":
                         frame = ActionFrame("reset", "password", None)  # "choose a new one"
+                if _case_cycle_en12(frame, clause, items):
+                    continue  # "..., close the lid for ten seconds, then take them out again"
                 items.append((frame, frozenset(), group))
                 held = frame.obj in _BUTTONS and clause.link is not None
                 if frame.obj is not None and not (held and last_object is not None):
@@ -7102,6 +7425,7 @@ class ActionIndex:
         steps = _fold_printer_join_en(_fold_queue_documents_en(_fold_radio_parts_en(steps)))
         steps = _fold_firmware_owner_en(_fold_printer_by_ip_en(steps, clauses), clauses)
         steps = _fold_appliance_drain_en(steps, clauses)
+        steps = _fold_band_of_channel_en12(steps, clauses)
         steps = _fold_case_for_reset_en(_fold_nvram_power_en(steps))
         steps = _fold_both_back_on_en(_fold_powered_back_on_en(steps), clauses)
         steps = self._elaborated(_fold_forced_power(_fold_off_on_around_en(steps), clauses))
@@ -7311,6 +7635,10 @@ def _merge_compounds(
                 if pair is None and _payment_app_reinstalled_zh12(first, second):
                     pair = replace(second, qualifier=NAME_PREFIX + str(first.obj))
                 op = _COMPOUNDS.get(frozenset({first.op, second.op}))
+                if op == "restart" and first.op == "open" and second.op in ("disable", "close"):
+                    # "go to Power Management and clear the box" (round 12): a page opened,
+                    # then a setting on it switched off; only off, then on again, restarts
+                    op = None
                 if pair is None and (op is None or first.op == second.op):
                     continue
                 compatible = objects_compatible(first.obj, second.obj)
@@ -8546,6 +8874,11 @@ _SET_VERB = re.compile(r"\b(?:set|change|switch|make)\w*\b.*\bto\s+\S")
 _EN_PORT_VALUE = re.compile(r"\bport\s+(\d+)\b")
 # "choose A4 as the paper size": what is chosen *as* a setting is its value (see _chosen_as)
 _EN_CHOSEN_VALUE = re.compile(r"\b(?:choose|chose|pick|picked|select|selected)\s+(.+?)\s+as\b")
+# "pick 11 from the Channel drop-down", "select 6 in the Control Channel list" (round 12): the
+# value picked from a setting's list
+_EN_PICKED_VALUE = re.compile(
+    r"\b(?:choose|chose|pick|picked|select|selected)\s+(\S+)\s+(?:from|in|on)\s+the\b"
+)
 # "try channel 11", "use channel 149 on the 5 GHz band": the channel's number is the value
 _EN_CHANNEL_VALUE = re.compile(r"\bchannel\s+(\d+)\b")
 _ZH_CHANNEL_VALUE = re.compile(
@@ -8587,6 +8920,7 @@ def _set_value(text: TextActions) -> str | None:
         _EN_CHANNEL_SET.search(text.normalized)
         or _EN_CHANNEL_VALUE.search(text.normalized)
         or _ZH_CHANNEL_VALUE.search(text.normalized)
+        or _EN_PICKED_VALUE.search(text.normalized)
     )
     if channel is not None and all(
         frame.op == "set" and frame.obj and "channel" in frame.obj for frame in firsts
@@ -8610,6 +8944,7 @@ def _set_value(text: TextActions) -> str | None:
         _ZH_VALUE.search(text.normalized)
         or _EN_VALUE.search(text.normalized)
         or _EN_CHOSEN_VALUE.search(text.normalized)
+        or _EN_PICKED_VALUE.search(text.normalized)
     )
     if found is None:
         port = _EN_PORT_VALUE.search(text.normalized)  # "use port 587 for outgoing mail"

@@ -4224,3 +4224,48 @@ EN_LEXICON.update(
         " scanning the qr\n"
     )
 )
+
+
+# Round 12, English power, Wi-Fi, router, printer and Bluetooth (menu and UI paths): a
+# setting's drop-down list is where a value is picked (no thing of its own); which of the two
+# DNS servers a value is entered as is no different setting; a box cleared on a page is the
+# page's setting switched off; bthserv is the Bluetooth Support Service's name in services.msc;
+# Device Manager's adapter lists (expanded: opened) are places, no charger; a connector's
+# socket (Lightning, USB-C) is the charging port, not a wall socket; pushed "firmly" back in
+# it is put back, as without the word; Android's quick-settings Internet tile is its Wi-Fi; a
+# lid closed is its case's or laptop's, named or not; a phone's case (taken off it, the phone
+# taken out of it) is its cover, not a charging case; a laptop's AC is its adapter, its
+# battery pulled is taken out and dropped back in is put back.
+_EN_DEVICES12 = """
+stop -: drop down, dropdown, drop down menu, dropdown menu, drop down list, dropdown list,
+    drop down box, dropdown box, pull down menu, pulldown menu, pull down, pulldown
+obj dns: primary dns, secondary dns, preferred dns, alternate dns, primary dns server,
+    secondary dns server, preferred dns server, alternate dns server, primary server,
+    secondary server, the primary server, the secondary server
+stop -: as the primary, as the secondary, as primary, as secondary, the primary, the secondary
+op disable: clear* the checkbox, clear* that checkbox, clear* the check box, clear* that check box,
+    clear* the first checkbox, clear* that first checkbox, clear* the tick box, clear* the box,
+    clear* that box, untick* the box, uncheck* the box, untick* the checkbox,
+    uncheck* the checkbox, untick* that box, uncheck* that box, untick* that checkbox,
+    uncheck* that checkbox
+obj bluetooth: bthserv, bluetooth support service, the bluetooth support service
+ctx where: network adapters, the network adapters, display adapters, the display adapters,
+    bluetooth adapters, the bluetooth adapters
+obj charging.port: lightning socket, the lightning socket, usb c socket, the usb c socket,
+    type c socket, the type c socket, micro usb socket, the micro usb socket, charging socket,
+    the charging socket, charge socket, the charge socket, charger socket, the charger socket
+op add: push* it firmly back in, push* them firmly back in, push* it firmly in,
+    push* them firmly in, push* it back in firmly, push* them back in firmly
+obj wifi: internet tile, the internet tile, internet toggle, the internet toggle,
+    internet quick tile, the internet quick tile
+stop -: the lid, lid, its lid, their lid, the case lid, case lid, the charging case lid
+obj phone_case: phone case, the phone case, your phone case, its phone case, phone cover,
+    the phone cover, your phone cover, phone cases
+obj charger: the ac, ac, the ac cord, ac cord, the ac plug
+op remove: pull* the battery, pull* the rear battery, pull* the battery pack, pull* its battery,
+    pull* the removable battery
+op add: drop* the battery back in, drop* it back in, drop* the battery back, drop* them back in
+nav nav: expand* network adapters, expand* the network adapters, expand* display adapters,
+    expand* the display adapters, expand* bluetooth adapters, expand* the bluetooth adapters
+"""
+EN_LEXICON.update(_kinded_en(_EN_DEVICES12))

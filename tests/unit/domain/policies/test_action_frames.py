@@ -6598,3 +6598,161 @@ def test_mixed_round12_steps_read_as_the_failed_step(
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# English round 12 (batches 43-50, missed blocks in power / wifi / router / printer / Bluetooth,
+# menu and UI paths): (candidate, failed, hard negative).
+EN_ROUND12_DEVICE_PAIRS = [
+    # a menu path's items (a name with "&" among them) before the step done there, or after a
+    # step done "under" them, are only where it is done
+    (
+        "Go to Settings > Battery > Battery Health & Charging and turn off Low Power Mode",
+        "Turn off Low Power Mode",
+        "Check the battery health",
+    ),
+    (
+        "Switch on Bluetooth under Settings > Bluetooth & devices",
+        "Turn Bluetooth on",
+        "Unpair the headphones",
+    ),
+    (
+        "Open Control Panel > Power Options > Choose what the power buttons do, then untick"
+        " 'Turn on fast startup'",
+        "Disable fast startup",
+        "Change what the power button does",
+    ),
+    # a value given to a setting's item, picked from its list or entered as a DNS server sets it
+    (
+        "Open the router page > Internet > DNS Address: 1.1.1.1",
+        "Set the router's DNS to Cloudflare",
+        "Open the router page > Internet > DNS Address: 8.8.8.8",
+    ),
+    (
+        "In the Eero app go to Settings > Network Settings > DNS, type 8.8.8.8 as the primary and"
+        " 8.8.4.4 as the secondary",
+        "Change DNS to 8.8.8.8",
+        "Change DNS to Cloudflare",
+    ),
+    (
+        "Sign in to the router, go to Wireless Settings and choose 6 from the channel drop-down",
+        "Switch the Wi-Fi channel to 6",
+        "Sign in to the router, go to Wireless Settings and choose 1 from the channel drop-down",
+    ),
+    # "with X switched on / off" is the state a step is done in, no step; the power button alone
+    # held on headphones until a pairing colour is their pairing mode
+    (
+        "With the router powered on, press and hold the reset button for 10 seconds",
+        "Factory reset the router",
+        "Restart the router",
+    ),
+    (
+        "With the speaker switched on, hold the power button until the light blinks blue",
+        "Put the JBL speaker in pairing mode",
+        "Reset the headphones",
+    ),
+    # a page opened, then a box on it cleared: the page's setting off, no restart; a service's
+    # short name (bthserv) is the service
+    (
+        "Open the Wi-Fi adapter's properties in Device Manager, go to Power Management and untick"
+        " the box",
+        "Turn off power saving for the Wi-Fi adapter",
+        "Restart the Wi-Fi adapter",
+    ),
+    (
+        "Open services.msc, find bthserv and restart it",
+        "Restart the Bluetooth service",
+        "Update the Bluetooth driver",
+    ),
+    # what is added back is what was removed, not the device restarted in between; a device's
+    # firmware is no referent of a reset, the device is; a connector's socket is its port
+    (
+        "Re-pair the speaker",
+        "Unpair the speaker, reboot the phone and pair it again",
+        "Restart the phone",
+    ),
+    (
+        "Restart the modem",
+        "Update the modem firmware, then restart it",
+        "Factory reset the modem",
+    ),
+    (
+        "Blow the dust out of the USB-C socket",
+        "Clean the charging port",
+        "Try a different wall socket",
+    ),
+    (
+        "Unplug the ethernet cable from the modem and push it firmly back in",
+        "Reseat the ethernet cable",
+        "Replace the ethernet cable",
+    ),
+    # keys held, then "power" (the button, not a verb): the SMC reset; the Internet tile is
+    # the Wi-Fi's
+    (
+        "Hold Shift-Control-Option and power for 10 seconds",
+        "Reset the SMC",
+        "Reset the NVRAM",
+    ),
+    (
+        "Swipe down, tap the Internet tile, wait five seconds and tap it again",
+        "Turn Wi-Fi off and back on",
+        "Turn mobile data off and back on",
+    ),
+    # the gear (a control) tapped next to an entry says where, no moving closer; the device a
+    # button calls "this device" is that entry
+    (
+        "In Settings > Connections > Bluetooth, tap the gear next to the Galaxy Buds and choose"
+        " Unpair",
+        "Unpair the Galaxy Buds",
+        "Move the earbuds closer to the phone",
+    ),
+    (
+        "Tap the gear icon next to the Sony headphones, then Forget This Device",
+        "Unpair the Sony headphones",
+        "Remove the phone from the car's paired list",
+    ),
+    # buds put back in their case, its lid closed and taken out again: one step in the case
+    (
+        "Put the earbuds back in the case, close the lid for a few seconds and take them out again",
+        "Put the earbuds back in the charging case for a bit",
+        "Unpair the earbuds",
+    ),
+    # a phone's case taken off (or the phone taken out of it) is its cover, no charging case
+    (
+        "Take the phone out of its case",
+        "Remove the phone case",
+        "Unplug the charger",
+    ),
+    # a laptop's AC is its adapter; its battery pulled and dropped back in is taken out, put back
+    (
+        "Unplug the AC, pull the battery, hold the power button for 30 seconds, then drop the"
+        " battery back in",
+        "Drain the residual power: unplug the charger and battery, hold power for 30 seconds",
+        "Replace the battery",
+    ),
+    # a new password "for it", the network just named, is the Wi-Fi password's new value
+    (
+        "Open the router's wireless settings for your network and set a new password for it",
+        "Change the Wi-Fi password",
+        "Reset your Apple ID password",
+    ),
+    # on a router's page, the band set right before a channel is which band's channel it is
+    (
+        "In the router admin page, open Wireless, set the Band to 5 GHz and choose 36 from the"
+        " Channel dropdown",
+        "Change the 5 GHz channel to 36",
+        "Switch the phone to the 5 GHz band",
+    ),
+    # a menu item named System is a page, not the OS: "it" is still the router named before
+    (
+        "In the Deco app, tap your Deco, go to More > System and restart it",
+        "Reboot the router",
+        "Update the router firmware",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND12_DEVICE_PAIRS)
+def test_round12_english_device_folds_block_their_pair_and_keep_hard_negatives_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
