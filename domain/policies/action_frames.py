@@ -1825,6 +1825,9 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
         lead = next((t for t in segment if t.kind not in _LEAD_SKIP), None)
         reason = lead is not None and lead.kind == "sub" and not is_cjk(lead.surface[:1])
         reason = reason or _which_comment_en12(lead)
+        if clauses[:-1] and not reason and _which_comment_en12(None, segment):
+            # "...; this resets the chip", ", in case that socket is dead": after a step
+            reason = current.commentary = True
         # "…，这样缓存的配置就清掉了", "…，以便清掉临时文件": what a Chinese step is expected to do,
         # said after it, is one clause to its end (round 12)
         reason = reason or (bool(clauses[:-1]) and _expectation_lead_zh12(lead))
@@ -1899,6 +1902,17 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
             caused = token.kind == "causative" and is_cjk(token.surface[:1])
             if caused and _held_for_a_time(current.tokens):
                 current = _Clause(tokens=[], link=elaborating, aside=in_parens or in_menu)
+                clauses.append(current)
+                has_op = has_obj = has_strong = False
+            if (
+                token.surface == "so"
+                and has_op
+                and not reason
+                and _which_comment_en12(None, segment[index:])
+            ):
+                # "drag it in, then remove it again so macOS rebuilds its index": what it does
+                current = _Clause(tokens=[], link=elaborating, aside=in_parens or in_menu)
+                current.commentary = reason = True
                 clauses.append(current)
                 has_op = has_obj = has_strong = False
             if (
@@ -7042,7 +7056,9 @@ class ActionIndex:
             elif number and _expectation_lead_zh12(_expectation_first_zh12(clause)):
                 clause.negated = clause.commentary = True  # "…，以便清掉临时文件": why, not what
             elif number and (
-                _tried_again_en(clause) or _kb_aside_en(clause) or _done_by_then_en12(clause)
+                _tried_again_en(clause, last=number + 1 == len(clauses))
+                or _kb_aside_en(clause)
+                or _done_by_then_en12(clause)
             ):
                 clause.negated = clause.commentary = True  # "... then try the checkout again"
             elif number + 1 < len(clauses) and _with_state_en12(clause):
@@ -7857,10 +7873,44 @@ def _verb_ahead(clauses: list[_Clause], number: int) -> bool:
     )
 
 
-def _which_comment_en12(token: Token | None) -> bool:
+def _which_comment_en12(token: Token | None, segment: Sequence[Token] = ()) -> bool:
     """ "..., which forces a fresh sign-in and sync": a clause led by "which" after a step says
-    what the step does or is for, not a step of its own (round 12)."""
-    return token is not None and token.kind == "rel" and token.surface == "which"
+    what the step does or is for, not a step of its own (round 12).
+
+    With the words of the segment (``segment``, from where the clause would start), also what
+    a step is said to do or why it may help, after it (round 12, second wave): "this resets the
+    chip", "that clears a frozen state" (a pronoun and a verb in the third person), "so macOS
+    rebuilds its index", "so sending stops timing out" (a subject of its own after "so"), "in
+    case that socket is dead", "sometimes the contacts just need reseating" (a hedge)."""
+    if token is not None and token.kind == "rel" and token.surface == "which":
+        return True
+    words = [t for t in segment if t.kind not in ("and", "split", "trail")]
+    if len(words) < 2 or is_cjk(words[0].surface[:1]):
+        return False
+    first, second = words[0].surface, words[1]
+    if first in _HEDGE_LEADS_EN12 or (first, second.surface) == ("in", "case"):
+        return True
+    if first in ("this", "that", "which") and _third_person_en12(second):
+        # "this resets the chip that manages charging": unreadable, it only says what the step
+        # does; one the lexicon reads ("that runs the cleaning cycle") names the step, kept
+        said = next((i for i, t in enumerate(words) if t.kind == "sub"), len(words))
+        return any(t.kind == "unk" for t in words[2:said])
+    if first != "so" or second.kind.split("/")[0] in ("op", "pv", "weak", "nav"):
+        return False
+    # "so macOS rebuilds its search index": a subject, then its verb in the third person
+    verb = next((t for t in words[2:] if t.kind.split("/")[0] in ("op", "pv", "weak")), None)
+    return verb is not None and _third_person_en12(verb)
+
+
+_HEDGE_LEADS_EN12 = frozenset({"sometimes", "often", "usually", "hopefully"})
+
+
+def _third_person_en12(token: Token) -> bool:
+    """A verb in the third person singular ("resets", "frees space", "clears")."""
+    if token.kind.split("/")[0] not in ("op", "pv", "weak"):
+        return False
+    word = token.surface.split()[0]
+    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is"))
 
 
 def _commentary(clause: _Clause, *, ahead: bool = False) -> bool:
@@ -7871,7 +7921,7 @@ def _commentary(clause: _Clause, *, ahead: bool = False) -> bool:
     first = next((t for t in tokens if t.kind not in _LEAD_SKIP or t.surface in _STILL_EN), None)
     if first is None:
         return False
-    if first.kind == "sub" or _which_comment_en12(first):
+    if first.kind == "sub" or _which_comment_en12(first) or clause.commentary:
         return True  # "since ...", "可能是...", "because ...": why, not what
     has_verb = any(t.kind.split("/")[0] in verbal for t in tokens)
     if first.kind == "not" and not has_verb:
@@ -9691,9 +9741,14 @@ def _done_by_then_en12(clause: _Clause) -> bool:
     return done.endswith("ed") or done in _IRREGULAR_PAST_EN12
 
 
-def _tried_again_en(clause: _Clause) -> bool:
-    """Whether ``clause`` (not a text's first) tries again what the steps before it were for."""
-    if _retried_attempt_en12(clause):
+def _tried_again_en(clause: _Clause, *, last: bool = False) -> bool:
+    """Whether ``clause`` (not a text's first) tries again what the steps before it were for.
+
+    Round 12 (second wave): any goal tried after the steps ("then try connecting the Bose
+    again", "and then try signing in", "try to print once more"): a try word, then the verb of
+    what the customer wants to do, again or as the text's last clause, is the test of the
+    steps, not a step of its own (never "then try resetting it": a fix, not a goal)."""
+    if _retried_attempt_en12(clause) or _goal_tried_en12(clause, last=last):
         return True
     if any(t.surface in _RETRIED_WITH_EN12 for t in clause.tokens) and clause.objects:
         return False  # "then retry with PayPal": the way it is paid is a step of its own
@@ -9703,6 +9758,33 @@ def _tried_again_en(clause: _Clause) -> bool:
     if surfaces & _TRIED_AGAIN:
         return True
     return "again" in surfaces and bool(surfaces & _TRY_WORDS)
+
+
+# What a customer wants to do, tried after the steps (round 12, second wave): connecting,
+# signing in, printing, syncing, charging, paying, buying, sending.
+_GOAL_OPS_EN12 = frozenset({"connect", "print", "sync", "charge", "login", "buy", "pay", "open"})
+_GOAL_PVS_EN12 = frozenset({"sign", "log"})
+_AGAIN_EN12 = frozenset({"again", "once more", "one more time", "another go"})
+
+
+def _goal_tried_en12(clause: _Clause, *, last: bool) -> bool:
+    words = [t for t in clause.tokens if t.kind not in ("stop", "and", "split", "trail", "to")]
+    again = any(t.surface in _AGAIN_EN12 for t in clause.tokens)
+    if len(words) < 2 or not (again or last) or clause.negated:
+        return False
+    tried, goal = words[0], words[1]
+    if tried.surface not in _TRY_WORDS | _TRIED_AGAIN:
+        return False
+    for index, token in enumerate(words[2:-1], start=2):
+        if token.kind in ("loc", "prep", "by") and words[index + 1].kind in ("obj", "objq", "ctx"):
+            return False  # "try signing in from an Incognito window": where is a step
+    kind, value = goal.kind.split("/")[0], goal.value.split("/")[0]
+    if kind == "op":
+        return value in _GOAL_OPS_EN12
+    if kind == "pv":
+        return value in _GOAL_PVS_EN12
+    # "try streaming it again": a goal the lexicon has no verb for
+    return kind == "unk" and goal.surface.endswith("ing") and again
 
 
 # A knowledge-base article's answers to the dialogs of a step (round 11): "choose the default

@@ -6756,3 +6756,44 @@ def test_round12_english_device_folds_block_their_pair_and_keep_hard_negatives_a
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# Round 12, second wave (English): what a step is said to do or why it may help, after it,
+# is no step ("; this flushes ...", "so iOS downloads ...", "; sometimes the contacts ...");
+# a goal tried after the steps ("then try pairing the speaker again") is their test, not a
+# step (but a place to try it in, "from a private window", is one).
+EN_ROUND12_SECOND_PAIRS = [
+    (
+        "Switch the printer off at its button, wait a minute and switch it on again; this flushes"
+        " whatever jobs got wedged in its buffer",
+        "Restart the printer",
+        "Update the printer driver",
+    ),
+    (
+        "Delete the mail account in Settings, then add it back so iOS downloads everything fresh",
+        "Remove the email account from the phone and add it again",
+        "Change the mail fetch schedule to Push",
+    ),
+    (
+        "Pull the RAM out and put it back in; sometimes the contacts get a film of dust",
+        "Reseat the RAM",
+        "Replace the RAM",
+    ),
+    (
+        "Restart your iPhone, then try pairing the speaker again",
+        "Restart the iPhone",
+        "Forget the speaker in Bluetooth settings and pair it again",
+    ),
+    (
+        "Disconnect from the VPN and then try signing in to the app",
+        "Turn off the VPN",
+        "Sign in from a private browser window",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), EN_ROUND12_SECOND_PAIRS)
+def test_round12_second_wave_english_folds_block_their_pair_and_keep_hard_negatives_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
