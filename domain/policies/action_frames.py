@@ -1087,7 +1087,7 @@ def lex(text: str) -> list[list[Token]]:
     segments = _quit_to_sign_in_mx12(
         _asked_to_do_zh(_spoken_path_zh(_tapped_open_zh(_self_corrected_zh(segments))))
     )
-    segments = _signed_back_in_zh(segments)
+    segments = _retest_at_end_zh13(_signed_back_in_zh(segments))
     segments = [
         _inside_app_mixed11(
             _settings_place_mixed11(
@@ -7062,6 +7062,8 @@ class ActionIndex:
                 clause.negated = clause.commentary = True
             elif number and _expectation_lead_zh12(_expectation_first_zh12(clause)):
                 clause.negated = clause.commentary = True  # "…，以便清掉临时文件": why, not what
+            elif number and number + 1 == len(clauses) and _let_it_zh13(clause, previous):
+                clause.negated = clause.commentary = True  # "…，让它重新同步": what it then does
             elif number and (
                 _tried_again_en(clause) or _kb_aside_en(clause) or _done_by_then_en12(clause)
             ):
@@ -10163,3 +10165,52 @@ def _path_pages_zh13(clauses: list[_Clause]) -> None:
                 and item.resolved_op not in ops
             ):
                 item.negated = True
+
+
+# What "it" is when a device or app is told what it then does (让它重新同步)
+_IT_ZH13 = frozenset({"它", "它 们"})
+# What a device or app then does by itself once a step is done (synced)
+_EXPECTED_OPS_ZH13 = frozenset({"sync"})
+
+
+def _let_it_zh13(clause: _Clause, previous: _Clause | None) -> bool:
+    """ "在邮箱大师里把这个账号删掉，再重新添加一次，让它重新同步" (round 12): 让它 (let it) and a
+    verb, the last clause after a step, says what the device or app is then expected to do,
+    no step of its own; 让他们 / 让客户 (people told to do something) stay commands."""
+    words = [t for t in clause.tokens if t.kind != "stop"]
+    if len(words) < 3 or words[0].kind != "causative" or words[0].surface != "让":
+        return False
+    if words[1].kind != "pron" or words[1].surface not in _IT_ZH13:
+        return False
+    if clause.op not in _EXPECTED_OPS_ZH13:
+        return False  # "按住开机键十几秒，让它强制重启": what the step before is done for
+    return previous is not None and previous.resolved_op not in (None, "nav", "check")
+
+
+# Verbs of a retest said at the end (再连一下试试, 再登一下看看)
+_RETESTS_ZH13 = frozenset({"connect", "login", "use", "open"})
+
+
+def _retest_at_end_zh13(segments: list[list[Token]]) -> list[list[Token]]:
+    """ "先把 VPN 关掉再连一下试试" (round 12): after a step, 再 and a bare verb of trying (连,
+    登, 用, 打开) with no object of its own, then 试试 / 看看, is the retest of what failed,
+    not the thing just switched off done again; a verb with its own object (再连一下WiFi试试)
+    stays a step."""
+    seen_step = False
+    for segment in segments:
+        for position, token in enumerate(segment):
+            if token.kind == "op" and token.value in ("close", "logout"):
+                seen_step = False  # "退出微信再登一次看看": signed out, then back in
+                continue
+            if token.kind == "op" and not seen_step:
+                seen_step = token.value not in _RETESTS_ZH13
+                continue
+            if not (seen_step and token.kind == "op" and token.value in _RETESTS_ZH13):
+                continue
+            before = segment[position - 1] if position else None
+            rest = segment[position + 1 :]
+            again = before is not None and before.kind == "split" and before.surface == "再"
+            tried = bool(rest) and rest[-1].kind == "trail"
+            if again and tried and all(t.kind in ("trail", "stop") for t in rest):
+                segment[position] = Token("trail", "", token.surface)
+    return segments

@@ -6799,6 +6799,18 @@ ZH_ROUND12_SECOND_PAIRS = [
         "Turn off Optimized Battery Charging",
         "Turn on Low Power Mode",
     ),
+    # 再连一下试试 after a step is the retest, not what was switched off connected again
+    (
+        "先把代理关掉再连一下试试",
+        "关掉代理再试一下",
+        "先把代理关掉，再连一下WiFi试试",
+    ),
+    # 让它重新同步 after a re-add says what it then does, no step of its own
+    (
+        "在Foxmail里把这个账户删掉，再重新添加一次，让它重新同步",
+        "在Foxmail里删除这个邮箱账户再重新添加",
+        "在Foxmail里把这个账户删掉，再重新添加一次，然后把同步频率改成每15分钟",
+    ),
 ]
 
 
