@@ -1084,10 +1084,10 @@ def lex(text: str) -> list[list[Token]]:
                 )
             )
         )
-    segments = _signed_back_in_zh(
+    segments = _quit_to_sign_in_mx12(
         _asked_to_do_zh(_spoken_path_zh(_tapped_open_zh(_self_corrected_zh(segments))))
     )
-    segments = _quit_to_sign_in_mx12(segments)
+    segments = _retest_at_end_zh13(_signed_back_in_zh(segments))
     segments = [
         _inside_app_mixed11(
             _settings_place_mixed11(
@@ -1512,6 +1512,7 @@ def _signed_back_in_zh(segments: list[list[Token]]) -> list[list[Token]]:
     signed_out = False
     for tokens in segments:
         if signed_out:
+            tokens = _entered_again_zh13(tokens)
             kinds = [(t.kind, t.value) for t in tokens]
             for position in range(len(tokens) - 2):
                 means = kinds[position][0] == "weak" or kinds[position] == ("op", "add")
@@ -1527,6 +1528,25 @@ def _signed_back_in_zh(segments: list[list[Token]]) -> list[list[Token]]:
         signed_out = signed_out or "logout" in values or {"close", "account"} <= values
         out.append(tokens)
     return out
+
+
+def _entered_again_zh13(tokens: list[Token]) -> list[Token]:
+    """Round 12 (zh, second wave): after a sign-out, "用手机号再进去" (a credential, then back
+    in, 进去 / 进来) signs in again with it: the 再 between is dropped and the way in read as
+    the sign-in, so the credential is how it is done (see _signed_back_in_zh)."""
+    for position, token in enumerate(tokens[:-1]):
+        if token.kind != "obj" or token.value not in _CREDENTIALS:
+            continue
+        rest = tokens[position + 1 :]
+        while rest and rest[0].kind == "split" and rest[0].surface in ("再", "重 新"):
+            rest = rest[1:]
+        ways = [t.surface for t in rest]
+        if ways[:2] in (["进", "去"], ["进", "来"]) and all(t.kind == "stop" for t in rest[2:]):
+            login = Token("op", "login", "进 去")
+            return [*tokens[: position + 1], login, *rest[2:]]
+        if rest and rest[0].kind == "op" and rest[0].value == "login":
+            return [*tokens[: position + 1], *rest]
+    return tokens
 
 
 _TRYING_OPS = frozenset({"plug_in", "connect", "charge", "use", "add"})
@@ -3103,6 +3123,7 @@ def _normalize_frame(
         return None
     op, obj, qualifier = round11
     op, obj, qualifier = _fold_mixed12(op, obj, qualifier, clause, context)
+    op, obj, qualifier = _fold_zh13(op, obj, qualifier, clause)
     if op == "move" and obj == "payment_order":
         # "move Yu'e Bao to the top of the list": the order set to it first (round 11)
         op, qualifier = "set", qualifier or next(iter(sorted(clause.qualifiers)), None)
@@ -7055,6 +7076,8 @@ class ActionIndex:
                 clause.negated = clause.commentary = True
             elif number and _expectation_lead_zh12(_expectation_first_zh12(clause)):
                 clause.negated = clause.commentary = True  # "…，以便清掉临时文件": why, not what
+            elif number and number + 1 == len(clauses) and _let_it_zh13(clause, previous):
+                clause.negated = clause.commentary = True  # "…，让它重新同步": what it then does
             elif number and (
                 _tried_again_en(clause, last=number + 1 == len(clauses))
                 or _kb_aside_en(clause)
@@ -7068,6 +7091,7 @@ class ActionIndex:
         live = [clause for clause in clauses if not clause.negated]
         self._match_aliases(live)
         _path_pages_en12(clauses, self._by_id)
+        _path_pages_zh13(clauses)
         _system_pages_en12(clauses)
         return self._assemble(text, clauses)
 
@@ -10114,8 +10138,31 @@ def _quit_to_sign_in_mx12(segments: list[list[Token]]) -> list[list[Token]]:
                     segments[s][i] = Token("op", "logout", token.surface)
                 break
             if later.kind not in _QUIT_GAP_KINDS:
+                if _signed_in_later_zh13(segments, s):
+                    segments[s][i] = Token("op", "logout", token.surface)
                 break
     return segments
+
+
+# What a sign-in said again may be led by ("再重新登录", "然后再用手机号登回去")
+_AGAIN_LEADS_ZH13 = frozenset({"再", "然 后", "重 新", "之 后", "最 后", "回 头"})
+
+
+def _signed_in_later_zh13(segments: list[list[Token]], start: int) -> bool:
+    """Round 12 (zh, second wave): "先退出微信，清一下微信缓存，再重新登录", "点那个退出，然后再用
+    手机号登回去": 退出 (quit) with a sign-in said again in a later clause, other steps between
+    them, is signing out, then back in (no app closed); the sign-in must be said again (led
+    by 再 / 然后 or 重新登录, 登回去) and within the next two clauses."""
+    for later in segments[start + 1 : start + 3]:
+        for position, token in enumerate(later):
+            if token.kind != "op" or token.value != "login":
+                continue
+            led = any(t.surface in _AGAIN_LEADS_ZH13 for t in later[:position])
+            again = token.surface.startswith(("重 新", "再")) or token.surface.endswith(
+                ("回 去", "回 来", "进 去")
+            )
+            return (led or again) and not _credential_after_mx12(segments, start + 1)
+    return False
 
 
 def _credential_after_mx12(segments: list[list[Token]], start: int) -> bool:
@@ -10138,3 +10185,114 @@ def _password_found_back_mx12(tokens: list[Token]) -> None:
         if any(t.kind == "obj" and t.value.endswith("password") for t in after):
             tokens[position : position + 2] = [Token("op", "reset", "找 回")]
             return
+
+
+# -- Chinese and mixed round 12, second wave (batches 43-50) ------------------------------------
+
+# What 忘记 (forget) names when it is a password's: the "forgot password" way to set a new one
+_FORGOTTEN_ZH13 = frozenset({"忘 记", "忘 了", "忘 掉", "忘 记 了"})
+_SECRETS_ZH13 = frozenset({"password", "payment_password", "pin", "os.pin", "passcode"})
+
+
+def _fold_zh13(
+    op: str, obj: str | None, qualifier: str | None, clause: _Clause
+) -> tuple[str, str | None, str | None]:
+    """Chinese round 12 (second wave) class folds: a word's sense decided by its object."""
+    if op == "remove" and obj in _SECRETS_ZH13:
+        verbs = [t.surface for t in clause.tokens if t.kind == "op"]
+        if verbs and all(v in _FORGOTTEN_ZH13 for v in verbs):
+            # "点'忘记支付密码'", "点“我忘记了我的PIN”": a password or PIN forgotten is the
+            # button that resets it (as 忘记密码 is), not a saved network forgotten
+            return "reset", obj, qualifier
+    return op, obj, qualifier
+
+
+# How a Chinese menu item is opened rather than acted on: 设置 (a page), 点开 / 打开 (tapped into)
+_OPENED_ITEM_ZH13 = frozenset({"设 置", "开", "点 开", "打 开"})
+
+
+def _path_pages_zh13(clauses: list[_Clause]) -> None:
+    """The items of a Chinese menu path that are only where a step is done (round 12, as
+    _path_pages_en12 for English): "进“我的淘宝-设置”，把清除缓存点一下", "点“我-设置”，拉到最底下点
+    退出", "到“我-服务-钱包-银行卡”里点开那张卡，删掉，再添加一次". An item that reads as a step
+    only by its page's name (设置) or by being tapped open (点开那张卡) is a page, not a step,
+    when a step of another kind is done after the path; an item naming a step of its own
+    (还原网络设置) and a path no step follows are as read."""
+    for number, clause in enumerate(clauses):
+        if not clause.menu_head:
+            continue
+        items = []
+        for later in clauses[number + 1 :]:
+            if not later.menu_item:
+                break
+            items.append(later)
+        cjk = any(is_cjk(t.surface[:1]) for c in [clause, *items] for t in c.tokens)
+        if not items or not cjk:
+            continue
+        after = number + 1 + len(items)
+        ops = {
+            c.resolved_op
+            for c in clauses[after:]
+            if not c.negated and not c.menu_item and c.resolved_op not in (None, "nav", "check")
+        }
+        if not ops:
+            continue
+        for item in items:
+            verbs = [t.surface for t in item.tokens if t.kind.split("/")[0] == "op"]
+            opened = bool(verbs) and all(v in _OPENED_ITEM_ZH13 for v in verbs)
+            if (
+                item.resolved_op in ("set", "enable")
+                and opened
+                and not item.alias_ids
+                and item.resolved_op not in ops
+            ):
+                item.negated = True
+
+
+# What "it" is when a device or app is told what it then does (让它重新同步)
+_IT_ZH13 = frozenset({"它", "它 们"})
+# What a device or app then does by itself once a step is done (synced)
+_EXPECTED_OPS_ZH13 = frozenset({"sync"})
+
+
+def _let_it_zh13(clause: _Clause, previous: _Clause | None) -> bool:
+    """ "在邮箱大师里把这个账号删掉，再重新添加一次，让它重新同步" (round 12): 让它 (let it) and a
+    verb, the last clause after a step, says what the device or app is then expected to do,
+    no step of its own; 让他们 / 让客户 (people told to do something) stay commands."""
+    words = [t for t in clause.tokens if t.kind != "stop"]
+    if len(words) < 3 or words[0].kind != "causative" or words[0].surface != "让":
+        return False
+    if words[1].kind != "pron" or words[1].surface not in _IT_ZH13:
+        return False
+    if clause.op not in _EXPECTED_OPS_ZH13:
+        return False  # "按住开机键十几秒，让它强制重启": what the step before is done for
+    return previous is not None and previous.resolved_op not in (None, "nav", "check")
+
+
+# Verbs of a retest said at the end (再连一下试试, 再登一下看看)
+_RETESTS_ZH13 = frozenset({"connect", "login", "use", "open"})
+
+
+def _retest_at_end_zh13(segments: list[list[Token]]) -> list[list[Token]]:
+    """ "先把 VPN 关掉再连一下试试" (round 12): after a step, 再 and a bare verb of trying (连,
+    登, 用, 打开) with no object of its own, then 试试 / 看看, is the retest of what failed,
+    not the thing just switched off done again; a verb with its own object (再连一下WiFi试试)
+    stays a step."""
+    seen_step = False
+    for segment in segments:
+        for position, token in enumerate(segment):
+            if token.kind == "op" and token.value in ("close", "logout"):
+                seen_step = False  # "退出微信再登一次看看": signed out, then back in
+                continue
+            if token.kind == "op" and not seen_step:
+                seen_step = token.value not in _RETESTS_ZH13
+                continue
+            if not (seen_step and token.kind == "op" and token.value in _RETESTS_ZH13):
+                continue
+            before = segment[position - 1] if position else None
+            rest = segment[position + 1 :]
+            again = before is not None and before.kind == "split" and before.surface == "再"
+            tried = bool(rest) and rest[-1].kind == "trail"
+            if again and tried and all(t.kind in ("trail", "stop") for t in rest):
+                segment[position] = Token("trail", "", token.surface)
+    return segments

@@ -4269,3 +4269,20 @@ nav nav: expand* network adapters, expand* the network adapters, expand* display
     expand* the display adapters, expand* bluetooth adapters, expand* the bluetooth adapters
 """
 EN_LEXICON.update(_kinded_en(_EN_DEVICES12))
+
+
+# Round 12, Chinese and mixed (second wave): scrolling to the bottom of a page (拉到最底下,
+# 滑到最下面) is the way to a button there, and 当前 (the current account) names no other one.
+_ZH_ROUND12_SECOND = """
+stop -: 拉到最底下 拉到最下面 拉到底 拉到最底 滑到最底下 滑到最下面 滑到底 翻到最底下 翻到最下面
+    往下拉到底 往下滑到底 拉到最下方 滑到最下方 当前 当前的
+"""
+ZH_LEXICON.update(_kinded_zh(_ZH_ROUND12_SECOND))
+# Settings pages named with their "和" / "与" inside one name (电池健康与充电, iOS's Battery Health
+# & Charging) are places; iOS's Optimised Battery Charging (优化电池充电) is the charging setting,
+# as its English name reads.
+_ZH_ROUND12_SECOND_PAGES = """
+ctx where: 电池健康与充电 电池健康和充电 电池与充电 电池和充电 打印机与扫描仪 蓝牙与其他设备
+obj charging: 优化电池充电 优化充电 电池优化充电 优化的电池充电
+"""
+ZH_LEXICON.update(_kinded_zh(_ZH_ROUND12_SECOND_PAGES))

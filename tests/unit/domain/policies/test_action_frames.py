@@ -6797,3 +6797,66 @@ def test_round12_second_wave_english_folds_block_their_pair_and_keep_hard_negati
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# Round 12, Chinese and mixed (second wave, batches 43-50): signing out then back in across
+# other steps, a sign-in again with a credential after a sign-out, a menu path's items that
+# are pages (设置, a card tapped open), a forgotten password or PIN tapped (its reset), a page
+# named with 与 inside it and iOS's optimised charging.
+ZH_ROUND12_SECOND_PAIRS = [
+    # 退出 ... (another step) ... 再重新登录: signed out and back in, no app closed
+    (
+        "先退出淘宝，把淘宝的缓存清掉，然后重新登进去",
+        "退出淘宝，清一下淘宝缓存，再重新登录",
+        "把淘宝卸载重装",
+    ),
+    # after a sign-out, "用手机号再进去" is the sign-in with the phone number
+    (
+        "在抖音 我 > 设置 里滑到最下面点退出登录，然后用手机号再进去",
+        "抖音退出登录再重新登录",
+        "抖音清一下缓存",
+    ),
+    # a path's 设置 item is a page, not a step
+    (
+        "京东里进“我的-设置”，把清除缓存点一下",
+        "清一下京东的缓存",
+        "把京东卸载重装",
+    ),
+    # an item tapped open (点开那张卡) is where the step is done
+    (
+        "进“我的-钱包-银行卡”里点开那张卡，解绑后再重新绑定",
+        "把京东的银行卡解绑再重新绑定",
+        "换一张银行卡付款",
+    ),
+    # a forgotten payment password tapped is its reset
+    (
+        "支付宝里进“我的-设置-支付设置”，点“忘记支付密码”，按提示重新设一个",
+        "重置支付宝的支付密码",
+        "修改支付宝的登录密码",
+    ),
+    # a page named with 与 inside it is a place; 优化电池充电 is the charging setting
+    (
+        "打开设置 > 电池 > 电池健康与充电，把优化电池充电关闭",
+        "Turn off Optimized Battery Charging",
+        "Turn on Low Power Mode",
+    ),
+    # 再连一下试试 after a step is the retest, not what was switched off connected again
+    (
+        "先把代理关掉再连一下试试",
+        "关掉代理再试一下",
+        "先把代理关掉，再连一下WiFi试试",
+    ),
+    # 让它重新同步 after a re-add says what it then does, no step of its own
+    (
+        "在Foxmail里把这个账户删掉，再重新添加一次，让它重新同步",
+        "在Foxmail里删除这个邮箱账户再重新添加",
+        "在Foxmail里把这个账户删掉，再重新添加一次，然后把同步频率改成每15分钟",
+    ),
+]
+
+
+@pytest.mark.parametrize(("candidate", "failed", "negative"), ZH_ROUND12_SECOND_PAIRS)
+def test_round12_second_wave_chinese_folds_block_their_pair_and_keep_hard_negatives_apart(
+    candidate: str, failed: str, negative: str
+) -> None:
+    assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
