@@ -4192,9 +4192,9 @@ ZH_LEXICON.update(_kinded_zh(_ZH_ROUND12_INSTALLERS))
 # signs in with, in English as in Chinese; a QR code scanned to sign in (扫码登录, "scan the QR
 # code ... to log back in") is how one signs in, no malware scan; 修复 (repair) is the readd
 # English 'repair' is; a mail profile (Outlook的配置文件) is the mail account, as 'the Outlook
-# profile' is; Run as administrator (以管理员身份运行) is the app run; a mainland chat agent's 亲
-# (dear) is no word; a fast-charging brick (快充头, a SuperCharge charger) is the charger; 华为 is
-# Huawei.
+# profile' is; Run as administrator (以管理员身份运行) is the app run; a fast-charging brick
+# (快充头, a SuperCharge charger) is the charger; 华为 is Huawei. (A chat agent's 亲 is in the
+# Chinese round-12 table above.)
 _MIXED_ROUND12_WORDS = """
 obj app_password: 授权码 新授权码 一个授权码
 op login: 扫码登录 重新扫码登录 扫码重新登录 再扫码登录 扫二维码登录
@@ -4205,7 +4205,6 @@ op readd: 修复
 obj account: 配置文件 用户配置文件
 obj email_account: OUTLOOK配置文件 OUTLOOK的配置文件 邮件配置文件 邮箱配置文件 OUTLOOK的邮件配置文件
 op run: 以管理员身份运行 用管理员身份运行 以管理员权限运行 管理员身份运行 以管理员运行
-stop -: 亲 亲亲 亲爱的
 obj charger: 快充头 超级快充头 充电头 原装充电头 原装快充头
 """
 ZH_LEXICON.update(_kinded_zh(_MIXED_ROUND12_WORDS))
