@@ -169,8 +169,9 @@ def test_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> No
 
 def test_fresh_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
     fresh = measure(rows, guard, lambda r: r.split == "test2")
-    # Measured: R=0.929 FBR=0.000; English R=0.971, Chinese (zh + mixed) R=0.865.
-    assert fresh.recall >= 0.87, fresh
+    # Measured: R=0.946 FBR=0.000; English R=0.971, Chinese (zh + mixed) R=0.909 (0.929 /
+    # 0.000 before round 12).
+    assert fresh.recall >= 0.89, fresh
     assert fresh.false_block_rate <= 0.05, fresh
     english = measure(rows, guard, lambda r: r.split == "test2" and r.lang == "en")
     assert english.recall >= 0.90 and english.false_block_rate <= 0.05, english
@@ -182,8 +183,8 @@ def test_blind_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence)
     """test3 (batch 10), test4 (batch 16), test5 (batch 17) and test6 (batch 30) were written by
     hands that never saw the guard and are looked at only in aggregate: the floors keep what the
     fold rounds gained on them (rounds 6-9 worked from other blind batches, 18-29 and 31-34,
-    made dev rows after their fresh measurement; rounds 10 and 11, from batches 35-38 and
-    39-42, moved them by a row or none). test6 is written in the styles of batches 26-29
+    made dev rows after their fresh measurement; rounds 10, 11 and 12, from batches 35-38,
+    39-42 and 43-50, moved them by a row or none). test6 is written in the styles of batches 26-29
     (agent shorthand, customer-facing replies with reported steps, Chinese-weighted, multi-step
     structure), which the older splits do not have."""
     test3 = measure(rows, guard, lambda r: r.split == "test3")
@@ -195,22 +196,23 @@ def test_blind_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence)
     # 0.671 / 0.041 before round 6, 0.786 / 0.020 after round 7).
     assert test4.recall >= 0.76 and test4.false_block_rate <= 0.05, test4
     test5 = measure(rows, guard, lambda r: r.split == "test5")
-    # Measured: R=0.765 FBR=0.000 (0.382 / 0.060 with the code of the morning it was written,
-    # 0.588 / 0.020 before round 6, 0.735 / 0.000 after round 7, 0.750 / 0.000 after round 10).
-    assert test5.recall >= 0.71 and test5.false_block_rate <= 0.03, test5
+    # Measured: R=0.779 FBR=0.000 (0.382 / 0.060 with the code of the morning it was written,
+    # 0.588 / 0.020 before round 6, 0.735 / 0.000 after round 7, 0.750 / 0.000 after round 10,
+    # 0.765 / 0.000 after round 11).
+    assert test5.recall >= 0.73 and test5.false_block_rate <= 0.03, test5
     test6 = measure(rows, guard, lambda r: r.split == "test6")
     # Measured: R=0.686 FBR=0.060 (0.471 / 0.060 when written, with the round-7 code; 0.614 /
-    # 0.060 after round 8; the same after rounds 10 and 11).
+    # 0.060 after round 8; the same after rounds 10, 11 and 12).
     assert test6.recall >= 0.64 and test6.false_block_rate <= 0.09, test6
 
 
 def test_dev_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
     dev = measure(rows, guard, lambda r: r.split == "dev")
-    # Measured: R=0.904 FBR=0.004 (batches 1, 2, 5-9, 11-15, 18-29, 31-42; 4,143 rows) — the
-    # set the lexicon was written against (0.932 / 0.001 on batches 1-38; batches 39-42, typed
-    # and dictated text, Cantonese and Singlish, knowledge-base articles, the failed step named
-    # in a condition, were fresh at 0.445 / 0.088 and are at 0.688 / 0.028 after round 11).
-    assert dev.recall >= 0.89, dev
+    # Measured: R=0.888 FBR=0.007 (batches 1, 2, 5-9, 11-15, 18-29, 31-50; 5,023 rows) — the
+    # set the lexicon was written against (0.907 / 0.004 on batches 1-42; batches 43-50, the
+    # plain styles of the blind held-out splits, were fresh at 0.648 / 0.072 and are at 0.798 /
+    # 0.020 after round 12).
+    assert dev.recall >= 0.87, dev
     assert dev.false_block_rate <= 0.01, dev
 
 
@@ -227,8 +229,8 @@ def test_guard_beats_plain_similarity(
 
 @pytest.mark.xfail(
     strict=True,
-    reason="held-out recall is 0.975 (test), 0.929 (test2; zh+mixed 0.86), 0.694 (test3), "
-    "0.800 (test4), 0.765 (test5) and 0.686 (test6; false-block 0.060, English 0.100) — test3 "
+    reason="held-out recall is 0.975 (test), 0.946 (test2; zh+mixed 0.91), 0.694 (test3), "
+    "0.800 (test4), 0.779 (test5) and 0.686 (test6; false-block 0.060, English 0.100) — test3 "
     "to test6 written without sight of the guard — below the 0.95 target",
 )
 def test_target_recall_on_held_out(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
