@@ -4589,6 +4589,16 @@ def _leads_with_verb(clause: _Clause) -> bool:
     return lead is not None and lead.kind.split("/")[0] in ("op", "pv")
 
 
+def _menu_items_after(clauses: list[_Clause], head: int) -> list[_Clause]:
+    """The items of the menu path whose first item is ``clauses[head]``, in order."""
+    items = []
+    for later in clauses[head + 1 :]:
+        if not later.menu_item:
+            break
+        items.append(later)
+    return items
+
+
 def _path_pages_en12(clauses: list[_Clause], by_id: dict[str, CatalogEntry]) -> None:
     """The items of an English menu path that are only where a step is done (round 12): a
     path after a whole step ("switch off Optimized Battery Charging under Battery > Battery
@@ -4600,11 +4610,7 @@ def _path_pages_en12(clauses: list[_Clause], by_id: dict[str, CatalogEntry]) -> 
     for number, clause in enumerate(clauses):
         if not clause.menu_head or not clause.tokens or is_cjk(clause.tokens[0].surface[:1]):
             continue
-        items = []
-        for later in clauses[number + 1 :]:
-            if not later.menu_item:
-                break
-            items.append(later)
+        items = _menu_items_after(clauses, number)
         if not items:
             continue
         after = number + 1 + len(items)
@@ -5579,10 +5585,6 @@ def _main_frame(step: Step | None) -> ActionFrame | None:
     return step.frames[0] if step is not None and step.frames else None
 
 
-# A payment submitted again is the test of the steps before it.
-_RETRIED = frozenset({"retry", "re try", "again", "resubmit", "re submit", "once more"})
-
-
 def _fold_apps_sync_en(
     op: str, obj: str | None, qualifier: str | None, clause: _Clause
 ) -> tuple[str, str | None, str | None] | None:
@@ -5596,7 +5598,11 @@ def _fold_apps_sync_en(
     if op in ("hold", "use") and obj is None and shortcut and not clause.objects:
         return None  # "press Ctrl+Shift+Delete and clear cached images and files"
     surfaces = {t.surface for t in clause.tokens}
-    if obj == "payment" and surfaces & _RETRIED and op in ("add", "use", "disable", "enable"):
+    if (
+        obj == "payment"
+        and surfaces & (_TRIED_AGAIN | _AGAIN)
+        and op in ("add", "use", "disable", "enable")
+    ):
         return None  # "then retry the payment", "submit the payment again": the test, no step
     if op == "reset" and obj == "app.storage":
         op, obj = "clear", "app.data"  # "reset the app's storage so it starts fresh"
@@ -9725,7 +9731,10 @@ def _fb11_differs(candidate: TextActions, failed: TextActions) -> str | None:
 
 # A step tried again is the test of the steps before it, no step of its own: "then try the
 # PayPal checkout again", "Retry the Microsoft 365 sign-in", "try Netflix again".
-_TRIED_AGAIN = frozenset({"retry", "re try", "retrying", "retried", "reattempt", "re attempt"})
+_TRIED_AGAIN = frozenset(
+    {"retry", "re try", "retrying", "retried", "reattempt", "re attempt", "resubmit", "re submit"}
+)
+_AGAIN = frozenset({"again", "once more", "one more time", "another go"})
 _TRY_WORDS = frozenset({"try", "tries", "tried", "trying", "attempt", "test"})
 _TRIED_OPS = frozenset({"use", "login", "open", "nav", "add", "sign", "log", None})
 
@@ -9746,7 +9755,7 @@ def _retried_attempt_en12(clause: _Clause) -> bool:
         return True  # "..., then try the purchase": the attempt the steps were for
     if not surfaces & _RETRIED_EN12:
         return False
-    if "go through" in surfaces and not surfaces & {"again", "once more"}:
+    if "go through" in surfaces and not surfaces & _AGAIN:
         return False
     if surfaces & _ATTEMPT_PLACES_EN12:
         return names <= _ATTEMPTS_EN12  # "re-run the PayPal checkout"
@@ -9781,19 +9790,18 @@ def _tried_again_en(clause: _Clause, *, last: bool = False) -> bool:
     surfaces = {t.surface for t in clause.tokens}
     if surfaces & _TRIED_AGAIN:
         return True
-    return "again" in surfaces and bool(surfaces & _TRY_WORDS)
+    return bool(surfaces & _AGAIN and surfaces & _TRY_WORDS)
 
 
 # What a customer wants to do, tried after the steps (round 12, second wave): connecting,
 # signing in, printing, syncing, charging, paying, buying, sending.
 _GOAL_OPS_EN12 = frozenset({"connect", "print", "sync", "charge", "login", "buy", "pay", "open"})
 _GOAL_PVS_EN12 = frozenset({"sign", "log"})
-_AGAIN_EN12 = frozenset({"again", "once more", "one more time", "another go"})
 
 
 def _goal_tried_en12(clause: _Clause, *, last: bool) -> bool:
     words = [t for t in clause.tokens if t.kind not in ("stop", "and", "split", "trail", "to")]
-    again = any(t.surface in _AGAIN_EN12 for t in clause.tokens)
+    again = any(t.surface in _AGAIN for t in clause.tokens)
     if len(words) < 2 or not (again or last) or clause.negated:
         return False
     tried, goal = words[0], words[1]
@@ -10221,11 +10229,7 @@ def _path_pages_zh13(clauses: list[_Clause]) -> None:
     for number, clause in enumerate(clauses):
         if not clause.menu_head:
             continue
-        items = []
-        for later in clauses[number + 1 :]:
-            if not later.menu_item:
-                break
-            items.append(later)
+        items = _menu_items_after(clauses, number)
         cjk = any(is_cjk(t.surface[:1]) for c in [clause, *items] for t in c.tokens)
         if not items or not cjk:
             continue
