@@ -1842,7 +1842,7 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
         checking = False
         # "Since Winsock gets corrupted after VPN software is installed, ...": an English
         # segment led by a reason or condition is one clause up to its end, but for "then"
-        lead = next((t for t in segment if t.kind not in _LEAD_SKIP), None)
+        lead = _lead_token(segment)
         reason = lead is not None and lead.kind == "sub" and not is_cjk(lead.surface[:1])
         reason = reason or _which_comment_en12(lead)
         if clauses[:-1] and not reason and _which_comment_en12(None, segment):
@@ -2009,8 +2009,9 @@ def _expectation_lead_zh12(lead: Token | None) -> bool:
     )
 
 
-def _expectation_first_zh12(clause: _Clause) -> Token | None:
-    return next((t for t in clause.tokens if t.kind not in _LEAD_SKIP), None)
+def _lead_token(tokens: list[Token]) -> Token | None:
+    """A segment's or clause's first word that says something (no filler, pronoun or "and")."""
+    return next((t for t in tokens if t.kind not in _LEAD_SKIP), None)
 
 
 def _bare_verb(token: Token | None) -> bool:
@@ -7080,7 +7081,7 @@ class ActionIndex:
             _read_clause(clause)
             if _commentary(clause, ahead=_verb_ahead(clauses, number)):
                 clause.negated = clause.commentary = True
-            elif number and _expectation_lead_zh12(_expectation_first_zh12(clause)):
+            elif number and _expectation_lead_zh12(_lead_token(clause.tokens)):
                 clause.negated = clause.commentary = True  # "…，以便清掉临时文件": why, not what
             elif number and number + 1 == len(clauses) and _let_it_zh13(clause, previous):
                 clause.negated = clause.commentary = True  # "…，让它重新同步": what it then does
@@ -10014,9 +10015,6 @@ def _fb12_funding_step(step: Step) -> bool:
     )
 
 
-_KIND_CHECKS = (*_KIND_CHECKS, ("funding", _fb12_funding_step, _FB12_FUNDING))
-
-
 # Which side a port or button is on: the USB-C port on the left is not the one on the right.
 _FB12_SIDES = (
     (
@@ -10043,11 +10041,6 @@ _FB12_SCREENS = (
         r"|(?<!fire )(?<!apple )\b(?:samsung|lg|sony|tcl|hisense|vizio)\s+tv\b",
         "tv",
     ),
-)
-_KIND_CHECKS = (
-    *_KIND_CHECKS,
-    ("side", None, _FB12_SIDES),
-    ("screen", None, _FB12_SCREENS),
 )
 
 
@@ -10082,8 +10075,12 @@ def _fb12_pc_recovery_step(step: Step) -> bool:
     return any(frame.op == "reset" and frame.obj in ("computer", "os") for frame in step.frames)
 
 
+# Round 12's kinds, in one extension of the checks: funding, side, screen, cleaning, recovery.
 _KIND_CHECKS = (
     *_KIND_CHECKS,
+    ("funding", _fb12_funding_step, _FB12_FUNDING),
+    ("side", None, _FB12_SIDES),
+    ("screen", None, _FB12_SCREENS),
     ("cleaning", _fb12_head_cleaning_step, _FB12_CLEANINGS),
     ("recovery", _fb12_pc_recovery_step, _FB12_RECOVERIES),
 )
