@@ -180,6 +180,7 @@ def build_embedder(settings: Settings) -> Embedder | None:
     return SentenceTransformerEmbedder(
         settings.guard.embedding_model_path,
         torch_threads=settings.guard.torch_threads,
+        onnx_threads=settings.guard.onnx_threads,
         backend=settings.guard.embedding_backend,
     )
 

@@ -62,6 +62,9 @@ class GuardSettings(BaseModel):
     # Any sentence-transformers model path; None = the packaged all-MiniLM-L6-v2.
     embedding_model_path: str | None = None
     torch_threads: int | None = Field(default=1, ge=1, le=64)
+    # onnxruntime intra-op threads. Two cut the guard's p95 to ~0.77x here, but their spin-wait
+    # doubles the CPU a reply costs (bench/README, "ONNX threads"); one by default.
+    onnx_threads: int = Field(default=1, ge=1, le=64)
     # What runs the embedding model: onnxruntime (same vectors, ~3x faster per short text; the
     # export is cached under the user cache dir) or eager torch; auto: onnx where it applies.
     embedding_backend: Literal["auto", "torch", "onnx"] = "auto"

@@ -266,6 +266,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--json-out", type=Path, help="write every figure as JSON")
     parser.add_argument(
+        "--onnx-threads",
+        type=int,
+        default=1,
+        help="onnxruntime intra-op threads (CASELEDGER_GUARD__ONNX_THREADS; default 1)",
+    )
+    parser.add_argument(
         "--embedder-backend",
         choices=["auto", "torch", "onnx"],
         default="auto",
@@ -275,7 +281,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     rows = load_rows(args.data)
     start = time.perf_counter()
-    embedder = SentenceTransformerEmbedder(backend=args.embedder_backend)
+    embedder = SentenceTransformerEmbedder(
+        backend=args.embedder_backend, onnx_threads=args.onnx_threads
+    )
     embedder.embed(["warm up"])  # imports torch, reads the weights
     load_s = time.perf_counter() - start
     # Latency first, while the candidates are still new to the model and every cache: the
@@ -376,6 +384,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         },
         "model_load_s": round(load_s, 2),
         "embedder_backend": args.embedder_backend,
+        "onnx_threads": embedder.onnx_threads,
         "quality": quality,
         "guard_decided_by": guard_parts(rows, guard),
         "rule": {"guard": repr(GuardRule()), "similarity": repr(EquivalenceRule())},

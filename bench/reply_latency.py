@@ -458,14 +458,14 @@ def profile_replies(args: argparse.Namespace, embedder: Any) -> dict[str, Any]:
     return per_reply
 
 
-def load_embedder(enabled: bool) -> tuple[Any, float]:
+def load_embedder(enabled: bool, onnx_threads: int = 1) -> tuple[Any, float]:
     if not enabled:
         return None, 0.0
     from caseledger.adapters.embeddings.sentence_transformer import SentenceTransformerEmbedder
 
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     started = time.perf_counter()
-    embedder = SentenceTransformerEmbedder(None)
+    embedder = SentenceTransformerEmbedder(None, onnx_threads=onnx_threads)
     embedder.embed(["warm up"])
     return embedder, time.perf_counter() - started
 
@@ -484,6 +484,12 @@ def main(argv: list[str] | None = None) -> int:
         help="mean pause between a reply and the next message (0: closed loop, no pause)",
     )
     parser.add_argument("--no-embeddings", dest="embeddings", action="store_false")
+    parser.add_argument(
+        "--onnx-threads",
+        type=int,
+        default=1,
+        help="onnxruntime intra-op threads (CASELEDGER_GUARD__ONNX_THREADS; default 1)",
+    )
     parser.add_argument(
         "--unique-messages",
         action="store_true",
@@ -511,7 +517,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(run_client(*json.loads(args.client_run))))
         return 0
 
-    embedder, load_s = load_embedder(args.embeddings)
+    embedder, load_s = load_embedder(args.embeddings, args.onnx_threads)
     if args.profile:
         profiled = {"profile": profile_replies(args, embedder)}
         if args.json_out:
@@ -522,6 +528,7 @@ def main(argv: list[str] | None = None) -> int:
     report: dict[str, Any] = {
         "config": {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(args).items()},
         "embedder_load_s": round(load_s, 2),
+        "onnx_threads": embedder.onnx_threads if embedder is not None else None,
         "modes": summaries,
         "meta": {
             "python": platform.python_version(),

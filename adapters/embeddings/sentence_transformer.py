@@ -81,6 +81,7 @@ class SentenceTransformerEmbedder:
         torch_threads: int | None = 1,
         backend: Backend = "auto",
         onnx_cache_dir: str | None = None,
+        onnx_threads: int = 1,
     ) -> None:
         if cache_size < 0:
             raise ValueError(f"cache_size must be >= 0, got {cache_size}")
@@ -100,6 +101,11 @@ class SentenceTransformerEmbedder:
         self._model_path = model_path
         self._device = device
         self._torch_threads = torch_threads
+        if onnx_threads < 1:
+            raise ValueError(f"onnx_threads must be >= 1, got {onnx_threads}")
+        # One by default: a second thread cuts the wall time of an encode to ~0.65x but spins
+        # between calls, doubling the CPU a reply costs (bench/README, "ONNX threads").
+        self._onnx_threads = onnx_threads
         self._cache_size = cache_size
         self._model: Any = None  # SentenceTransformer, imported lazily
         self._load_lock = threading.Lock()
@@ -123,6 +129,11 @@ class SentenceTransformerEmbedder:
         """What runs the model: eager ``torch`` or ``onnx`` (onnxruntime). With ``auto``, what
         it chose (known for sure once the model is loaded)."""
         return self._backend
+
+    @property
+    def onnx_threads(self) -> int:
+        """onnxruntime intra-op threads the onnx backend runs with."""
+        return self._onnx_threads
 
     @property
     def loaded(self) -> bool:
@@ -198,7 +209,7 @@ class SentenceTransformerEmbedder:
                 model = SentenceTransformer(path, device=self._device)
                 if self._backend == "onnx":
                     try:
-                        model = _OnnxEncoder(model, path, self._onnx_cache_dir, self._torch_threads)
+                        model = _OnnxEncoder(model, path, self._onnx_cache_dir, self._onnx_threads)
                     except UnsupportedForOnnx as reason:
                         if not self._onnx_optional:
                             raise

@@ -147,3 +147,13 @@ def test_auto_picks_onnx_for_the_packaged_model(cache_dir: Path) -> None:
     auto = SentenceTransformerEmbedder(onnx_cache_dir=str(cache_dir))
     auto.embed(["restart the router"])
     assert auto.backend == "onnx"
+
+
+def test_the_session_runs_the_configured_intra_op_threads(cache_dir: Path) -> None:
+    for threads in (1, 2):
+        embedder = SentenceTransformerEmbedder(
+            backend="onnx", onnx_cache_dir=str(cache_dir), onnx_threads=threads
+        )
+        embedder.embed(["restart the router"])
+        options = embedder._model._session.get_session_options()
+        assert options.intra_op_num_threads == threads

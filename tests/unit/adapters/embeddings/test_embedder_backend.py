@@ -52,3 +52,20 @@ def test_unknown_backend_is_rejected(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_onnx_backend_is_cpu_only() -> None:
     with pytest.raises(ValueError, match="cpu"):
         SentenceTransformerEmbedder(device="cuda", backend="onnx")
+
+
+def test_onnx_threads_default_to_one_and_must_be_positive() -> None:
+    assert SentenceTransformerEmbedder().onnx_threads == 1
+    assert SentenceTransformerEmbedder(onnx_threads=2).onnx_threads == 2
+    with pytest.raises(ValueError, match="onnx_threads"):
+        SentenceTransformerEmbedder(onnx_threads=0)
+
+
+def test_onnx_threads_setting_reaches_the_embedder(monkeypatch: pytest.MonkeyPatch) -> None:
+    settings = _settings(monkeypatch, CASELEDGER_GUARD__ONNX_THREADS="2")
+    embedder = build_embedder(settings)
+    assert isinstance(embedder, SentenceTransformerEmbedder)
+    assert embedder.onnx_threads == 2
+    assert not embedder.loaded
+    with pytest.raises(ValueError):
+        _settings(monkeypatch, CASELEDGER_GUARD__ONNX_THREADS="0")
