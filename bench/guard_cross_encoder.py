@@ -210,6 +210,11 @@ def forward(every: list[dict[str, Any]], args: Any) -> int:
     print(json.dumps(figures, indent=2))
     if args.json_out:
         args.json_out.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    if args.save:
+        model.save_pretrained(args.save)
+        tokenizer.save_pretrained(args.save)
+        thresholds = {"forward": args.forward, "add": add, "veto": veto}
+        (args.save / "thresholds.json").write_text(json.dumps(thresholds) + "\n", encoding="utf-8")
     return 0
 
 
@@ -226,6 +231,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json-out", type=Path)
     parser.add_argument("--forward", help="TRAIN:CALIBRATE batch ranges, e.g. 1-38:39-42")
     parser.add_argument("--held-out", action="store_true", help="with --forward: aggregates")
+    parser.add_argument(
+        "--save", type=Path, help="with --forward: keep the model, tokenizer and thresholds here"
+    )
     args = parser.parse_args(argv)
     torch.set_num_threads(max(1, os.cpu_count() or 1))
     torch.manual_seed(0)

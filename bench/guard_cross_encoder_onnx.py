@@ -1,0 +1,188 @@
+#!/usr/bin/env python
+"""What would the learned pair model cost per reply, and does int8 keep its gain?
+
+Takes a model saved by ``bench/guard_cross_encoder.py --forward TRAIN:CALIBRATE --save DIR``,
+exports it to ONNX (fp32) and quantises that to int8 (onnxruntime dynamic quantisation), then
+for torch, ONNX fp32 and ONNX int8, on one intra-op thread:
+
+- the time to score one new candidate against k failed steps (both orders of each pair in one
+  batch, as ``guard_cross_encoder.scores`` does), k = 1, 3, 5, over dev candidates;
+- the AUC on the CALIBRATE batches (rows the model never read) and the *add* threshold read
+  there at 1 % of their negatives;
+- with ``--held-out``: the held-out splits in aggregate only, guard OR model at that threshold.
+
+``python bench/guard_cross_encoder_onnx.py DIR [--held-out]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+import numpy as np  # noqa: E402
+import onnxruntime  # noqa: E402
+import torch  # noqa: E402
+from onnxruntime.quantization import QuantType, quantize_dynamic  # noqa: E402
+from sklearn.metrics import roc_auc_score  # noqa: E402
+from transformers import AutoModelForSequenceClassification, AutoTokenizer  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from guard_cross_encoder import DATA, _batches, _guarded, _rates  # noqa: E402
+
+from caseledger.adapters.embeddings.sentence_transformer import (  # noqa: E402
+    SentenceTransformerEmbedder,
+)
+from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence  # noqa: E402
+
+Logits = Callable[[list[str], list[str]], np.ndarray]
+MAX_LENGTH = 96
+
+
+def torch_logits(model: Any, tokenizer: Any) -> Logits:
+    @torch.no_grad()
+    def run(lefts: list[str], rights: list[str]) -> np.ndarray:
+        encoded = tokenizer(
+            lefts, rights, truncation=True, max_length=MAX_LENGTH, padding=True, return_tensors="pt"
+        )
+        return np.asarray(model(**encoded).logits.squeeze(-1).numpy())
+
+    return run
+
+
+def onnx_logits(path: Path, tokenizer: Any) -> Logits:
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads = 1
+    options.inter_op_num_threads = 1
+    session = onnxruntime.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+    names = [i.name for i in session.get_inputs()]
+
+    def run(lefts: list[str], rights: list[str]) -> np.ndarray:
+        encoded = tokenizer(
+            lefts, rights, truncation=True, max_length=MAX_LENGTH, padding=True, return_tensors="np"
+        )
+        feeds = {name: np.asarray(encoded[name], dtype=np.int64) for name in names}
+        return np.asarray(session.run(None, feeds)[0]).reshape(-1)
+
+    return run
+
+
+def export(model_dir: Path, tokenizer: Any, into: Path) -> tuple[Path, Path]:
+    model = AutoModelForSequenceClassification.from_pretrained(model_dir).eval()
+    sample = tokenizer(["restart the router"], ["reboot the router"], return_tensors="pt")
+    names = list(sample)
+
+    class Logit(torch.nn.Module):
+        """Inputs by name: forward's positional order is not the tokenizer's."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.inner = model
+
+        def forward(self, *inputs: torch.Tensor) -> Any:
+            return self.inner(**dict(zip(names, inputs, strict=True))).logits
+
+    fp32 = into / "pair.onnx"
+    with torch.no_grad():
+        torch.onnx.export(
+            Logit().eval(),
+            tuple(sample[n] for n in names),
+            str(fp32),
+            input_names=names,
+            output_names=["logits"],
+            dynamic_axes={n: {0: "batch", 1: "tokens"} for n in names} | {"logits": {0: "batch"}},
+            opset_version=17,
+            dynamo=False,
+        )
+    int8 = into / "pair.int8.onnx"
+    quantize_dynamic(str(fp32), str(int8), weight_type=QuantType.QInt8)
+    return fp32, int8
+
+
+def row_scores(logits: Logits, rows: Sequence[dict[str, Any]]) -> np.ndarray:
+    """Per row: the best failed step's logit, averaged over both orders of the pair."""
+    out = []
+    for row in rows:
+        failed, n = row["failed"], len(row["failed"])
+        values = logits([*failed, *[row["candidate"]] * n], [*[row["candidate"]] * n, *failed])
+        out.append(max((values[i] + values[i + n]) / 2 for i in range(n)))
+    return np.array(out, dtype=float)
+
+
+def per_candidate_ms(logits: Logits, candidates: list[str], failed: list[str], k: int) -> str:
+    steps = failed[:k]
+    timings = []
+    for candidate in candidates:
+        started = time.perf_counter()
+        logits([*steps, *[candidate] * k], [*[candidate] * k, *steps])
+        timings.append((time.perf_counter() - started) * 1000)
+    timings.sort()
+    p50, p95 = timings[len(timings) // 2], timings[int(len(timings) * 0.95)]
+    return f"{p50:.2f} / {p95:.2f}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("model_dir", type=Path, help="saved by guard_cross_encoder.py --save")
+    parser.add_argument("--held-out", action="store_true", help="held-out aggregates")
+    parser.add_argument("--timed", type=int, default=150, help="candidates timed per k")
+    args = parser.parse_args(argv)
+    torch.set_num_threads(1)
+    saved = json.loads((args.model_dir / "thresholds.json").read_text(encoding="utf-8"))
+    calibrate_at = _batches(saved["forward"].partition(":")[2])
+    with DATA.open(encoding="utf-8") as lines:
+        every = [json.loads(line) for line in lines if line.strip()]
+    dev = [row for row in every if row["split"] == "dev"]
+    calibrate = [row for row in dev if row["batch"] in calibrate_at]
+    labels = np.array([row["block"] for row in calibrate])
+    tokenizer = AutoTokenizer.from_pretrained(args.model_dir)
+    model = AutoModelForSequenceClassification.from_pretrained(args.model_dir).eval()
+    scratch = Path(tempfile.mkdtemp(prefix="pair-onnx-"))
+    fp32, int8 = export(args.model_dir, tokenizer, scratch)
+    runners = {
+        "torch": torch_logits(model, tokenizer),
+        "onnx fp32": onnx_logits(fp32, tokenizer),
+        "onnx int8": onnx_logits(int8, tokenizer),
+    }
+    sizes = {"onnx fp32": fp32.stat().st_size, "onnx int8": int8.stat().st_size}
+    candidates = [row["candidate"] + " ?" for row in calibrate[: args.timed]]  # new text
+    failed = [row["failed"][0] for row in dev[:5]]
+    held = [row for row in every if row["split"] != "dev"] if args.held_out else []
+    held_guard = _guarded(CatalogGuardEquivalence(SentenceTransformerEmbedder()), held)
+    held_labels = np.array([row["block"] for row in held])
+    report: dict[str, Any] = {}
+    for name, logits in runners.items():
+        logits(["warm up"], ["warm up"])
+        figures: dict[str, Any] = {
+            f"ms per candidate, k={k} (p50 / p95)": per_candidate_ms(logits, candidates, failed, k)
+            for k in (1, 3, 5)
+        }
+        scored = row_scores(logits, calibrate)
+        add = float(np.quantile(scored[~labels], 0.99))
+        figures["calibrate_auc"] = round(float(roc_auc_score(labels, scored)), 3)
+        figures["add_threshold"] = round(add, 3)
+        if name in sizes:
+            figures["file_mb"] = round(sizes[name] / 1e6, 1)
+        if held:
+            model_blocks = row_scores(logits, held) > add
+            for split in sorted({row["split"] for row in held}) + ["all"]:
+                mask = np.array([split in ("all", row["split"]) for row in held])
+                figures[f"{split}: guard -> guard OR model"] = (
+                    f"{_rates(held_guard[mask], held_labels[mask])} -> "
+                    f"{_rates(held_guard[mask] | model_blocks[mask], held_labels[mask])}"
+                )
+        report[name] = figures
+        print(name, json.dumps(figures, indent=2), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
