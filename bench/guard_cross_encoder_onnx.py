@@ -6,12 +6,13 @@ exports it to ONNX (fp32) and quantises that to int8 (onnxruntime dynamic quanti
 for torch, ONNX fp32 and ONNX int8, on one intra-op thread:
 
 - the time to score one new candidate against k failed steps (both orders of each pair in one
-  batch, as ``guard_cross_encoder.scores`` does), k = 1, 3, 5, over dev candidates;
+  batch, as ``guard_cross_encoder.scores`` does; ``--one-order``: the failed step first only),
+  k = 1, 3, 5, over dev candidates;
 - the AUC on the CALIBRATE batches (rows the model never read) and the *add* threshold read
   there at 1 % of their negatives;
 - with ``--held-out``: the held-out splits in aggregate only, guard OR model at that threshold.
 
-``python bench/guard_cross_encoder_onnx.py DIR [--held-out]``
+``python bench/guard_cross_encoder_onnx.py DIR [--held-out] [--one-order] [--runners ...]``
 """
 
 from __future__ import annotations
@@ -107,22 +108,26 @@ def export(model_dir: Path, tokenizer: Any, into: Path) -> tuple[Path, Path]:
     return fp32, int8
 
 
-def row_scores(logits: Logits, rows: Sequence[dict[str, Any]]) -> np.ndarray:
-    """Per row: the best failed step's logit, averaged over both orders of the pair."""
-    out = []
-    for row in rows:
-        failed, n = row["failed"], len(row["failed"])
-        values = logits([*failed, *[row["candidate"]] * n], [*[row["candidate"]] * n, *failed])
-        out.append(max((values[i] + values[i + n]) / 2 for i in range(n)))
-    return np.array(out, dtype=float)
+def candidate_score(logits: Logits, candidate: str, failed: list[str], both: bool) -> float:
+    """The best failed step's logit; with ``both``, averaged over both orders of the pair."""
+    n = len(failed)
+    if not both:
+        return float(max(logits(failed, [candidate] * n)))
+    values = logits([*failed, *[candidate] * n], [*[candidate] * n, *failed])
+    return float(max((values[i] + values[i + n]) / 2 for i in range(n)))
 
 
-def per_candidate_ms(logits: Logits, candidates: list[str], failed: list[str], k: int) -> str:
-    steps = failed[:k]
+def row_scores(logits: Logits, rows: Sequence[dict[str, Any]], both: bool) -> np.ndarray:
+    return np.array([candidate_score(logits, r["candidate"], r["failed"], both) for r in rows])
+
+
+def per_candidate_ms(
+    logits: Logits, candidates: list[str], failed: list[str], k: int, both: bool
+) -> str:
     timings = []
     for candidate in candidates:
         started = time.perf_counter()
-        logits([*steps, *[candidate] * k], [*[candidate] * k, *steps])
+        candidate_score(logits, candidate, failed[:k], both)
         timings.append((time.perf_counter() - started) * 1000)
     timings.sort()
     p50, p95 = timings[len(timings) // 2], timings[int(len(timings) * 0.95)]
@@ -134,6 +139,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("model_dir", type=Path, help="saved by guard_cross_encoder.py --save")
     parser.add_argument("--held-out", action="store_true", help="held-out aggregates")
     parser.add_argument("--timed", type=int, default=150, help="candidates timed per k")
+    parser.add_argument(
+        "--one-order", action="store_true", help="score (failed, candidate) only: half the cost"
+    )
+    parser.add_argument(
+        "--runners", nargs="+", default=["torch", "onnx fp32", "onnx int8"], help="which to run"
+    )
     args = parser.parse_args(argv)
     torch.set_num_threads(1)
     saved = json.loads((args.model_dir / "thresholds.json").read_text(encoding="utf-8"))
@@ -159,20 +170,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     held_guard = _guarded(CatalogGuardEquivalence(SentenceTransformerEmbedder()), held)
     held_labels = np.array([row["block"] for row in held])
     report: dict[str, Any] = {}
-    for name, logits in runners.items():
+    both = not args.one_order
+    for name in args.runners:
+        logits = runners[name]
         logits(["warm up"], ["warm up"])
         figures: dict[str, Any] = {
-            f"ms per candidate, k={k} (p50 / p95)": per_candidate_ms(logits, candidates, failed, k)
+            f"ms per candidate, k={k} (p50 / p95)": per_candidate_ms(
+                logits, candidates, failed, k, both
+            )
             for k in (1, 3, 5)
         }
-        scored = row_scores(logits, calibrate)
+        scored = row_scores(logits, calibrate, both)
         add = float(np.quantile(scored[~labels], 0.99))
         figures["calibrate_auc"] = round(float(roc_auc_score(labels, scored)), 3)
         figures["add_threshold"] = round(add, 3)
         if name in sizes:
             figures["file_mb"] = round(sizes[name] / 1e6, 1)
         if held:
-            model_blocks = row_scores(logits, held) > add
+            model_blocks = row_scores(logits, held, both) > add
             for split in sorted({row["split"] for row in held}) + ["all"]:
                 mask = np.array([split in ("all", row["split"]) for row in held])
                 figures[f"{split}: guard -> guard OR model"] = (
