@@ -29,7 +29,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -101,23 +101,41 @@ def train(model_path: str, tokenizer: Any, rows: Sequence[dict[str, Any]], args:
     return model
 
 
-@torch.no_grad()
+Logits = Callable[[list[str], list[str]], np.ndarray]
+
+
+def torch_logits(model: Any, tokenizer: Any, max_length: int) -> Logits:
+    """The model's logit for each (left, right) pair, in one padded batch."""
+
+    @torch.no_grad()
+    def run(lefts: list[str], rights: list[str]) -> np.ndarray:
+        encoded = tokenizer(
+            lefts, rights, truncation=True, max_length=max_length, padding=True, return_tensors="pt"
+        )
+        return np.asarray(model(**encoded).logits.squeeze(-1).numpy())
+
+    return run
+
+
+def candidate_score(logits: Logits, candidate: str, failed: Sequence[str], both: bool) -> float:
+    """The best failed step's logit; with ``both``, averaged over both orders of the pair."""
+    n = len(failed)
+    if not both:
+        return float(max(logits(list(failed), [candidate] * n)))
+    values = logits([*failed, *[candidate] * n], [*[candidate] * n, *failed])
+    return float(max((values[i] + values[i + n]) / 2 for i in range(n)))
+
+
+def row_scores(logits: Logits, rows: Sequence[dict[str, Any]], both: bool = True) -> np.ndarray:
+    """Per row: ``candidate_score`` against the row's failed steps."""
+    return np.array([candidate_score(logits, r["candidate"], r["failed"], both) for r in rows])
+
+
 def scores(
     model: Any, tokenizer: Any, rows: Sequence[dict[str, Any]], max_length: int
 ) -> list[float]:
     """Per row: the best failed step's logit, averaged over both orders of the pair."""
-    out = []
-    for row in rows:
-        failed = row["failed"]
-        lefts = [*failed, *([row["candidate"]] * len(failed))]
-        rights = [*([row["candidate"]] * len(failed)), *failed]
-        encoded = tokenizer(
-            lefts, rights, truncation=True, max_length=max_length, padding=True, return_tensors="pt"
-        )
-        logits = model(**encoded).logits.squeeze(-1).numpy()
-        n = len(failed)
-        out.append(float(max((logits[i] + logits[i + n]) / 2 for i in range(n))))
-    return out
+    return [float(v) for v in row_scores(torch_logits(model, tokenizer, max_length), rows)]
 
 
 def report(rows: list[dict[str, Any]], oof: np.ndarray, guard: np.ndarray) -> dict[str, Any]:

@@ -17,7 +17,6 @@ gained / false blocks added. Held-out splits are never read. Not a project depen
 from __future__ import annotations
 
 import argparse
-import bisect
 import json
 import os
 import sys
@@ -28,6 +27,8 @@ from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+from sklearn.metrics import roc_auc_score  # noqa: E402
 
 from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence  # noqa: E402
 from caseledger.adapters.guard.check import guard_equivalence  # noqa: E402
@@ -48,16 +49,11 @@ class Scored:
 
 
 def auc(rows: list[Scored]) -> float:
-    """P(cosine of a block row > cosine of an allow row), ties half."""
-    negatives = sorted(r.cosine for r in rows if not r.block)
-    positives = [r.cosine for r in rows if r.block]
-    if not positives or not negatives:
+    """ROC AUC of the cosine against the labels; nan where one class is absent."""
+    labels = [r.block for r in rows]
+    if len(set(labels)) < 2:
         return float("nan")
-    wins = 0.0
-    for p in positives:
-        low, high = bisect.bisect_left(negatives, p), bisect.bisect_right(negatives, p)
-        wins += low + 0.5 * (high - low)
-    return wins / (len(positives) * len(negatives))
+    return float(roc_auc_score(labels, [r.cosine for r in rows]))
 
 
 def score(guard: CatalogGuardEquivalence, rows: list[dict[str, Any]], use: Any) -> list[Scored]:
