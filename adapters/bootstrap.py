@@ -16,7 +16,14 @@ from caseledger.adapters.clock import SystemClock
 from caseledger.adapters.settings import Settings
 from caseledger.domain.policies.attempts import EquivalenceRule
 from caseledger.domain.policies.escalation import EscalationRule
-from caseledger.domain.ports import AttemptEquivalence, Clock, Embedder, MemoryStore, Responder
+from caseledger.domain.ports import (
+    AttemptEquivalence,
+    Clock,
+    Embedder,
+    MemoryStore,
+    PairJudge,
+    Responder,
+)
 from caseledger.domain.services import Limits, SupportDesk
 from caseledger.domain.services.replies import ReplyService
 from caseledger.projections.attempt_list import AttemptList
@@ -126,6 +133,20 @@ def build_equivalence(
         GuardRule(similarity=similarity),
         semantic_for_cjk=settings.guard.semantic_for_cjk,
         evidence_cosine=settings.guard.evidence_cosine,
+        pair_judge=build_pair_judge(settings),
+    )
+
+
+def build_pair_judge(settings: Settings) -> PairJudge | None:
+    """The learned pair model of ``settings.guard.pair_model_dir``, or None when unset."""
+    if settings.guard.pair_model_dir is None:
+        return None
+    from caseledger.adapters.equivalence.pair_model import OnnxPairJudge
+
+    return OnnxPairJudge(
+        settings.guard.pair_model_dir,
+        threshold=settings.guard.pair_model_threshold,
+        threads=settings.guard.onnx_threads,
     )
 
 

@@ -12,7 +12,7 @@ from typing import Literal
 from urllib.parse import urlsplit
 
 from platformdirs import user_data_dir
-from pydantic import BaseModel, Field, SecretStr, model_validator
+from pydantic import BaseModel, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEV_PASSWORD = "caseledger"  # the password of the project's own test/dev PostgreSQL
@@ -76,6 +76,24 @@ class GuardSettings(BaseModel):
     # A block the catalog/frames decided reports a cosine only when both vectors are cached
     # (0.0 otherwise: no model call ran). True: always compute it (+1 model call, ~15 ms).
     evidence_cosine: bool = False
+    # The learned pair model (a directory from `caseledger guard train-pair-model`), asked where
+    # the guard's reading allows a candidate; None: not used. Its manifest is checked here, so
+    # a wrong path is a configuration error at start-up, not a failure in a reply.
+    pair_model_dir: Path | None = None
+    # Overrides the calibrated threshold (a logit): higher blocks less, and less wrongly.
+    pair_model_threshold: float | None = None
+
+    @field_validator("pair_model_dir")
+    @classmethod
+    def _pair_model_readable(cls, value: Path | None) -> Path | None:
+        if value is not None:
+            from caseledger.adapters.equivalence.pair_model import PairModelError, read_manifest
+
+            try:
+                read_manifest(value)
+            except PairModelError as exc:
+                raise ValueError(str(exc)) from None
+        return value
 
 
 class EscalationSettings(BaseModel):

@@ -30,6 +30,9 @@ Run ``python bench/guard.py --help``. What it reports:
   without a model, measured in the same run (the machine is shared and noisy); the guard
   with the evidence cosine on (a model call per new matching candidate); and the cost of
   loading the model at start-up.
+* **the learned pair model** — with ``--pair-model DIR`` (from ``caseledger guard
+  train-pair-model``): the guard with it, timed the same way on a fresh embedder, its ratio
+  to the guard as shipped, and its quality next to the other modes.
 """
 
 from __future__ import annotations
@@ -60,7 +63,12 @@ from caseledger.adapters.equivalence.fuzzy_semantic import (  # noqa: E402
 )
 from caseledger.domain.policies.action_frames import ActionIndex, GuardRule  # noqa: E402
 from caseledger.domain.policies.attempts import EquivalenceRule  # noqa: E402
-from caseledger.domain.ports import AttemptEquivalence, Embedder, KnownAttempt  # noqa: E402
+from caseledger.domain.ports import (  # noqa: E402
+    AttemptEquivalence,
+    Embedder,
+    KnownAttempt,
+    PairJudge,
+)
 
 
 @dataclass(frozen=True)
@@ -252,6 +260,21 @@ def model_cost(embedder: Embedder, rows: Sequence[Row]) -> dict[str, Any]:
     }
 
 
+def pair_model_cost(judge: PairJudge, rows: Sequence[Row]) -> dict[str, Any]:
+    """Reading one new (failed step, candidate) pair, as the guard does for an allowed one."""
+    samples = []
+    for row in rows[:200]:
+        pair = (row.failed[0], f"{row.candidate} (variant for timing)")
+        start = time.perf_counter()
+        judge.score(*pair)
+        samples.append((time.perf_counter() - start) * 1000)
+    return {
+        "p50": round(percentile(samples, 0.5), 2),
+        "p95": round(percentile(samples, 0.95), 2),
+        "samples": len(samples),
+    }
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DATA, help="labelled JSON lines")
@@ -277,9 +300,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         default="auto",
         help="what runs the embedding model (CASELEDGER_GUARD__EMBEDDING_BACKEND)",
     )
+    parser.add_argument(
+        "--pair-model",
+        type=Path,
+        help="a directory from `caseledger guard train-pair-model`: also time and score the "
+        "guard with the learned pair model (CASELEDGER_GUARD__PAIR_MODEL_DIR)",
+    )
     args = parser.parse_args(argv)
 
     rows = load_rows(args.data)
+    judge: PairJudge | None = None
+    if args.pair_model:
+        from caseledger.adapters.equivalence.pair_model import OnnxPairJudge
+
+        judge = OnnxPairJudge(args.pair_model, threads=args.onnx_threads)
     start = time.perf_counter()
     embedder = SentenceTransformerEmbedder(
         backend=args.embedder_backend, onnx_threads=args.onnx_threads
@@ -314,6 +348,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         timing["ratio as shipped / without embedder"] = {
             key: round(shipped[key] / base[key], 2) if base[key] else None for key in ("p50", "p95")
         }
+        if judge is not None:
+            # A fresh embedder: the passes above have cached every candidate's vector.
+            fresh = SentenceTransformerEmbedder(
+                backend=args.embedder_backend, onnx_threads=args.onnx_threads
+            )
+            fresh.embed(["warm up"])
+            judge.score("warm up", "warm up")
+            timing["pair model alone (one new pair)"] = pair_model_cost(judge, timed)
+            timing["guard + pair model"] = latency(
+                timed,
+                CatalogGuardEquivalence(fresh, pair_judge=judge),
+                args.on_record,
+                args.rounds,
+            )
+            with_judge = timing["guard + pair model"]["per_solution_ms"]
+            timing["ratio + pair model / as shipped"] = {
+                key: round(with_judge[key] / shipped[key], 2) if shipped[key] else None
+                for key in ("p50", "p95")
+            }
     # Embed every text once up front so the quality figures do not time the model.
     texts = {t for row in rows for t in (*row.failed, row.candidate)}
     from caseledger.domain.policies.attempts import normalize_solution
@@ -366,6 +419,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         ),
     }
+    if judge is not None:
+        modes["guard + pair model"] = equivalence_decision(
+            CatalogGuardEquivalence(embedder, pair_judge=judge)
+        )
     quality = {label: evaluate(rows, decide) for label, decide in modes.items()}
     report: dict[str, Any] = {
         "machine": {
@@ -385,6 +442,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "model_load_s": round(load_s, 2),
         "embedder_backend": args.embedder_backend,
         "onnx_threads": embedder.onnx_threads,
+        "pair_model": judge.manifest if judge is not None else None,
         "quality": quality,
         "guard_decided_by": guard_parts(rows, guard),
         "rule": {"guard": repr(GuardRule()), "similarity": repr(EquivalenceRule())},

@@ -66,6 +66,10 @@ def training_pairs(rows: Sequence[dict[str, Any]]) -> list[Pair]:
 
 def train(model_path: str, tokenizer: Any, rows: Sequence[dict[str, Any]], args: Any) -> Any:
     model = AutoModelForSequenceClassification.from_pretrained(model_path, num_labels=1)
+    if args.layers:
+        # Keep the first N transformer layers: a shallower reader, cheaper per pair.
+        model.bert.encoder.layer = model.bert.encoder.layer[: args.layers]
+        model.config.num_hidden_layers = args.layers
     data = training_pairs(rows)
     steps = args.epochs * ((len(data) + args.batch - 1) // args.batch)
     optimizer = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)
@@ -244,6 +248,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--lr", type=float, default=4e-5)
     parser.add_argument("--batch", type=int, default=16)
     parser.add_argument("--max-length", type=int, default=96)
+    parser.add_argument("--layers", type=int, default=0, help="keep the first N layers (0: all)")
     parser.add_argument("--batches", default="", help="only these dev batches (comma-separated)")
     parser.add_argument("--model", help="a local model directory (default: the packaged MiniLM)")
     parser.add_argument("--json-out", type=Path)

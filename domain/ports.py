@@ -53,6 +53,29 @@ class EquivalenceMatch:
     lexical_score: float  # 0..1, normalised lexical similarity
     semantic_score: float  # -1..1, embedding cosine (0.0 when no embedder ran)
     rule: str  # which clause of the decision rule matched, e.g. "lexical>=0.90"
+    model_score: float | None = None  # the pair model's logit, when it decided
+
+
+class PairJudge(Protocol):
+    """A learned reader of two solution texts: how surely the second repeats the first's action.
+
+    Asked by the guard only where its own reading allows a candidate, against the known step
+    nearest in wording; a score at or above ``threshold`` makes the pair one action.
+    """
+
+    @property
+    def model_name(self) -> str:
+        """A name for the model, recorded as evidence next to its scores."""
+        ...
+
+    @property
+    def threshold(self) -> float:
+        """The score at or above which the two texts are the same action."""
+        ...
+
+    def score(self, known: str, candidate: str) -> float:
+        """A logit: the higher, the more surely ``candidate`` repeats ``known``."""
+        ...
 
 
 class AttemptEquivalence(Protocol):

@@ -27,6 +27,46 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="session")
+def trained_pair_model(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    """A small pair model trained by ``caseledger guard train-pair-model`` as a user runs it:
+    one layer, one epoch, batch 1 of the labelled set, calibrated on batch 2 (~40 s). Its
+    quality is not the point (``bench/guard.py --pair-model`` measures a full one); the path
+    from labelled rows to a served int8 model is. Returns the directory and the run."""
+    import shutil
+    import sys
+
+    out = tmp_path_factory.mktemp("pair-model") / "model"
+    binary = shutil.which("caseledger", path=str(Path(sys.executable).parent))
+    assert binary, "the caseledger entry point is not installed in this environment"
+    run = subprocess.run(
+        [
+            binary,
+            "guard",
+            "train-pair-model",
+            str(REPO / "tests" / "data" / "guard_labelled.jsonl"),
+            "--out",
+            str(out),
+            "--train-batches",
+            "1",
+            "--calibrate-batches",
+            "2",
+            "--epochs",
+            "1",
+            "--layers",
+            "1",
+        ],
+        env={**os.environ, "HF_HUB_OFFLINE": "1", "COLUMNS": "120"},
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    return out, run
+
+
+@pytest.fixture(scope="session")
 def postgres_url() -> Iterator[str]:
     url = os.environ.get("CASELEDGER_TEST_POSTGRES_URL")
     if url:

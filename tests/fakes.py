@@ -25,6 +25,7 @@ from caseledger.domain.ports import (
 )
 
 __all__ = [
+    "ScriptedPairJudge",
     "FakeEmbedder",
     "FakeMemoryStore",
     "ScriptedResponder",
@@ -66,6 +67,30 @@ class FakeEmbedder:
             vector[int.from_bytes(digest, "big") % self.dims] += 1.0
         norm = math.sqrt(sum(value * value for value in vector))
         return [value / norm for value in vector]
+
+
+class ScriptedPairJudge:
+    """A ``PairJudge`` whose scores come from a table (``default`` elsewhere), threshold 2.0;
+    it records every (known, candidate) pair it was asked about."""
+
+    def __init__(
+        self, scores: dict[tuple[str, str], float] | None = None, *, default: float = -5.0
+    ) -> None:
+        self.scores = scores or {}
+        self.default = default
+        self.asked: list[tuple[str, str]] = []
+
+    @property
+    def model_name(self) -> str:
+        return "scripted"
+
+    @property
+    def threshold(self) -> float:
+        return 2.0
+
+    def score(self, known: str, candidate: str) -> float:
+        self.asked.append((known, candidate))
+        return self.scores.get((known, candidate), self.default)
 
 
 class SteppingClock:

@@ -8,7 +8,10 @@ action. Each text is read once into :class:`TextActions` (cached per text); the 
 CJK-aware rapidfuzz score of :mod:`~caseledger.adapters.equivalence.fuzzy_semantic`; the
 cosine comes from an :class:`Embedder`, asked only for the pairs the rule cannot decide from
 the actions (in one batch per call) and kept per text as a NumPy vector, so the failed
-attempts on record are embedded once.
+attempts on record are embedded once. An optional :class:`PairJudge` (the learned pair
+model) is asked last, only where the reading allows a candidate, against the known step
+nearest in wording: a score at or above its threshold blocks, with rule
+``pair-model(<model name>):<score>>=<threshold>``.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from caseledger.domain.policies.action_frames import (
     TextActions,
 )
 from caseledger.domain.policies.attempts import contains_cjk
-from caseledger.domain.ports import Embedder, EquivalenceMatch, KnownAttempt
+from caseledger.domain.ports import Embedder, EquivalenceMatch, KnownAttempt, PairJudge
 
 __all__ = ["CatalogGuardEquivalence", "PairVerdict"]
 
@@ -70,6 +73,7 @@ class CatalogGuardEquivalence:
     ``bench/guard.py``, so by default (False) it is reported only when both vectors are
     already cached (else 0.0, the port's "no embedder ran"; the rule names what decided), and
     only pairs the actions cannot decide call the model.
+    ``pair_judge``: the learned pair model, asked once per allowed candidate (see the module).
     Thread-safe: the caches are guarded by a lock, the embedder serialises its own encoding.
     """
 
@@ -83,6 +87,7 @@ class CatalogGuardEquivalence:
         semantic_for_cjk: bool = False,
         cache_size: int = 8192,
         evidence_cosine: bool = False,
+        pair_judge: PairJudge | None = None,
     ) -> None:
         if cache_size < 1:
             raise ValueError(f"cache_size must be >= 1, got {cache_size}")
@@ -92,6 +97,7 @@ class CatalogGuardEquivalence:
         self._rule = rule if rule is not None else GuardRule()
         self._semantic_for_cjk = semantic_for_cjk
         self._evidence_cosine = evidence_cosine
+        self._pair_judge = pair_judge
         self._cache_size = cache_size
         self._lock = threading.Lock()
         self._analyses: OrderedDict[str, TextActions] = OrderedDict()
@@ -118,6 +124,20 @@ class CatalogGuardEquivalence:
     def embedder(self) -> Embedder | None:
         """The embedder behind the cosine, if any."""
         return self._embedder
+
+    @property
+    def pair_judge(self) -> PairJudge | None:
+        """The learned pair model asked where the reading allows, if any."""
+        return self._pair_judge
+
+    def nearest(self, candidate: str, texts: Sequence[str]) -> int:
+        """The position of the text nearest ``candidate`` in wording (the CJK-aware lexical
+        score of normalised texts; the first on a tie). ``texts`` must not be empty."""
+        if not texts:
+            raise ValueError("nearest() needs at least one text")
+        norm = self.analyze(candidate).normalized
+        scores = [self._lexical(norm, self.analyze(text).normalized) for text in texts]
+        return max(range(len(texts)), key=lambda i: (scores[i], -i))
 
     def analyze(self, text: str) -> TextActions:
         """The actions of ``text`` (cached per text)."""
@@ -161,7 +181,7 @@ class CatalogGuardEquivalence:
             if best is None or key > best[0]:
                 best = (key, position)
         if best is None:
-            return None
+            return self._ask_pair_judge(candidate, norm, known, verdicts)
         position = best[1]
         verdict = verdicts[position]
         semantic = verdict.semantic
@@ -200,6 +220,32 @@ class CatalogGuardEquivalence:
         ]
 
     # -- internals -----------------------------------------------------------------------
+
+    def _ask_pair_judge(
+        self,
+        candidate: str,
+        norm: str,
+        known: Sequence[KnownAttempt],
+        verdicts: Sequence[PairVerdict],
+    ) -> EquivalenceMatch | None:
+        """The reading allows ``candidate``: ask the pair model about the nearest known step."""
+        judge = self._pair_judge
+        if judge is None:
+            return None
+        lexical = [self._score(verdict, norm) for verdict in verdicts]
+        # Nearest in wording: the one pair the model reads (one pass per candidate).
+        position = max(range(len(verdicts)), key=lambda i: (lexical[i], -i))
+        score = judge.score(known[position].text, candidate)
+        if score < judge.threshold:
+            return None
+        cosine = self._cached_cosine(norm, verdicts[position].known)
+        return EquivalenceMatch(
+            attempt=known[position],
+            lexical_score=lexical[position],
+            semantic_score=cosine if cosine is not None else 0.0,
+            rule=f"pair-model({judge.model_name}):{score:.3f}>={judge.threshold:.3f}",
+            model_score=score,
+        )
 
     def _verdicts(self, candidate: str, texts: list[str]) -> list[PairVerdict] | None:
         cand = self.analyze(candidate)

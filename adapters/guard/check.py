@@ -141,6 +141,8 @@ def check_lines(
             "semantic_score": round(match.semantic_score, 4) if match else None,
             "rule": match.rule if match else None,
         }
+        if match and match.model_score is not None:
+            result["model_score"] = round(match.model_score, 4)
         if match:
             summary.blocked += 1
         expected = data.get("block")

@@ -30,12 +30,15 @@ def _command() -> list[str]:
     return [sys.executable, "-c", code]
 
 
-def run(*args: str, stdin: str | None = None, tmp: Path) -> subprocess.CompletedProcess[str]:
+def run(
+    *args: str, stdin: str | None = None, tmp: Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     env = {
         **os.environ,
         "CASELEDGER_DATA_DIR": str(tmp),
         "HF_HUB_OFFLINE": "1",
         "COLUMNS": "200",
+        **(env or {}),
     }
     return subprocess.run(
         [*_command(), *args], env=env, capture_output=True, text=True, timeout=300, input=stdin
@@ -112,3 +115,59 @@ def test_help(args: list[str], tmp_path: Path) -> None:
     result = run(*args, tmp=tmp_path)
     assert result.returncode == 0
     assert "check" in result.stdout or "JSON lines" in result.stdout
+
+
+# -- the learned pair model -----------------------------------------------------------------
+
+
+def test_train_pair_model_shows_progress_and_prints_its_manifest(
+    trained_pair_model: tuple[Path, subprocess.CompletedProcess[str]],
+) -> None:
+    model, done = trained_pair_model
+    manifest = json.loads(done.stdout)
+    assert manifest == json.loads((model / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["calibration"]["batches"] == [2] and manifest["trained_on"]["batches"] == [1]
+    assert "train" in done.stderr and "calibrate" in done.stderr  # the progress bars
+
+
+def test_guard_check_asks_the_configured_pair_model(
+    trained_pair_model: tuple[Path, subprocess.CompletedProcess[str]], tmp_path: Path
+) -> None:
+    rows = [{"failed": ["Restart the router"], "candidate": "Factory-reset the router"}]
+    stdin = "\n".join(json.dumps(row) for row in rows) + "\n"
+    plain = lines(run("check", "-", "--no-embeddings", stdin=stdin, tmp=tmp_path).stdout)
+    assert plain[0]["decision"] == "allow"
+    env = {
+        "CASELEDGER_GUARD__PAIR_MODEL_DIR": str(trained_pair_model[0]),
+        "CASELEDGER_GUARD__PAIR_MODEL_THRESHOLD": "-1000",
+    }
+    done = run("check", "-", "--no-embeddings", stdin=stdin, tmp=tmp_path, env=env)
+    assert done.returncode == 0, done.stderr
+    [result] = lines(done.stdout)
+    assert result["decision"] == "block"
+    assert str(result["rule"]).startswith("pair-model(pair-minilm-1l-int8@")
+    assert isinstance(result["model_score"], float)
+
+
+def test_a_pair_model_dir_that_would_not_load_is_a_configuration_error(tmp_path: Path) -> None:
+    env = {"CASELEDGER_GUARD__PAIR_MODEL_DIR": str(tmp_path / "absent")}
+    done = run("check", "-", stdin="", tmp=tmp_path, env=env)
+    assert done.returncode == 2
+    assert "pair model directory not found" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        (["--train-batches", "1", "--calibrate-batches", "1"], "both trained and calibrated"),
+        (["--train-batches", "x"], "not a batch range"),
+        (["--train-batches", "900"], "no dev rows in the training batches"),
+    ],
+)
+def test_train_pair_model_refuses_bad_batches_with_a_reason(
+    args: list[str], reason: str, tmp_path: Path
+) -> None:
+    done = run("train-pair-model", str(DATA), "--out", str(tmp_path / "m"), *args, tmp=tmp_path)
+    assert done.returncode == 2
+    assert reason in " ".join(done.stderr.split())
+    assert not (tmp_path / "m").exists()

@@ -22,6 +22,7 @@ from caseledger.domain.services import Cause
 from caseledger.domain.services.replies import HOLDING_REPLY, ReplyService
 from tests.fakes import (
     FakeMemoryStore,
+    ScriptedPairJudge,
     ScriptedResponder,
     SteppingClock,
     count_calls,
@@ -118,6 +119,45 @@ def test_feedback_sets_the_outcome_of_what_the_last_reply_proposed(container: Co
     assert entry["phrasings"][0]["attempt_id"] == first.attempts_proposed[0]
     assert entry["status"] == "failed"
     assert entry["outcomes"][0]["confidence"] < 1.0
+
+
+def test_a_pair_model_block_is_recorded_with_its_rule_and_logit(tmp_path: Path) -> None:
+    from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence
+
+    failed_text = "Change DNS to Google Public DNS"
+    paraphrase = "Point the resolver at the search company's public servers"
+    judge = ScriptedPairJudge({(failed_text, paraphrase): 4.25})
+    settings = Settings(
+        environment="test", data_dir=tmp_path, guard=GuardSettings(use_embeddings=False)
+    )
+    c = bootstrap(
+        settings,
+        clock=SteppingClock(),
+        embedder=None,
+        equivalence=CatalogGuardEquivalence(None, pair_judge=judge),
+    )
+    try:
+        c.desk.register_customer("cust-1", Cause(actor="service:crm"))
+        ticket = c.desk.open_ticket("cust-1", "Sites do not load", CUSTOMER)
+        failed = c.desk.propose_attempt(ticket, failed_text, Cause(actor="agent:a"))
+        c.desk.record_outcome(ticket, failed, "failed", CUSTOMER)
+        replies, responder, _ = service(
+            c,
+            [
+                draft("Let's change the resolver.", [paraphrase]),
+                draft("Let's clear the DNS cache.", ["Flush the DNS cache"]),
+            ],
+        )
+        outcome = replies.handle_message(ticket, "still nothing loads", CUSTOMER)
+        assert outcome.text == "Let's clear the DNS cache."
+        [blocked] = outcome.blocked_event_ids
+        event = next(e for e in c.runner.source.read(0, 1000) if e.event_id == blocked)
+        assert event.payload["attempt_id"] == failed
+        assert event.payload["rule"] == "pair-model(scripted):4.250>=2.000"
+        assert paraphrase in responder.requests[1].excluded_solutions
+        assert (failed_text, paraphrase) in judge.asked
+    finally:
+        c.close()
 
 
 def test_guard_blocks_a_repeat_and_regenerates_without_it(container: Container) -> None:

@@ -1,0 +1,152 @@
+"""``PairJudge`` port: the learned pair model, an int8 ONNX cross-encoder run by onnxruntime.
+
+A model directory is what ``caseledger guard train-pair-model`` writes (see
+:mod:`~caseledger.adapters.equivalence.pair_model_training`)::
+
+    manifest.json    format, name, threshold, max_length, how it was trained and calibrated
+    model.onnx       the fine-tuned MiniLM cross-encoder, dynamically quantised to int8
+    tokenizer.json   the base model's fast tokenizer
+
+The model reads one pair, the known step first (the order it was calibrated in), and returns
+one logit. It is asked once per candidate the guard's reading allows, so it costs one
+transformer pass there (~3 ms on one core, ``bench/README.md``); scores are kept per pair,
+because the reply pipeline asks again for the same pair when it records the solution.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+__all__ = ["MANIFEST_FORMAT", "OnnxPairJudge", "PairModelError", "read_manifest"]
+
+MANIFEST_FORMAT = 1
+_REQUIRED = ("format", "name", "threshold", "max_length")
+
+
+class PairModelError(Exception):
+    """The pair model directory is missing, incomplete or of another format (with the reason)."""
+
+
+def read_manifest(directory: Path) -> dict[str, Any]:
+    """The directory's manifest, checked: a clear reason for anything that would not load."""
+    if not directory.is_dir():
+        raise PairModelError(f"pair model directory not found: {directory}")
+    for name in ("manifest.json", "model.onnx", "tokenizer.json"):
+        if not (directory / name).is_file():
+            raise PairModelError(
+                f"{directory} has no {name}; write one with `caseledger guard train-pair-model`"
+            )
+    try:
+        manifest = json.loads((directory / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise PairModelError(f"{directory}/manifest.json is not readable JSON: {exc}") from None
+    if not isinstance(manifest, dict):
+        raise PairModelError(f"{directory}/manifest.json is not a JSON object")
+    missing = [key for key in _REQUIRED if key not in manifest]
+    if missing:
+        raise PairModelError(f"{directory}/manifest.json lacks {', '.join(missing)}")
+    if manifest["format"] != MANIFEST_FORMAT:
+        raise PairModelError(
+            f"{directory}/manifest.json is format {manifest['format']!r}; this version reads "
+            f"format {MANIFEST_FORMAT} (train the model again)"
+        )
+    if not isinstance(manifest["threshold"], int | float) or isinstance(
+        manifest["threshold"], bool
+    ):
+        raise PairModelError(f"{directory}/manifest.json: threshold must be a number")
+    return manifest
+
+
+class OnnxPairJudge:
+    """The pair model of one directory. Thread-safe: onnxruntime sessions run concurrently,
+    the score cache is guarded by a lock.
+
+    ``threshold`` overrides the calibrated one (a stricter threshold trades recall for fewer
+    false blocks); ``threads`` is onnxruntime's intra-op thread count.
+    """
+
+    def __init__(
+        self,
+        directory: Path,
+        *,
+        threshold: float | None = None,
+        threads: int = 1,
+        cache_size: int = 4096,
+    ) -> None:
+        import onnxruntime
+        from tokenizers import Tokenizer
+
+        self._manifest = read_manifest(directory)
+        self._directory = directory
+        # The name in evidence says which weights decided: the manifest's name and the file's
+        # digest, so a retrained model never passes for the one an old block names.
+        digest = hashlib.sha256((directory / "model.onnx").read_bytes()).hexdigest()
+        self._model_name = f"{self._manifest['name']}@{digest[:12]}"
+        self._threshold = (
+            float(threshold) if threshold is not None else float(self._manifest["threshold"])
+        )
+        self._tokenizer = Tokenizer.from_file(str(directory / "tokenizer.json"))
+        self._tokenizer.no_padding()
+        self._tokenizer.enable_truncation(int(self._manifest["max_length"]))
+        options = onnxruntime.SessionOptions()
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+        # One pair at a time: spinning threads between calls would only burn the CPU.
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        try:
+            self._session = onnxruntime.InferenceSession(
+                str(directory / "model.onnx"), options, providers=["CPUExecutionProvider"]
+            )
+        except Exception as exc:  # onnxruntime raises its own, unexported error types
+            raise PairModelError(f"{directory}/model.onnx does not load: {exc}") from None
+        self._inputs = [i.name for i in self._session.get_inputs()]
+        self._cache_size = cache_size
+        self._cache: OrderedDict[tuple[str, str], float] = OrderedDict()
+        self._lock = threading.Lock()
+
+    @property
+    def model_name(self) -> str:
+        """The manifest's name and the first 12 hex digits of the weights' SHA-256."""
+        return self._model_name
+
+    @property
+    def threshold(self) -> float:
+        """The calibrated threshold, or the override."""
+        return self._threshold
+
+    @property
+    def manifest(self) -> dict[str, Any]:
+        """How the model was trained and calibrated (a copy)."""
+        return dict(self._manifest)
+
+    def score(self, known: str, candidate: str) -> float:
+        """The model's logit for (known, candidate), known first."""
+        key = (known, candidate)
+        with self._lock:
+            cached = self._cache.get(key)
+            if cached is not None:
+                self._cache.move_to_end(key)
+                return cached
+        value = self._run(known, candidate)
+        with self._lock:
+            self._cache[key] = value
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+        return value
+
+    def _run(self, known: str, candidate: str) -> float:
+        encoding = self._tokenizer.encode(known, candidate)
+        arrays = {
+            "input_ids": encoding.ids,
+            "token_type_ids": encoding.type_ids,
+            "attention_mask": encoding.attention_mask,
+        }
+        feeds = {name: np.asarray([arrays[name]], dtype=np.int64) for name in self._inputs}
+        return float(np.asarray(self._session.run(None, feeds)[0]).reshape(-1)[0])

