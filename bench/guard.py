@@ -31,8 +31,9 @@ Run ``python bench/guard.py --help``. What it reports:
   with the evidence cosine on (a model call per new matching candidate); and the cost of
   loading the model at start-up.
 * **the learned pair model** — with ``--pair-model DIR`` (from ``caseledger guard
-  train-pair-model``): the guard with it, timed the same way on a fresh embedder, its ratio
-  to the guard as shipped, and its quality next to the other modes.
+  train-pair-model``): the model alone per new pair; the guard with it, timed the same way on
+  a fresh embedder, with the model's read after the embedding and alongside it (as served);
+  its ratio to the guard as shipped; and its quality next to the other modes.
 """
 
 from __future__ import annotations
@@ -61,6 +62,7 @@ from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalen
 from caseledger.adapters.equivalence.fuzzy_semantic import (  # noqa: E402
     RapidfuzzSemanticEquivalence,
 )
+from caseledger.adapters.equivalence.pair_model import OnnxPairJudge  # noqa: E402
 from caseledger.domain.policies.action_frames import ActionIndex, GuardRule  # noqa: E402
 from caseledger.domain.policies.attempts import EquivalenceRule  # noqa: E402
 from caseledger.domain.ports import (  # noqa: E402
@@ -311,8 +313,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     rows = load_rows(args.data)
     judge: PairJudge | None = None
     if args.pair_model:
-        from caseledger.adapters.equivalence.pair_model import OnnxPairJudge
-
         judge = OnnxPairJudge(args.pair_model, threads=args.onnx_threads)
     start = time.perf_counter()
     embedder = SentenceTransformerEmbedder(
@@ -349,19 +349,27 @@ def main(argv: Sequence[str] | None = None) -> int:
             key: round(shipped[key] / base[key], 2) if base[key] else None for key in ("p50", "p95")
         }
         if judge is not None:
-            # A fresh embedder: the passes above have cached every candidate's vector.
-            fresh = SentenceTransformerEmbedder(
-                backend=args.embedder_backend, onnx_threads=args.onnx_threads
-            )
-            fresh.embed(["warm up"])
             judge.score("warm up", "warm up")
             timing["pair model alone (one new pair)"] = pair_model_cost(judge, timed)
-            timing["guard + pair model"] = latency(
-                timed,
-                CatalogGuardEquivalence(fresh, pair_judge=judge),
-                args.on_record,
-                args.rounds,
-            )
+            for label, overlap in (
+                ("guard + pair model, read after the embedding", False),
+                ("guard + pair model", True),
+            ):
+                # A fresh embedder and judge: the passes before have cached every candidate.
+                fresh = SentenceTransformerEmbedder(
+                    backend=args.embedder_backend, onnx_threads=args.onnx_threads
+                )
+                fresh.embed(["warm up"])
+                fresh_judge = OnnxPairJudge(args.pair_model, threads=args.onnx_threads)
+                fresh_judge.score("warm up", "warm up")
+                timing[label] = latency(
+                    timed,
+                    CatalogGuardEquivalence(
+                        fresh, pair_judge=fresh_judge, overlap_pair_judge=overlap
+                    ),
+                    args.on_record,
+                    args.rounds,
+                )
             with_judge = timing["guard + pair model"]["per_solution_ms"]
             timing["ratio + pair model / as shipped"] = {
                 key: round(with_judge[key] / shipped[key], 2) if shipped[key] else None

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import math
 import re
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -79,6 +80,7 @@ class ScriptedPairJudge:
         self.scores = scores or {}
         self.default = default
         self.asked: list[tuple[str, str]] = []
+        self.threads: list[str] = []  # the thread each question was asked on
 
     @property
     def model_name(self) -> str:
@@ -90,6 +92,7 @@ class ScriptedPairJudge:
 
     def score(self, known: str, candidate: str) -> float:
         self.asked.append((known, candidate))
+        self.threads.append(threading.current_thread().name)
         return self.scores.get((known, candidate), self.default)
 
 

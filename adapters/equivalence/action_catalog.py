@@ -19,6 +19,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -74,6 +75,9 @@ class CatalogGuardEquivalence:
     already cached (else 0.0, the port's "no embedder ran"; the rule names what decided), and
     only pairs the actions cannot decide call the model.
     ``pair_judge``: the learned pair model, asked once per allowed candidate (see the module).
+    ``overlap_pair_judge``: where a candidate needs the embedding, start the judge's read on a
+    worker thread while the embedder runs (the two are most of the guard's slowest calls);
+    its result is used if the cosine allows too, dropped if not yet started when it blocks.
     Thread-safe: the caches are guarded by a lock, the embedder serialises its own encoding.
     """
 
@@ -88,6 +92,7 @@ class CatalogGuardEquivalence:
         cache_size: int = 8192,
         evidence_cosine: bool = False,
         pair_judge: PairJudge | None = None,
+        overlap_pair_judge: bool = True,
     ) -> None:
         if cache_size < 1:
             raise ValueError(f"cache_size must be >= 1, got {cache_size}")
@@ -98,6 +103,8 @@ class CatalogGuardEquivalence:
         self._semantic_for_cjk = semantic_for_cjk
         self._evidence_cosine = evidence_cosine
         self._pair_judge = pair_judge
+        self._overlap_pair_judge = overlap_pair_judge
+        self._pool: ThreadPoolExecutor | None = None
         self._cache_size = cache_size
         self._lock = threading.Lock()
         self._analyses: OrderedDict[str, TextActions] = OrderedDict()
@@ -166,7 +173,19 @@ class CatalogGuardEquivalence:
         self, candidate: str, known: Sequence[KnownAttempt]
     ) -> EquivalenceMatch | None:
         """Return the best match among ``known`` that is the same action, or None."""
-        verdicts = self._verdicts(candidate, [attempt.text for attempt in known])
+        texts = [attempt.text for attempt in known]
+        early: list[tuple[str, Future[float]]] = []
+
+        def overlap(cand: TextActions, analyses: Sequence[TextActions]) -> None:
+            # The embedding is about to run: read the nearest pair with the judge meanwhile (two
+            # onnxruntime sessions, both outside the GIL), in case the cosine allows too.
+            if self._pair_judge is not None and self._overlap_pair_judge:
+                lexical = [self._lexical(cand.normalized, a.normalized) for a in analyses]
+                nearest = max(range(len(texts)), key=lambda i: (lexical[i], -i))
+                read = self._judge_pool().submit(self._judge, texts[nearest], candidate)
+                early.append((texts[nearest], read))
+
+        verdicts = self._verdicts(candidate, texts, before_embedding=overlap)
         if verdicts is None:
             return None
         norm = self.analyze(candidate).normalized
@@ -181,7 +200,9 @@ class CatalogGuardEquivalence:
             if best is None or key > best[0]:
                 best = (key, position)
         if best is None:
-            return self._ask_pair_judge(candidate, norm, known, verdicts)
+            return self._ask_pair_judge(candidate, norm, known, verdicts, early)
+        for _, read in early:
+            read.cancel()  # a block without it: drop the read if it has not started
         position = best[1]
         verdict = verdicts[position]
         semantic = verdict.semantic
@@ -227,6 +248,7 @@ class CatalogGuardEquivalence:
         norm: str,
         known: Sequence[KnownAttempt],
         verdicts: Sequence[PairVerdict],
+        early: Sequence[tuple[str, Future[float]]] = (),
     ) -> EquivalenceMatch | None:
         """The reading allows ``candidate``: ask the pair model about the nearest known step."""
         judge = self._pair_judge
@@ -235,7 +257,11 @@ class CatalogGuardEquivalence:
         lexical = [self._score(verdict, norm) for verdict in verdicts]
         # Nearest in wording: the one pair the model reads (one pass per candidate).
         position = max(range(len(verdicts)), key=lambda i: (lexical[i], -i))
-        score = judge.score(known[position].text, candidate)
+        text = known[position].text
+        read = next((f for t, f in early if t == text), None)
+        if read is not None and read.cancel():
+            read = None  # still queued behind other requests' reads: read it here instead
+        score = read.result() if read is not None else self._judge(text, candidate)
         if score < judge.threshold:
             return None
         cosine = self._cached_cosine(norm, verdicts[position].known)
@@ -247,7 +273,22 @@ class CatalogGuardEquivalence:
             model_score=score,
         )
 
-    def _verdicts(self, candidate: str, texts: list[str]) -> list[PairVerdict] | None:
+    def _judge(self, known: str, candidate: str) -> float:
+        assert self._pair_judge is not None
+        return self._pair_judge.score(known, candidate)
+
+    def _judge_pool(self) -> ThreadPoolExecutor:
+        with self._lock:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="pair-judge")
+            return self._pool
+
+    def _verdicts(
+        self,
+        candidate: str,
+        texts: list[str],
+        before_embedding: Callable[[TextActions, Sequence[TextActions]], None] | None = None,
+    ) -> list[PairVerdict] | None:
         cand = self.analyze(candidate)
         if not cand.normalized or not texts:
             return None
@@ -277,6 +318,8 @@ class CatalogGuardEquivalence:
                 decisions.append(decision)
         cosines: dict[int, float | None] = {}
         if waiting:
+            if before_embedding is not None:
+                before_embedding(cand, analyses)
             # One embedding batch for the candidate and every pair the actions left open.
             self._ensure_vectors([cand.normalized, *(analyses[i].normalized for i in waiting)])
             for position in waiting:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from caseledger.adapters.equivalence.pair_model_training import batch_range, loa
 from caseledger.adapters.settings import GuardSettings
 from caseledger.domain.ports import PairJudge
 from tests.contracts.equivalence import assert_attempt_equivalence, known_attempt
-from tests.fakes import ScriptedPairJudge
+from tests.fakes import ScriptedPairJudge, count_calls
 
 
 def test_the_fake_satisfies_the_port_and_the_guard_keeps_its_contract() -> None:
@@ -181,3 +182,29 @@ def test_the_loader_names_a_bad_line(tmp_path: Path, line: str, reason: str) -> 
     path.write_text(line + "\n", encoding="utf-8")
     with pytest.raises(ValueError, match=reason):
         load_labelled(path)
+
+
+def test_where_the_embedding_runs_the_judge_reads_alongside_once() -> None:
+    from tests.fakes import FakeEmbedder
+
+    failed, candidate = "Frobnicate the quux", "Wiggle the zorp gently"
+    judge = ScriptedPairJudge({(failed, candidate): 3.0})
+    guard = CatalogGuardEquivalence(FakeEmbedder(), pair_judge=judge)
+    embeds = count_calls(guard.embedder, "embed")
+    match = guard.find_equivalent(candidate, [known_attempt(failed)])
+    assert embeds() == 1, "this pair must need the cosine for the test to mean anything"
+    assert match is not None and match.rule == "pair-model(scripted):3.000>=2.000"
+    assert judge.asked == [(failed, candidate)]
+    assert judge.threads[0].startswith("pair-judge")
+
+
+def test_without_overlap_the_judge_reads_after_the_embedding_with_the_same_answer() -> None:
+    from tests.fakes import FakeEmbedder
+
+    failed, candidate = "Frobnicate the quux", "Wiggle the zorp gently"
+    judge = ScriptedPairJudge({(failed, candidate): 3.0})
+    guard = CatalogGuardEquivalence(FakeEmbedder(), pair_judge=judge, overlap_pair_judge=False)
+    match = guard.find_equivalent(candidate, [known_attempt(failed)])
+    assert match is not None and match.model_score == 3.0
+    assert judge.asked == [(failed, candidate)]
+    assert judge.threads == [threading.current_thread().name]
