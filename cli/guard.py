@@ -126,7 +126,7 @@ def train_pair_model(
 
     Fine-tunes the packaged MiniLM as a cross-encoder on the training batches, exports it to
     int8 ONNX, and sets its threshold on the calibration batches (rows it never trained on).
-    Point CASELEDGER_GUARD__PAIR_MODEL_DIR at the directory to use it. About 6 minutes on
+    Point CASELEDGER_GUARD__PAIR_MODEL_DIR at the directory to use it. About 9 minutes on
     two idle cores for the 4,143 training rows of tests/data/guard_labelled.jsonl.
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn

@@ -160,6 +160,51 @@ def test_a_pair_model_block_is_recorded_with_its_rule_and_logit(tmp_path: Path) 
         c.close()
 
 
+def test_the_desk_refuses_a_pair_model_repeat_and_joins_a_pair_model_rephrasing(
+    tmp_path: Path,
+) -> None:
+    """The desk asks the same equivalence: a paraphrase the model reads as a failed step is
+    refused with its rule on record; one it reads as a pending step joins that action."""
+    from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence
+    from caseledger.domain.errors import RepeatOfFailedAttempt
+
+    failed_text, pending_text = "Change DNS to Google Public DNS", "Update the router firmware"
+    # Each is nearest in wording to its step: the model reads only the nearest known step.
+    repeat = "Set DNS servers to the search giant's public ones"
+    rephrasing = "Put newer software on the router"
+    judge = ScriptedPairJudge({(failed_text, repeat): 5.0, (pending_text, rephrasing): 5.0})
+    settings = Settings(
+        environment="test", data_dir=tmp_path, guard=GuardSettings(use_embeddings=False)
+    )
+    c = bootstrap(
+        settings,
+        clock=SteppingClock(),
+        embedder=None,
+        equivalence=CatalogGuardEquivalence(None, pair_judge=judge),
+    )
+    try:
+        c.desk.register_customer("cust-1", Cause(actor="service:crm"))
+        ticket = c.desk.open_ticket("cust-1", "Sites do not load", CUSTOMER)
+        failed = c.desk.propose_attempt(ticket, failed_text, AGENT)
+        c.desk.record_outcome(ticket, failed, "failed", CUSTOMER)
+        pending = c.desk.propose_attempt(ticket, pending_text, AGENT)
+        with pytest.raises(RepeatOfFailedAttempt) as refused:
+            c.desk.propose_attempt(ticket, repeat, AGENT)
+        events = c.runner.source.read(0, 1000)
+        refusal = next(e for e in events if e.event_id == refused.value.refusal_event_id)
+        assert refusal.payload["rule"] == "pair-model(scripted):5.000>=2.000"
+        joined = c.desk.propose_attempt(ticket, rephrasing, AGENT)
+        proposed = {
+            e.payload["attempt_id"]: e.payload
+            for e in c.runner.source.read(0, 1000)
+            if e.type == "ticket.attempt_proposed"
+        }
+        assert proposed[joined]["equivalent_to"] == pending
+        assert proposed[joined]["action_id"] == proposed[pending]["action_id"]
+    finally:
+        c.close()
+
+
 def test_guard_blocks_a_repeat_and_regenerates_without_it(container: Container) -> None:
     ticket = container.desk.open_ticket("cust-1", "Wi-Fi drops", CUSTOMER)
     failed = container.desk.propose_attempt(ticket, "Restart the router", Cause(actor="agent:a"))
