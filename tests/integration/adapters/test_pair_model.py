@@ -148,3 +148,48 @@ def test_scores_are_the_same_from_many_threads(model: Path) -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         together = list(pool.map(lambda pair: shared.score(*pair), pairs))
     assert together == alone
+
+
+def _bench_module(name: str) -> Any:
+    import importlib.util
+    import sys
+
+    path = Path(__file__).resolve().parents[3] / "bench" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"caseledger_bench_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses resolve their module by name
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_guard_bench_times_the_model_and_the_guard_with_it(model: Path) -> None:
+    bench = _bench_module("guard")
+    rows = bench.load_rows(bench.DATA)[:40]
+    judge = OnnxPairJudge(model)
+    alone = bench.pair_model_cost(judge, rows)
+    assert alone["samples"] == 40 and 0 < alone["p50"] <= alone["p95"]
+    timing = bench.latency(rows, CatalogGuardEquivalence(None, pair_judge=judge), 50, 1)
+    assert timing["failed_on_record"] == 50
+    assert timing["per_solution_ms"]["p50"] <= timing["per_solution_ms"]["p95"]
+
+
+def test_the_nearest_step_bench_reports_every_selector(model: Path) -> None:
+    import sys
+
+    bench = Path(__file__).resolve().parents[3] / "bench" / "guard_pair_nearest.py"
+    done = subprocess.run(
+        [sys.executable, str(bench), str(model), "--ks", "0", "2"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = [line for line in done.stdout.splitlines() if line.startswith("k=")]
+    assert len(lines) == 2
+    for line in lines:
+        for selector in ("guard", "ratio", "words", "cosine", "own"):
+            assert f"{selector} " in line
+    # With no distractors every selector reads one of the row's own steps.
+    own = [part for part in lines[0].split("(own step ")[1:]]
+    assert all(p.split(")")[0].split("/")[0] == p.split(")")[0].split("/")[1] for p in own)
