@@ -117,7 +117,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 else:
                     pick = record[select(row["candidate"], record)]
                 hits += pick in own
-                added[i] = judge.score(pick, row["candidate"]) >= judge.threshold
+                score = judge.score(pick, row["candidate"])
+                added[i] = score is not None and score >= judge.threshold
             asked = int((~blocked).sum())
             line.append(f"{name} {_rates(blocked | added, labels)} (own step {hits}/{asked})")
         print("  ".join(line), flush=True)

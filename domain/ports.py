@@ -73,8 +73,9 @@ class PairJudge(Protocol):
         """The score at or above which the two texts are the same action."""
         ...
 
-    def score(self, known: str, candidate: str) -> float:
-        """A logit: the higher, the more surely ``candidate`` repeats ``known``."""
+    def score(self, known: str, candidate: str) -> float | None:
+        """A logit: the higher, the more surely ``candidate`` repeats ``known``; None where the
+        model cannot read the pair (it then decides nothing)."""
         ...
 
 

@@ -75,7 +75,7 @@ class ScriptedPairJudge:
     it records every (known, candidate) pair it was asked about."""
 
     def __init__(
-        self, scores: dict[tuple[str, str], float] | None = None, *, default: float = -5.0
+        self, scores: dict[tuple[str, str], float | None] | None = None, *, default: float = -5.0
     ) -> None:
         self.scores = scores or {}
         self.default = default
@@ -90,7 +90,7 @@ class ScriptedPairJudge:
     def threshold(self) -> float:
         return 2.0
 
-    def score(self, known: str, candidate: str) -> float:
+    def score(self, known: str, candidate: str) -> float | None:
         self.asked.append((known, candidate))
         self.threads.append(threading.current_thread().name)
         return self.scores.get((known, candidate), self.default)

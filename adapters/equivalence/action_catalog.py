@@ -174,7 +174,7 @@ class CatalogGuardEquivalence:
     ) -> EquivalenceMatch | None:
         """Return the best match among ``known`` that is the same action, or None."""
         texts = [attempt.text for attempt in known]
-        early: list[tuple[str, Future[float]]] = []
+        early: list[tuple[str, Future[float | None]]] = []
 
         def overlap(cand: TextActions, analyses: Sequence[TextActions]) -> None:
             # The embedding is about to run: read the nearest pair with the judge meanwhile (two
@@ -248,7 +248,7 @@ class CatalogGuardEquivalence:
         norm: str,
         known: Sequence[KnownAttempt],
         verdicts: Sequence[PairVerdict],
-        early: Sequence[tuple[str, Future[float]]] = (),
+        early: Sequence[tuple[str, Future[float | None]]] = (),
     ) -> EquivalenceMatch | None:
         """The reading allows ``candidate``: ask the pair model about the nearest known step."""
         judge = self._pair_judge
@@ -262,7 +262,7 @@ class CatalogGuardEquivalence:
         if read is not None and read.cancel():
             read = None  # still queued behind other requests' reads: read it here instead
         score = read.result() if read is not None else self._judge(text, candidate)
-        if score < judge.threshold:
+        if score is None or score < judge.threshold:
             return None
         cosine = self._cached_cosine(norm, verdicts[position].known)
         return EquivalenceMatch(
@@ -273,7 +273,7 @@ class CatalogGuardEquivalence:
             model_score=score,
         )
 
-    def _judge(self, known: str, candidate: str) -> float:
+    def _judge(self, known: str, candidate: str) -> float | None:
         assert self._pair_judge is not None
         return self._pair_judge.score(known, candidate)
 

@@ -239,10 +239,10 @@ def _export_int8(model: Any, tokenizer: Any, into: Path) -> None:
 
 def _calibrate(
     directory: Path, rows: Sequence[LabelledRow], options: TrainingOptions, progress: Progress
-) -> tuple[float, float | None, int]:
-    """The threshold at ``max_false_block`` of the calibration negatives, the AUC, and the
-    number of rows scored: each row's candidate against its nearest failed step, as the guard
-    asks, by the int8 model as served."""
+) -> dict[str, Any]:
+    """The threshold at ``max_false_block`` of the calibration negatives, and how it was read:
+    each row's candidate against its nearest failed step, as the guard asks, by the int8
+    model as served. ``auc`` is over the pairs the model reads (``unread``: the others)."""
     from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence
 
     judge = OnnxPairJudge(directory, threshold=0.0)
@@ -253,17 +253,22 @@ def _calibrate(
         scores.append(judge.score(known, row.candidate))
         labels.append(row.block)
         progress("calibrate", done, len(rows))
-    values, truth = np.array(scores), np.array(labels)
+    # A pair the model cannot read never blocks: below every score it gives.
+    read = [value for value in scores if value is not None]
+    floor = min(read, default=0.0) - 1.0
+    values = np.array([floor if value is None else value for value in scores])
+    truth = np.array(labels)
     negatives = values[~truth]
     if not len(negatives):
         raise ValueError("the calibration batches have no negative rows to set a threshold on")
     threshold = float(np.quantile(negatives, 1 - options.max_false_block))
     auc: float | None = None
-    if truth.any():
+    mask = np.array([value is not None for value in scores])
+    if truth[mask].any() and (~truth[mask]).any():
         from sklearn.metrics import roc_auc_score
 
-        auc = round(float(roc_auc_score(truth, values)), 4)
-    return threshold, auc, len(rows)
+        auc = round(float(roc_auc_score(truth[mask], values[mask])), 4)
+    return {"threshold": threshold, "rows": len(rows), "unread": int((~mask).sum()), "auc": auc}
 
 
 def train_pair_model(
@@ -315,12 +320,11 @@ def train_pair_model(
             "created_at": datetime.now(UTC).isoformat(timespec="seconds"),
         }
         (partial / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
-        threshold, auc, scored = _calibrate(partial, calibration, options, report)
-        manifest["threshold"] = threshold
+        calibrated = _calibrate(partial, calibration, options, report)
+        manifest["threshold"] = calibrated.pop("threshold")
         manifest["calibration"] = {
             "batches": sorted(options.calibrate_batches & {r.batch for r in calibration}),
-            "rows": scored,
-            "auc": auc,
+            **calibrated,
             "max_false_block": options.max_false_block,
         }
         (partial / "manifest.json").write_text(

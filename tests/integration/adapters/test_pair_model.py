@@ -59,11 +59,13 @@ def test_the_threshold_is_the_served_models_quantile_of_the_calibration_negative
     judge = OnnxPairJudge(model)
     reader = CatalogGuardEquivalence(None)
     rows = [row for row in load_labelled(DATA)[0] if row.batch == 2]
-    negatives = [
-        judge.score(row.failed[reader.nearest(row.candidate, row.failed)], row.candidate)
+    scored = [
+        (judge.score(row.failed[reader.nearest(row.candidate, row.failed)], row.candidate), row)
         for row in rows
-        if not row.block
     ]
+    # A pair the model cannot read never blocks: it counts below every score.
+    floor = min(score for score, _ in scored if score is not None) - 1.0
+    negatives = [floor if score is None else score for score, row in scored if not row.block]
     assert judge.threshold == pytest.approx(float(np.quantile(negatives, 0.99)), abs=1e-6)
     assert np.mean(np.array(negatives) >= judge.threshold) <= 0.02
 
@@ -113,7 +115,11 @@ def test_int8_onnx_keeps_the_torch_models_scores(tmp_path: Path) -> None:
             return_tensors="pt",
         )
         expected = torch_model(**encoded).logits.squeeze(-1).numpy()
-    served = np.array([judge.score(known, candidate) for known, candidate in pairs])
+    read = [judge.score(known, candidate) for known, candidate in pairs]
+    kept = [i for i, value in enumerate(read) if value is not None]
+    assert len(kept) >= 40, "most of these pairs are English: the model reads them"
+    served = np.array([read[i] for i in kept])
+    expected = expected[kept]
     spread = float(np.std(expected))
     assert spread > 0.01, "the model must separate the pairs for this check to mean anything"
     assert float(np.max(np.abs(served - expected))) < 0.25 * spread + 0.05
@@ -139,6 +145,17 @@ def test_the_composition_root_serves_it_in_the_guard(model: Path) -> None:
     assert match.rule.startswith(f"pair-model(pair-minilm-1l-int8@{digest}):")
     assert match.model_score is not None and match.rule.endswith(">=-1000000.000")
     assert _guard(model, 1e6).find_equivalent(candidate, [known_attempt(failed)]) is None
+
+
+def test_the_model_reads_a_pair_if_it_can_read_one_side(model: Path) -> None:
+    judge = OnnxPairJudge(model)
+    assert judge.score("重启路由器", "将路由器恢复出厂设置") is None
+    assert isinstance(judge.score("Restart the router", "重启路由器"), float)
+    assert isinstance(judge.score("重启路由器", "Restart the router"), float)
+    assert isinstance(judge.score("清除应用缓存 and reopen the app", "清除应用缓存"), float)
+    # Nothing it cannot read blocks, whatever the threshold.
+    failed, candidate = "重启路由器", "将路由器恢复出厂设置"
+    assert _guard(model, -1e6).find_equivalent(candidate, [known_attempt(failed)]) is None
 
 
 def test_scores_are_the_same_from_many_threads(model: Path) -> None:

@@ -44,6 +44,14 @@ def test_a_score_below_the_threshold_allows() -> None:
     assert guard.find_equivalent(candidate, [known_attempt(failed)]) is None
 
 
+def test_a_pair_the_judge_cannot_read_is_allowed() -> None:
+    failed, candidate = "清除应用缓存", "把这个软件的临时文件删掉"
+    judge = ScriptedPairJudge({(failed, candidate): None}, default=50.0)
+    guard = CatalogGuardEquivalence(None, pair_judge=judge)
+    assert guard.find_equivalent(candidate, [known_attempt(failed)]) is None
+    assert judge.asked == [(failed, candidate)]
+
+
 def test_the_judge_reads_only_the_known_step_nearest_in_wording() -> None:
     known = [
         known_attempt("Update the graphics driver", "att-1"),
