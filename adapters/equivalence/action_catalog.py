@@ -176,14 +176,12 @@ class CatalogGuardEquivalence:
         texts = [attempt.text for attempt in known]
         early: list[tuple[str, Future[float | None]]] = []
 
-        def overlap(cand: TextActions, analyses: Sequence[TextActions]) -> None:
+        def overlap() -> None:
             # The embedding is about to run: read the nearest pair with the judge meanwhile (two
             # onnxruntime sessions, both outside the GIL), in case the cosine allows too.
             if self._pair_judge is not None and self._overlap_pair_judge:
-                lexical = [self._lexical(cand.normalized, a.normalized) for a in analyses]
-                nearest = max(range(len(texts)), key=lambda i: (lexical[i], -i))
-                read = self._judge_pool().submit(self._judge, texts[nearest], candidate)
-                early.append((texts[nearest], read))
+                nearest = texts[self.nearest(candidate, texts)]
+                early.append((nearest, self._judge_pool().submit(self._judge, nearest, candidate)))
 
         verdicts = self._verdicts(candidate, texts, before_embedding=overlap)
         if verdicts is None:
@@ -254,9 +252,8 @@ class CatalogGuardEquivalence:
         judge = self._pair_judge
         if judge is None:
             return None
-        lexical = [self._score(verdict, norm) for verdict in verdicts]
         # Nearest in wording: the one pair the model reads (one pass per candidate).
-        position = max(range(len(verdicts)), key=lambda i: (lexical[i], -i))
+        position = self.nearest(candidate, [attempt.text for attempt in known])
         text = known[position].text
         read = next((f for t, f in early if t == text), None)
         if read is not None and read.cancel():
@@ -267,7 +264,7 @@ class CatalogGuardEquivalence:
         cosine = self._cached_cosine(norm, verdicts[position].known)
         return EquivalenceMatch(
             attempt=known[position],
-            lexical_score=lexical[position],
+            lexical_score=self._score(verdicts[position], norm),
             semantic_score=cosine if cosine is not None else 0.0,
             rule=f"pair-model({judge.model_name}):{score:.3f}>={judge.threshold:.3f}",
             model_score=score,
@@ -287,7 +284,7 @@ class CatalogGuardEquivalence:
         self,
         candidate: str,
         texts: list[str],
-        before_embedding: Callable[[TextActions, Sequence[TextActions]], None] | None = None,
+        before_embedding: Callable[[], None] | None = None,
     ) -> list[PairVerdict] | None:
         cand = self.analyze(candidate)
         if not cand.normalized or not texts:
@@ -319,7 +316,7 @@ class CatalogGuardEquivalence:
         cosines: dict[int, float | None] = {}
         if waiting:
             if before_embedding is not None:
-                before_embedding(cand, analyses)
+                before_embedding()
             # One embedding batch for the candidate and every pair the actions left open.
             self._ensure_vectors([cand.normalized, *(analyses[i].normalized for i in waiting)])
             for position in waiting:

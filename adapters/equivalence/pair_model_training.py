@@ -299,7 +299,7 @@ def train_pair_model(
         _export_int8(model, tokenizer, partial)
         manifest: dict[str, Any] = {
             "format": MANIFEST_FORMAT,
-            "name": f"pair-minilm-{options.layers or model.config.num_hidden_layers}l-int8",
+            "name": f"pair-minilm-{model.config.num_hidden_layers}l-int8",
             "threshold": 0.0,  # set below, once the served model has scored the calibration
             "max_length": options.max_length,
             "order": "known, candidate",
@@ -308,7 +308,7 @@ def train_pair_model(
             "trained_on": {
                 "file": data.name,
                 "sha256": digest,
-                "batches": sorted(options.train_batches & {r.batch for r in training}),
+                "batches": sorted({r.batch for r in training}),
                 "rows": len(training),
                 "held_out_rows_skipped": skipped,
                 "epochs": options.epochs,
@@ -323,7 +323,7 @@ def train_pair_model(
         calibrated = _calibrate(partial, calibration, options, report)
         manifest["threshold"] = calibrated.pop("threshold")
         manifest["calibration"] = {
-            "batches": sorted(options.calibrate_batches & {r.batch for r in calibration}),
+            "batches": sorted({r.batch for r in calibration}),
             **calibrated,
             "max_false_block": options.max_false_block,
         }
