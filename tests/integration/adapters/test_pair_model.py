@@ -22,6 +22,7 @@ from caseledger.adapters.equivalence.pair_model_training import (
 )
 from caseledger.adapters.guard.check import guard_equivalence
 from caseledger.adapters.settings import GuardSettings, Settings
+from tests.benches import load_bench
 from tests.contracts.equivalence import known_attempt
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "guard_labelled.jsonl"
@@ -188,21 +189,8 @@ def test_scores_are_the_same_from_many_threads(model: Path) -> None:
     assert together == alone
 
 
-def _bench_module(name: str) -> Any:
-    import importlib.util
-    import sys
-
-    path = Path(__file__).resolve().parents[3] / "bench" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"caseledger_bench_{name}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses resolve their module by name
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_guard_bench_times_the_model_and_the_guard_with_it(model: Path) -> None:
-    bench = _bench_module("guard")
+    bench = load_bench("guard")
     rows = bench.load_rows(bench.DATA)[:40]
     judge = OnnxPairJudge(model)
     alone = bench.pair_model_cost(judge, rows)

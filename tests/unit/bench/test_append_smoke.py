@@ -6,27 +6,20 @@ that its results are well-formed; it asserts nothing about speed.
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 from rich.console import Console
 
-BENCH = Path(__file__).resolve().parents[3] / "bench" / "append.py"
+from tests.benches import load_bench
 
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("caseledger_bench_append", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses resolve their module by name
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("append")
 
 
 def test_plan_has_whole_customers_and_known_event_count(bench: ModuleType) -> None:

@@ -6,26 +6,19 @@ the quality floors themselves are asserted in tests/unit/domain/policies.
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-BENCH = Path(__file__).resolve().parents[3] / "bench" / "extraction.py"
+from tests.benches import load_bench
 
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("caseledger_bench_extraction", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses resolve their module by name
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("extraction")
 
 
 def test_one_run_scores_both_sets(bench: ModuleType, tmp_path: Path) -> None:

@@ -3,26 +3,17 @@ per-language breakdown, and the latency driver on a guard with no embedder."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence
-
-BENCH = Path(__file__).resolve().parents[3] / "bench" / "guard.py"
+from tests.benches import load_bench
 
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("caseledger_bench_guard", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses resolve their module by name
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("guard")
 
 
 def test_counts_per_split_and_language(bench: ModuleType) -> None:

@@ -7,27 +7,18 @@ integration tests in tests/integration/adapters/memory/ do, with the real model 
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from caseledger.adapters.memory.local import LocalMemoryStore
+from tests.benches import load_bench
 from tests.fakes import FakeEmbedder
-
-BENCH = Path(__file__).resolve().parents[3] / "bench" / "memory.py"
 
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("caseledger_bench_memory", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses resolve their module by name
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("memory")
 
 
 def test_recall_set_is_well_formed(bench: ModuleType) -> None:
