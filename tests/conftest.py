@@ -8,7 +8,9 @@ backend that cannot start fails the tests that need it — it is never skipped.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
+import sys
 import tempfile
 import uuid
 from collections.abc import Iterator
@@ -34,9 +36,6 @@ def trained_pair_model(
     one layer, one epoch, batch 1 of the labelled set, calibrated on batch 2 (~40 s). Its
     quality is not the point (``bench/guard.py --pair-model`` measures a full one); the path
     from labelled rows to a served int8 model is. Returns the directory and the run."""
-    import shutil
-    import sys
-
     out = tmp_path_factory.mktemp("pair-model") / "model"
     binary = shutil.which("caseledger", path=str(Path(sys.executable).parent))
     assert binary, "the caseledger entry point is not installed in this environment"

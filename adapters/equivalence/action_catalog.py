@@ -132,11 +132,6 @@ class CatalogGuardEquivalence:
         """The embedder behind the cosine, if any."""
         return self._embedder
 
-    @property
-    def pair_judge(self) -> PairJudge | None:
-        """The learned pair model asked where the reading allows, if any."""
-        return self._pair_judge
-
     def nearest(self, candidate: str, texts: Sequence[str]) -> int:
         """The position of the text nearest ``candidate`` in wording (the CJK-aware lexical
         score of normalised texts; the first on a tie). ``texts`` must not be empty."""
@@ -174,14 +169,16 @@ class CatalogGuardEquivalence:
     ) -> EquivalenceMatch | None:
         """Return the best match among ``known`` that is the same action, or None."""
         texts = [attempt.text for attempt in known]
-        early: list[tuple[str, Future[float | None]]] = []
+        early: list[tuple[int, Future[float | None]]] = []  # (nearest position, its read)
 
         def overlap() -> None:
             # The embedding is about to run: read the nearest pair with the judge meanwhile (two
             # onnxruntime sessions, both outside the GIL), in case the cosine allows too.
-            if self._pair_judge is not None and self._overlap_pair_judge:
-                nearest = texts[self.nearest(candidate, texts)]
-                early.append((nearest, self._judge_pool().submit(self._judge, nearest, candidate)))
+            judge = self._pair_judge
+            if judge is not None and self._overlap_pair_judge:
+                position = self.nearest(candidate, texts)
+                read = self._judge_pool().submit(judge.score, texts[position], candidate)
+                early.append((position, read))
 
         verdicts = self._verdicts(candidate, texts, before_embedding=overlap)
         if verdicts is None:
@@ -198,7 +195,7 @@ class CatalogGuardEquivalence:
             if best is None or key > best[0]:
                 best = (key, position)
         if best is None:
-            return self._ask_pair_judge(candidate, norm, known, verdicts, early)
+            return self._ask_pair_judge(candidate, norm, known, verdicts, texts, early)
         for _, read in early:
             read.cancel()  # a block without it: drop the read if it has not started
         position = best[1]
@@ -246,19 +243,21 @@ class CatalogGuardEquivalence:
         norm: str,
         known: Sequence[KnownAttempt],
         verdicts: Sequence[PairVerdict],
-        early: Sequence[tuple[str, Future[float | None]]] = (),
+        texts: Sequence[str],
+        early: Sequence[tuple[int, Future[float | None]]],
     ) -> EquivalenceMatch | None:
-        """The reading allows ``candidate``: ask the pair model about the nearest known step."""
+        """The reading allows ``candidate``: ask the pair model about the nearest known step
+        (nearest in wording: the one pair it reads), or take the read started early."""
         judge = self._pair_judge
         if judge is None:
             return None
-        # Nearest in wording: the one pair the model reads (one pass per candidate).
-        position = self.nearest(candidate, [attempt.text for attempt in known])
-        text = known[position].text
-        read = next((f for t, f in early if t == text), None)
-        if read is not None and read.cancel():
-            read = None  # still queued behind other requests' reads: read it here instead
-        score = read.result() if read is not None else self._judge(text, candidate)
+        if early:
+            position, read = early[0]
+            # A read still queued behind other requests' reads is cancelled and done here.
+            score = judge.score(texts[position], candidate) if read.cancel() else read.result()
+        else:
+            position = self.nearest(candidate, texts)
+            score = judge.score(texts[position], candidate)
         if score is None or score < judge.threshold:
             return None
         cosine = self._cached_cosine(norm, verdicts[position].known)
@@ -269,10 +268,6 @@ class CatalogGuardEquivalence:
             rule=f"pair-model({judge.model_name}):{score:.3f}>={judge.threshold:.3f}",
             model_score=score,
         )
-
-    def _judge(self, known: str, candidate: str) -> float | None:
-        assert self._pair_judge is not None
-        return self._pair_judge.score(known, candidate)
 
     def _judge_pool(self) -> ThreadPoolExecutor:
         with self._lock:

@@ -86,10 +86,11 @@ class OnnxPairJudge:
         from tokenizers import Tokenizer
 
         self._manifest = read_manifest(directory)
-        self._directory = directory
+        # Read once: hashed here, then handed to onnxruntime as bytes.
+        weights = (directory / "model.onnx").read_bytes()
         # The name in evidence says which weights decided: the manifest's name and the file's
         # digest, so a retrained model never passes for the one an old block names.
-        digest = hashlib.sha256((directory / "model.onnx").read_bytes()).hexdigest()
+        digest = hashlib.sha256(weights).hexdigest()
         self._model_name = f"{self._manifest['name']}@{digest[:12]}"
         self._threshold = (
             float(threshold) if threshold is not None else float(self._manifest["threshold"])
@@ -104,7 +105,7 @@ class OnnxPairJudge:
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         try:
             self._session = onnxruntime.InferenceSession(
-                str(directory / "model.onnx"), options, providers=["CPUExecutionProvider"]
+                weights, options, providers=["CPUExecutionProvider"]
             )
         except Exception as exc:  # onnxruntime raises its own, unexported error types
             raise PairModelError(f"{directory}/model.onnx does not load: {exc}") from None

@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from caseledger.adapters.equivalence.pair_model import MANIFEST_FORMAT, OnnxPairJudge
+from caseledger.adapters.guard.check import parse_line
 
 __all__ = [
     "LabelledRow",
@@ -98,19 +99,10 @@ def load_labelled(path: Path) -> tuple[list[LabelledRow], int, str]:
     for number, line in enumerate(raw.decode("utf-8").splitlines(), start=1):
         if not line.strip():
             continue
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"line {number}: not JSON ({exc.msg})") from None
-        failed, candidate, block = data.get("failed"), data.get("candidate"), data.get("block")
-        if (
-            not isinstance(failed, list)
-            or not failed
-            or not all(isinstance(t, str) and t.strip() for t in failed)
-            or not isinstance(candidate, str)
-            or not candidate.strip()
-            or not isinstance(block, bool)
-        ):
+        # The guard check's own reading of a line, then what training needs on top.
+        failed, candidate, data = parse_line(line, number)
+        block = data.get("block")
+        if not failed or not all(t.strip() for t in failed) or not isinstance(block, bool):
             raise ValueError(
                 f"line {number}: needs 'failed' (non-empty strings), 'candidate' and a boolean "
                 "'block'"

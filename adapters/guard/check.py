@@ -22,7 +22,7 @@ from caseledger.adapters.catalog.catalog import load_catalog
 from caseledger.adapters.settings import Settings
 from caseledger.domain.ports import AttemptEquivalence, Embedder, KnownAttempt
 
-__all__ = ["CheckSummary", "check_lines", "guard_equivalence"]
+__all__ = ["CheckSummary", "check_lines", "guard_equivalence", "parse_line"]
 
 
 def guard_equivalence(settings: Settings, embedder: Embedder | None = None) -> AttemptEquivalence:
@@ -82,7 +82,9 @@ def _catalog_action(equivalence: AttemptEquivalence, text: str) -> str | None:
     return reader(text) if callable(reader) else None
 
 
-def _parse(raw: str, number: int) -> tuple[list[str], str, dict[str, Any]]:
+def parse_line(raw: str, number: int) -> tuple[list[str], str, dict[str, Any]]:
+    """One JSON line's ``failed`` and ``candidate`` and the whole object; ``ValueError`` naming
+    the line number for anything else."""
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
@@ -113,7 +115,7 @@ def check_lines(
         if not raw.strip():
             continue
         try:
-            failed, candidate, data = _parse(raw, number)
+            failed, candidate, data = parse_line(raw, number)
         except ValueError as exc:
             summary.errors.append(str(exc))
             yield {"line": number, "error": str(exc)}

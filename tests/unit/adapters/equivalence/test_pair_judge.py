@@ -181,8 +181,9 @@ def test_the_loader_reads_dev_rows_and_never_the_held_out_ones(tmp_path: Path) -
     [
         ("{not json", "line 1: not JSON"),
         ('{"failed": [], "candidate": "b", "block": true}', "line 1: needs"),
+        ("[1, 2]", "line 1: expected a JSON object"),
         ('{"failed": ["a"], "candidate": "b", "block": "yes"}', "line 1: needs"),
-        ('{"failed": ["a"], "candidate": " ", "block": true}', "line 1: needs"),
+        ('{"failed": ["a"], "candidate": " ", "block": true}', "line 1: 'candidate' must be"),
     ],
 )
 def test_the_loader_names_a_bad_line(tmp_path: Path, line: str, reason: str) -> None:
