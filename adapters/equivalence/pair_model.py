@@ -149,6 +149,10 @@ class OnnxPairJudge:
         encoding = self._tokenizer.encode(known, candidate)
         if not any(self._reads(encoding, side) for side in (0, 1)):
             return None
+        return self._run_model(encoding)
+
+    def _run_model(self, encoding: Any) -> float:
+        """The logit of one encoded pair (``bench/guard_pair_unread.py`` asks it directly)."""
         arrays = {
             "input_ids": encoding.ids,
             "token_type_ids": encoding.type_ids,

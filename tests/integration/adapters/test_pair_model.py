@@ -219,3 +219,21 @@ def test_the_nearest_step_bench_reports_every_selector(model: Path) -> None:
     # With no distractors every selector reads one of the row's own steps.
     own = [part for part in lines[0].split("(own step ")[1:]]
     assert all(p.split(")")[0].split("/")[0] == p.split(")")[0].split("/")[1] for p in own)
+
+
+def test_the_unread_pairs_bench_counts_both_groups(model: Path) -> None:
+    import sys
+
+    bench = Path(__file__).resolve().parents[3] / "bench" / "guard_pair_unread.py"
+    done = subprocess.run(
+        [sys.executable, str(bench), str(model), "--max-rows", "400"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = [line for line in done.stdout.splitlines() if " reads " in line]
+    assert len(lines) == 4
+    # Each row the guard allows is asked once, in one of the four cells.
+    asked = sum(int(line.split("asked")[1].split()[0]) for line in lines)
+    assert 0 < asked <= 400
