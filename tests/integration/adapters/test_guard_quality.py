@@ -136,7 +136,7 @@ def guard(embedder: SentenceTransformerEmbedder) -> CatalogGuardEquivalence:
 def test_labelled_set_is_well_formed(rows: list[Row]) -> None:
     assert len(rows) >= 200
     assert len({(r.failed, r.candidate) for r in rows}) == len(rows)
-    for split in ("dev", "test", "test2", "test3", "test4", "test5", "test6"):
+    for split in ("dev", "test", "test2", "test3", "test4", "test5", "test6", "test7", "test8"):
         part = [r for r in rows if r.split == split]
         assert {r.lang for r in part} == {"en", "zh", "mixed"}
         assert {r.block for r in part} == {True, False}
@@ -204,16 +204,29 @@ def test_blind_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence)
     # Measured: R=0.686 FBR=0.060 (0.471 / 0.060 when written, with the round-7 code; 0.614 /
     # 0.060 after round 8; the same after rounds 10, 11 and 12).
     assert test6.recall >= 0.64 and test6.false_block_rate <= 0.09, test6
+    test7 = measure(rows, guard, lambda r: r.split == "test7")
+    # Measured: R=0.710 FBR=0.076 when written (round 13, 2026-12-01; 128 rows, a balanced blend
+    # by a writer who saw neither the guard nor the set), never tuned on.
+    assert test7.recall >= 0.68 and test7.false_block_rate <= 0.10, test7
+    test8 = measure(rows, guard, lambda r: r.split == "test8")
+    # Measured: R=0.583 FBR=0.067 when written (round 13; 120 rows, a retailer's and an internet
+    # provider's desks, native and non-native English), never tuned on.
+    assert test8.recall >= 0.55 and test8.false_block_rate <= 0.09, test8
 
 
 def test_dev_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
-    dev = measure(rows, guard, lambda r: r.split == "dev")
+    dev = measure(rows, guard, lambda r: r.split == "dev" and r.batch <= 50)
     # Measured: R=0.888 FBR=0.007 (batches 1, 2, 5-9, 11-15, 18-29, 31-50; 5,023 rows) — the
     # set the lexicon was written against (0.907 / 0.004 on batches 1-42; batches 43-50, the
     # plain styles of the blind held-out splits, were fresh at 0.648 / 0.072 and are at 0.798 /
     # 0.020 after round 12).
     assert dev.recall >= 0.87, dev
     assert dev.false_block_rate <= 0.01, dev
+    fresh = measure(rows, guard, lambda r: r.split == "dev" and r.batch > 50)
+    # Round 13 (batches 51-57 and 59-70, 2,564 rows written blind in nineteen focuses, each
+    # checked by a second annotator): R=0.543 FBR=0.066 when written. Not folded into the
+    # lexicon; they train the pair model (bench/README.md).
+    assert fresh.recall >= 0.52 and fresh.false_block_rate <= 0.08, fresh
 
 
 def test_guard_beats_plain_similarity(
@@ -230,11 +243,12 @@ def test_guard_beats_plain_similarity(
 @pytest.mark.xfail(
     strict=True,
     reason="held-out recall is 0.975 (test), 0.946 (test2; zh+mixed 0.91), 0.694 (test3), "
-    "0.800 (test4), 0.779 (test5) and 0.686 (test6; false-block 0.060, English 0.100) — test3 "
-    "to test6 written without sight of the guard — below the 0.95 target",
+    "0.800 (test4), 0.779 (test5), 0.686 (test6; false-block 0.060, English 0.100), 0.710 "
+    "(test7; false-block 0.076) and 0.583 (test8; false-block 0.067) — test3 to test8 written "
+    "without sight of the guard — below the 0.95 target",
 )
 def test_target_recall_on_held_out(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
-    for split in ("test", "test2", "test3", "test4", "test5", "test6"):
+    for split in ("test", "test2", "test3", "test4", "test5", "test6", "test7", "test8"):
         for english in (True, False):
             figures = measure(
                 rows,
