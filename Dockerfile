@@ -46,7 +46,7 @@ RUN pip install --index-url "${TORCH_INDEX_URL}" torch \
     && pip install -r /tmp/requirements.txt \
     && rm /tmp/requirements.txt
 COPY . .
-# The guard's learned pair model, trained at build time from the labelled set (~9 min on two
+# The guard's learned pair model, trained at build time from the labelled set (~20 min on two
 # cores; bench/README.md, "The pair model in the guard"). Off unless the deployment sets
 # CASELEDGER_GUARD__PAIR_MODEL_DIR=/opt/caseledger/pair-model: it adds false blocks.
 RUN pip install . \

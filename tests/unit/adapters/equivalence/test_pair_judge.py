@@ -104,6 +104,9 @@ GOOD = {"format": 1, "name": "pair", "threshold": 3.5, "max_length": 96}
 
 def test_a_complete_manifest_reads(tmp_path: Path) -> None:
     assert read_manifest(_model_dir(tmp_path, GOOD))["threshold"] == 3.5
+    # "text" says how texts are prepared; a manifest from before glossing has none (raw).
+    for text in ("raw", "cedict-gloss-1"):
+        assert read_manifest(_model_dir(tmp_path, {**GOOD, "text": text}))["text"] == text
 
 
 @pytest.mark.parametrize(
@@ -114,6 +117,7 @@ def test_a_complete_manifest_reads(tmp_path: Path) -> None:
         ({**GOOD, "threshold": "high"}, "must be a number"),
         ({**GOOD, "threshold": True}, "must be a number"),
         ([1, 2], "not a JSON object"),
+        ({**GOOD, "text": "pinyin"}, "text 'pinyin' is not one of raw, cedict-gloss-1"),
     ],
 )
 def test_a_bad_manifest_is_refused_with_its_reason(

@@ -1,0 +1,94 @@
+"""Chinese read as English dictionary glosses, for the pair model (``chinese_gloss``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from caseledger.adapters.equivalence.chinese_gloss import gloss, gloss_if_chinese
+from caseledger.adapters.equivalence.pair_model_training import (
+    LabelledRow,
+    TrainingOptions,
+    _training_pairs,
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "glossed"),
+    [
+        ("重启路由器", "restart router"),
+        ("打印机脱机", "printer offline"),
+        # The longest headword wins: 清除 then 缓存, not 清 + 除 + ...
+        ("清除缓存", "clear away cache"),
+        ("清除数据", "clear away data"),
+        # Particles and fillers carry no step and are dropped (把, 关掉 is kept).
+        ("把快速启动关掉", "fast start switch off"),
+        # Traditional characters read through the same entries.
+        ("重新開機", gloss("重新开机")),
+    ],
+)
+def test_chinese_is_read_as_the_glosses_of_its_longest_words(text: str, glossed: str) -> None:
+    assert gloss(text) == glossed
+
+
+def test_what_is_not_chinese_stays_as_it_is() -> None:
+    assert gloss("Restart the router") == "Restart the router"
+    assert gloss("把wifi forget掉再连").startswith("wifi forget")
+    # A character the dictionary does not know is skipped, not turned into noise.
+    assert gloss("㐀") == ""
+
+
+def test_only_a_mostly_chinese_text_is_glossed() -> None:
+    english = "Forget the network and join it again"
+    assert gloss_if_chinese(english) == english
+    # Code-switched English keeps its English words: the step is already in them.
+    code_switched = "Please restart the router from the admin page, 谢谢"
+    assert gloss_if_chinese(code_switched) == code_switched
+    assert gloss_if_chinese("把路由器重启一下") == gloss("把路由器重启一下") != "把路由器重启一下"
+    # Nothing the dictionary knows: the text stays rather than becoming empty.
+    assert gloss_if_chinese("㐀㐀") == "㐀㐀"
+    assert gloss_if_chinese("") == ""
+
+
+def test_training_pairs_are_prepared_as_the_served_model_reads_them() -> None:
+    rows = [
+        LabelledRow(("重启路由器",), "Restart the router", True, 1),
+        LabelledRow(("Clear the cache",), "清除数据", False, 1),
+    ]
+    raw = _training_pairs(rows)
+    assert ("重启路由器", "Restart the router", 1.0) in raw
+    glossed = _training_pairs(rows, gloss_if_chinese)
+    assert glossed == [
+        ("restart router", "Restart the router", 1.0),
+        ("Restart the router", "restart router", 1.0),
+        ("Clear the cache", "clear away data", 0.0),
+        ("clear away data", "Clear the cache", 0.0),
+    ]
+
+
+@pytest.mark.parametrize(("flag", "glossed"), [([], True), (["--raw-text"], False)])
+def test_the_training_command_glosses_unless_told_raw(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, flag: list[str], glossed: bool
+) -> None:
+    from typer.testing import CliRunner
+
+    from caseledger.adapters.equivalence import pair_model_training
+    from caseledger.cli.guard import guard_app
+
+    seen: list[TrainingOptions] = []
+
+    def train(data: Path, out: Path, options: TrainingOptions, progress: object) -> dict[str, str]:
+        seen.append(options)
+        return {"text": "cedict-gloss-1" if options.gloss_chinese else "raw"}
+
+    monkeypatch.setattr(pair_model_training, "train_pair_model", train)
+    data = tmp_path / "set.jsonl"
+    data.write_text('{"failed": ["a"], "candidate": "b", "block": true, "batch": 1}\n')
+    result = CliRunner().invoke(
+        guard_app, ["train-pair-model", str(data), "--out", str(tmp_path / "m"), *flag]
+    )
+    assert result.exit_code == 0, result.output
+    assert [options.gloss_chinese for options in seen] == [glossed]
+    # The default trains on the first blind batches and round 13's (held-out rows skipped).
+    assert seen[0].train_batches == frozenset(range(1, 43)) | frozenset(range(51, 71))
