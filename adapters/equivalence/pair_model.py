@@ -28,7 +28,11 @@ from typing import Any
 
 import numpy as np
 
-from caseledger.adapters.equivalence.chinese_gloss import GLOSS_SCHEME, gloss_if_chinese
+from caseledger.adapters.equivalence.chinese_gloss import (
+    GLOSS_SCHEME,
+    gloss_if_chinese,
+    load_dictionary,
+)
 
 __all__ = ["MANIFEST_FORMAT", "TEXT_SCHEMES", "OnnxPairJudge", "PairModelError", "read_manifest"]
 
@@ -108,6 +112,8 @@ class OnnxPairJudge:
         )
         # Served as trained: a model trained on glossed Chinese reads glossed Chinese.
         self._glossed = self._manifest.get("text") == GLOSS_SCHEME
+        if self._glossed:
+            load_dictionary()  # at start-up, not in the first Chinese reply
         self._tokenizer = Tokenizer.from_file(str(directory / "tokenizer.json"))
         self._tokenizer.no_padding()
         self._tokenizer.enable_truncation(int(self._manifest["max_length"]))

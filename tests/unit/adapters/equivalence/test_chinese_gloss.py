@@ -92,3 +92,13 @@ def test_the_training_command_glosses_unless_told_raw(
     assert [options.gloss_chinese for options in seen] == [glossed]
     # The default trains on the first blind batches and round 13's (held-out rows skipped).
     assert seen[0].train_batches == frozenset(range(1, 43)) | frozenset(range(51, 71))
+
+
+def test_the_dictionary_is_read_once_and_can_be_read_ahead() -> None:
+    from caseledger.adapters.equivalence import chinese_gloss
+
+    chinese_gloss._dictionary.cache_clear()
+    chinese_gloss.load_dictionary()
+    assert chinese_gloss._dictionary.cache_info().misses == 1
+    gloss("重启路由器")
+    assert chinese_gloss._dictionary.cache_info().misses == 1
