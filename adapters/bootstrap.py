@@ -146,6 +146,8 @@ def build_pair_judge(settings: Settings) -> PairJudge | None:
     return OnnxPairJudge(
         settings.guard.pair_model_dir,
         threshold=settings.guard.pair_model_threshold,
+        veto_threshold=settings.guard.pair_model_veto_threshold,
+        veto=settings.guard.pair_model_veto,
         threads=settings.guard.onnx_threads,
     )
 

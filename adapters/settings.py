@@ -82,6 +82,11 @@ class GuardSettings(BaseModel):
     pair_model_dir: Path | None = None
     # Overrides the calibrated threshold (a logit): higher blocks less, and less wrongly.
     pair_model_threshold: float | None = None
+    # Whether the model may overrule a block the reading made on weak evidence (the embedding's
+    # combined clause, a partial reading) when it scores the pair below its veto threshold;
+    # the override of that calibrated threshold (a logit; lower overrules less).
+    pair_model_veto: bool = True
+    pair_model_veto_threshold: float | None = None
 
     @field_validator("pair_model_dir")
     @classmethod

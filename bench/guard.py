@@ -33,7 +33,8 @@ Run ``python bench/guard.py --help``. What it reports:
 * **the learned pair model** — with ``--pair-model DIR`` (from ``caseledger guard
   train-pair-model``): the model alone per new pair; the guard with it, timed the same way on
   a fresh embedder, with the model's read after the embedding and alongside it (as served);
-  its ratio to the guard as shipped; and its quality next to the other modes.
+  its ratio to the guard as shipped; and its quality next to the other modes. A model with
+  a veto threshold is also timed and scored without its veto (``veto=False``).
 """
 
 from __future__ import annotations
@@ -351,16 +352,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         if judge is not None:
             judge.score("warm up", "warm up")
             timing["pair model alone (one new pair)"] = pair_model_cost(judge, timed)
-            for label, overlap in (
-                ("guard + pair model, read after the embedding", False),
-                ("guard + pair model", True),
-            ):
+            configurations = [
+                ("guard + pair model, read after the embedding", False, True),
+                ("guard + pair model", True, True),
+            ]
+            if judge.veto_threshold is not None:
+                # What the veto costs: a model call for each candidate a weak block stops.
+                configurations.append(("guard + pair model without its veto", True, False))
+            for label, overlap, veto in configurations:
                 # A fresh embedder and judge: the passes before have cached every candidate.
                 fresh = SentenceTransformerEmbedder(
                     backend=args.embedder_backend, onnx_threads=args.onnx_threads
                 )
                 fresh.embed(["warm up"])
-                fresh_judge = OnnxPairJudge(args.pair_model, threads=args.onnx_threads)
+                fresh_judge = OnnxPairJudge(args.pair_model, threads=args.onnx_threads, veto=veto)
                 fresh_judge.score("warm up", "warm up")
                 timing[label] = latency(
                     timed,
@@ -375,6 +380,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 key: round(with_judge[key] / shipped[key], 2) if shipped[key] else None
                 for key in ("p50", "p95")
             }
+            if judge.veto_threshold is not None:
+                unvetoed = timing["guard + pair model without its veto"]["per_solution_ms"]
+                timing["ratio + pair model / without its veto"] = {
+                    key: round(with_judge[key] / unvetoed[key], 2) if unvetoed[key] else None
+                    for key in ("p50", "p95")
+                }
     # Embed every text once up front so the quality figures do not time the model.
     texts = {t for row in rows for t in (*row.failed, row.candidate)}
     from caseledger.domain.policies.attempts import normalize_solution
@@ -431,6 +442,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         modes["guard + pair model"] = equivalence_decision(
             CatalogGuardEquivalence(embedder, pair_judge=judge)
         )
+        if judge.veto_threshold is not None:
+            unvetoing = OnnxPairJudge(args.pair_model, threads=args.onnx_threads, veto=False)
+            modes["guard + pair model without its veto"] = equivalence_decision(
+                CatalogGuardEquivalence(embedder, pair_judge=unvetoing)
+            )
     quality = {label: evaluate(rows, decide) for label, decide in modes.items()}
     report: dict[str, Any] = {
         "machine": {

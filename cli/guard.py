@@ -124,6 +124,15 @@ def train_pair_model(
             min=0.001, max=0.5, help="False-block rate on the calibration negatives to allow."
         ),
     ] = 0.01,
+    veto_quantile: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            max=0.5,
+            help="Share of the calibration repeats scored below the veto threshold, under "
+            "which the model overrules a weakly read block of the guard (0: no veto).",
+        ),
+    ] = 0.07,
     seed: Annotated[int, typer.Option()] = 0,
     gloss_chinese: Annotated[
         bool,
@@ -137,7 +146,8 @@ def train_pair_model(
     """Train the guard's learned pair model and write a model directory.
 
     Fine-tunes the packaged MiniLM as a cross-encoder on the training batches, exports it to
-    int8 ONNX, and sets its threshold on the calibration batches (rows it never trained on).
+    int8 ONNX, and sets its threshold and its veto threshold on the calibration batches (rows
+    it never trained on).
     Point CASELEDGER_GUARD__PAIR_MODEL_DIR at the directory to use it. About 20 minutes on
     two cores for the 6,707 training rows of tests/data/guard_labelled.jsonl.
     """
@@ -155,6 +165,7 @@ def train_pair_model(
             epochs=epochs,
             layers=layers,
             max_false_block=max_false_block,
+            veto_quantile=veto_quantile,
             seed=seed,
             gloss_chinese=gloss_chinese,
         )

@@ -59,8 +59,11 @@ class EquivalenceMatch:
 class PairJudge(Protocol):
     """A learned reader of two solution texts: how surely the second repeats the first's action.
 
-    Asked by the guard only where its own reading allows a candidate, against the known step
-    nearest in wording; a score at or above ``threshold`` makes the pair one action.
+    Asked by the guard where its own reading allows a candidate, against the known step
+    nearest in wording: a score at or above ``threshold`` makes the pair one action. Asked too
+    where the reading blocks on its weakest evidence (the embedding's ``combined`` clause, or a
+    text read only in part), about the matched step: a score below ``veto_threshold`` overrules
+    that block.
     """
 
     @property
@@ -71,6 +74,11 @@ class PairJudge(Protocol):
     @property
     def threshold(self) -> float:
         """The score at or above which the two texts are the same action."""
+        ...
+
+    @property
+    def veto_threshold(self) -> float | None:
+        """The score below which a weakly read block is overruled; None: never overrules."""
         ...
 
     def score(self, known: str, candidate: str) -> float | None:

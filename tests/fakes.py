@@ -71,14 +71,20 @@ class FakeEmbedder:
 
 
 class ScriptedPairJudge:
-    """A ``PairJudge`` whose scores come from a table (``default`` elsewhere), threshold 2.0;
-    it records every (known, candidate) pair it was asked about."""
+    """A ``PairJudge`` whose scores come from a table (``default`` elsewhere), threshold 2.0 and
+    the given veto threshold (none by default); it records every (known, candidate) pair it was
+    asked about."""
 
     def __init__(
-        self, scores: dict[tuple[str, str], float | None] | None = None, *, default: float = -5.0
+        self,
+        scores: dict[tuple[str, str], float | None] | None = None,
+        *,
+        default: float = -5.0,
+        veto_threshold: float | None = None,
     ) -> None:
         self.scores = scores or {}
         self.default = default
+        self._veto_threshold = veto_threshold
         self.asked: list[tuple[str, str]] = []
         self.threads: list[str] = []  # the thread each question was asked on
 
@@ -89,6 +95,10 @@ class ScriptedPairJudge:
     @property
     def threshold(self) -> float:
         return 2.0
+
+    @property
+    def veto_threshold(self) -> float | None:
+        return self._veto_threshold
 
     def score(self, known: str, candidate: str) -> float | None:
         self.asked.append((known, candidate))

@@ -3,13 +3,16 @@
 A model directory is what ``caseledger guard train-pair-model`` writes (see
 :mod:`~caseledger.adapters.equivalence.pair_model_training`)::
 
-    manifest.json    format, name, threshold, max_length, how it was trained and calibrated
+    manifest.json    format, name, threshold, max_length, how it was trained and calibrated;
+                     optionally veto_threshold (older models have none and never overrule)
     model.onnx       the fine-tuned MiniLM cross-encoder, dynamically quantised to int8
     tokenizer.json   the base model's fast tokenizer
 
 The model reads one pair, the known step first (the order it was calibrated in), and returns
 one logit, or None where it can read neither text (mostly outside its vocabulary), which never
-blocks. The packaged MiniLM reads Chinese as ``[UNK]``: a model whose manifest says
+blocks. Below ``veto_threshold`` it overrules a block the guard's reading made on its weakest
+evidence (see :class:`~caseledger.adapters.equivalence.action_catalog.CatalogGuardEquivalence`).
+The packaged MiniLM reads Chinese as ``[UNK]``: a model whose manifest says
 ``"text": "cedict-gloss-1"`` was trained on mostly-Chinese texts replaced by English dictionary
 glosses (:mod:`~caseledger.adapters.equivalence.chinese_gloss`), and is served the same way.
 It is asked once per candidate the guard's reading allows, so it costs one transformer pass
@@ -69,10 +72,19 @@ def read_manifest(directory: Path) -> dict[str, Any]:
             f"{directory}/manifest.json is format {manifest['format']!r}; this version reads "
             f"format {MANIFEST_FORMAT} (train the model again)"
         )
-    if not isinstance(manifest["threshold"], int | float) or isinstance(
-        manifest["threshold"], bool
+    for key in ("threshold", "veto_threshold"):
+        value = manifest.get(key)
+        if key == "veto_threshold" and value is None:
+            continue  # optional: a model calibrated before vetoes existed never overrules
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            raise PairModelError(f"{directory}/manifest.json: {key} must be a number")
+    if manifest.get("veto_threshold") is not None and (
+        manifest["veto_threshold"] >= manifest["threshold"]
     ):
-        raise PairModelError(f"{directory}/manifest.json: threshold must be a number")
+        raise PairModelError(
+            f"{directory}/manifest.json: veto_threshold must be below threshold "
+            f"({manifest['veto_threshold']} >= {manifest['threshold']})"
+        )
     if manifest.get("text", "raw") not in TEXT_SCHEMES:
         raise PairModelError(
             f"{directory}/manifest.json: text {manifest['text']!r} is not one of "
@@ -86,7 +98,8 @@ class OnnxPairJudge:
     the score cache is guarded by a lock.
 
     ``threshold`` overrides the calibrated one (a stricter threshold trades recall for fewer
-    false blocks); ``threads`` is onnxruntime's intra-op thread count.
+    false blocks); ``veto_threshold`` overrides the calibrated veto (``veto=False``: never
+    overrule a block); ``threads`` is onnxruntime's intra-op thread count.
     """
 
     def __init__(
@@ -94,6 +107,8 @@ class OnnxPairJudge:
         directory: Path,
         *,
         threshold: float | None = None,
+        veto_threshold: float | None = None,
+        veto: bool = True,
         threads: int = 1,
         cache_size: int = 4096,
     ) -> None:
@@ -110,6 +125,19 @@ class OnnxPairJudge:
         self._threshold = (
             float(threshold) if threshold is not None else float(self._manifest["threshold"])
         )
+        calibrated_veto = self._manifest.get("veto_threshold")
+        self._veto_threshold: float | None = None
+        if veto and veto_threshold is not None:
+            if veto_threshold >= self._threshold:
+                # A pair scored in between would be both a repeat and overruled as one.
+                raise PairModelError(
+                    f"{directory}: the veto threshold {veto_threshold} is not below the "
+                    f"threshold {self._threshold}"
+                )
+            self._veto_threshold = float(veto_threshold)
+        elif veto and calibrated_veto is not None:
+            # A threshold set lower than the calibrated veto takes the veto down with it.
+            self._veto_threshold = min(float(calibrated_veto), self._threshold)
         # Served as trained: a model trained on glossed Chinese reads glossed Chinese.
         self._glossed = self._manifest.get("text") == GLOSS_SCHEME
         if self._glossed:
@@ -143,6 +171,11 @@ class OnnxPairJudge:
     def threshold(self) -> float:
         """The calibrated threshold, or the override."""
         return self._threshold
+
+    @property
+    def veto_threshold(self) -> float | None:
+        """The calibrated veto, or the override; None where this model never overrules."""
+        return self._veto_threshold
 
     @property
     def manifest(self) -> dict[str, Any]:

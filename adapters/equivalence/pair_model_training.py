@@ -7,7 +7,9 @@ to ONNX with the inputs bound by name (BERT's ``forward`` takes them in another 
 tokenizer gives them) and quantises it to int8; then reads a threshold off the CALIBRATE
 batches, rows the model never trained on, with the shipped runner
 (:class:`~caseledger.adapters.equivalence.pair_model.OnnxPairJudge`) and the guard's own
-choice of the nearest known step: the score of the negatives' ``1 - max_false_block`` quantile.
+choice of the nearest known step: the score of the negatives' ``1 - max_false_block`` quantile;
+and the veto threshold, below which it overrules a weakly read block of the guard: the
+positives' ``veto_quantile`` quantile (0: no veto).
 
 Only ``dev`` rows are read (a row without a ``split`` counts as dev); held-out rows are skipped
 and counted, never trained or calibrated on. The run is seeded. Torch, transformers and the
@@ -72,6 +74,10 @@ class TrainingOptions:
     batch_size: int = 16
     max_length: int = 96
     max_false_block: float = 0.01  # on the calibration negatives
+    # Repeats in the calibration rows scored below the veto threshold: the model overrules a
+    # weakly read block only where it scores lower than all but this share of real repeats.
+    # 0.07 was chosen on fresh dev rows (bench/README.md, "The pair model overrules"); 0: none.
+    veto_quantile: float = 0.07
     seed: int = 0
     base_model: str | None = None  # None: the packaged all-MiniLM-L6-v2
     gloss_chinese: bool = True  # mostly-Chinese texts read as English glosses (chinese_gloss)
@@ -253,9 +259,10 @@ def _export_int8(model: Any, tokenizer: Any, into: Path) -> None:
 def _calibrate(
     directory: Path, rows: Sequence[LabelledRow], options: TrainingOptions, progress: Progress
 ) -> dict[str, Any]:
-    """The threshold at ``max_false_block`` of the calibration negatives, and how it was read:
-    each row's candidate against its nearest failed step, as the guard asks, by the int8
-    model as served. ``auc`` is over the pairs the model reads (``unread``: the others)."""
+    """The threshold at ``max_false_block`` of the calibration negatives, the veto threshold at
+    ``veto_quantile`` of the positives the model reads, and how they were read: each row's
+    candidate against its nearest failed step, as the guard asks, by the int8 model as served.
+    ``auc`` is over the pairs the model reads (``unread``: the others)."""
     from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence
 
     judge = OnnxPairJudge(directory, threshold=0.0)
@@ -275,13 +282,31 @@ def _calibrate(
     if not len(negatives):
         raise ValueError("the calibration batches have no negative rows to set a threshold on")
     threshold = float(np.quantile(negatives, 1 - options.max_false_block))
+    veto: float | None = None
+    if options.veto_quantile > 0:
+        # Over the positives it reads: an unread pair never overrules, so it cannot set the bar.
+        positives = np.array(
+            [v for v, t in zip(scores, labels, strict=True) if t and v is not None]
+        )
+        if not len(positives):
+            raise ValueError(
+                "the calibration batches have no positive rows the model reads to set a veto "
+                "threshold on (train with --veto-quantile 0 for none)"
+            )
+        veto = min(float(np.quantile(positives, options.veto_quantile)), threshold - 1e-6)
     auc: float | None = None
     mask = np.array([value is not None for value in scores])
     if truth[mask].any() and (~truth[mask]).any():
         from sklearn.metrics import roc_auc_score
 
         auc = round(float(roc_auc_score(truth[mask], values[mask])), 4)
-    return {"threshold": threshold, "rows": len(rows), "unread": int((~mask).sum()), "auc": auc}
+    return {
+        "threshold": threshold,
+        "veto_threshold": veto,
+        "rows": len(rows),
+        "unread": int((~mask).sum()),
+        "auc": auc,
+    }
 
 
 def train_pair_model(
@@ -336,10 +361,14 @@ def train_pair_model(
         (partial / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
         calibrated = _calibrate(partial, calibration, options, report)
         manifest["threshold"] = calibrated.pop("threshold")
+        veto = calibrated.pop("veto_threshold")
+        if veto is not None:
+            manifest["veto_threshold"] = veto
         manifest["calibration"] = {
             "batches": sorted({r.batch for r in calibration}),
             **calibrated,
             "max_false_block": options.max_false_block,
+            "veto_quantile": options.veto_quantile,
         }
         (partial / "manifest.json").write_text(
             json.dumps(manifest, indent=2) + "\n", encoding="utf-8"

@@ -8,7 +8,10 @@ through: a labelled set's ``block`` becomes ``expected``). Each output is a JSON
      "semantic_score": 0.93, "rule": "catalog:router.restart", "expected": true}
 
 ``decision`` comes from the same ``AttemptEquivalence.find_equivalent`` the pipeline calls,
-built by :func:`guard_equivalence`, which asks the composition root for it.
+built by :func:`guard_equivalence`, which asks the composition root for it. Where the pair
+model overruled a block of the reading, ``overruled`` lists each one::
+
+    "overruled": [{"matched": "...", "matched_index": 1, "rule": "combined", "model_score": -2.1}]
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from caseledger.adapters.catalog.catalog import load_catalog
+from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence, GuardOutcome
 from caseledger.adapters.settings import Settings
 from caseledger.domain.ports import AttemptEquivalence, Embedder, KnownAttempt
 
@@ -49,6 +53,7 @@ class CheckSummary:
 
     lines: int = 0
     blocked: int = 0
+    overruled: int = 0  # lines where the pair model overruled a block of the reading
     errors: list[str] = field(default_factory=list)
     tp: int = 0
     fp: int = 0
@@ -60,6 +65,7 @@ class CheckSummary:
         out: dict[str, Any] = {
             "lines": self.lines,
             "blocked": self.blocked,
+            "overruled": self.overruled,
             "errors": len(self.errors),
         }
         if self.tp + self.fp + self.fn + self.tn:
@@ -130,7 +136,12 @@ def check_lines(
             )
             for index, text in enumerate(failed)
         ]
-        match = equivalence.find_equivalent(candidate, known)
+        if isinstance(equivalence, CatalogGuardEquivalence):
+            # The same answer as find_equivalent, with the blocks the pair model overruled.
+            outcome = equivalence.decide(candidate, known)
+        else:
+            outcome = GuardOutcome(equivalence.find_equivalent(candidate, known))
+        match = outcome.match
         summary.lines += 1
         result: dict[str, Any] = {
             "line": number,
@@ -145,6 +156,17 @@ def check_lines(
         }
         if match and match.model_score is not None:
             result["model_score"] = round(match.model_score, 4)
+        if outcome.overruled:
+            result["overruled"] = [
+                {
+                    "matched": item.attempt.text,
+                    "matched_index": int(item.attempt.attempt_id.split("-")[1]),
+                    "rule": item.rule,
+                    "model_score": round(item.model_score, 4),
+                }
+                for item in outcome.overruled
+            ]
+            summary.overruled += 1
         if match:
             summary.blocked += 1
         expected = data.get("block")

