@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 
 class Clock(Protocol):
@@ -94,6 +94,36 @@ class AttemptEquivalence(Protocol):
         self, candidate: str, known: Sequence[KnownAttempt]
     ) -> EquivalenceMatch | None:
         """Return the best match among ``known`` that is the same action, or None."""
+        ...
+
+
+@dataclass(frozen=True)
+class Overruled:
+    """A match the equivalence's first reading made and its pair model overruled: the step it
+    matched, the rule that matched it, and the model's score below its veto threshold."""
+
+    attempt: KnownAttempt
+    rule: str
+    model_name: str
+    model_score: float
+    veto_threshold: float
+
+
+@dataclass(frozen=True)
+class GuardOutcome:
+    """``find_equivalent``'s answer with the matches overruled on the way to it."""
+
+    match: EquivalenceMatch | None
+    overruled: tuple[Overruled, ...] = ()
+
+
+@runtime_checkable
+class OverrulingEquivalence(AttemptEquivalence, Protocol):
+    """An equivalence whose pair model may overrule its reading; ``decide`` says where, so
+    the reply pipeline can record it (``ticket.guard_overruled``)."""
+
+    def decide(self, candidate: str, known: Sequence[KnownAttempt]) -> GuardOutcome:
+        """The same match as ``find_equivalent``, and what was overruled."""
         ...
 
 

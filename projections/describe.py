@@ -32,6 +32,10 @@ _SUMMARIES: dict[str, Callable[[dict[str, Any]], str]] = {
     ),
     "ticket.memory_recalled": lambda p: f"memory recalled: {p['status']}, {len(p['memory_ids'])}",
     "ticket.draft_blocked": lambda p: f"draft blocked: {_short(p['solution'], 60)}",
+    "ticket.guard_overruled": lambda p: (
+        f"guard block overruled: {_short(p['solution'], 60)} ({p['rule']}; model"
+        f" {p['model_score']:.2f} < {p['veto_threshold']:.2f})"
+    ),
     "ticket.triaged": lambda p: f"triaged: {p['category']} / {p['priority']}",
     "ticket.assigned": lambda p: f"assigned to {p['assignee']}",
     "ticket.escalated": lambda p: "escalated: " + "; ".join(p["reasons"]),

@@ -1,8 +1,8 @@
 """LineageIndex: for every event, what caused it and what it caused.
 
 Causes are the envelope's causation id plus the event ids an event names in its payload
-(the message a preference came from, the context a reply was built from, the statement a
-correction corrects, the event a memory write stored).
+(the message a preference came from, the context a reply was built from, the guard events
+before a reply, the statement a correction corrects, the event a memory write stored).
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ def causes_of(envelope: EventEnvelope) -> list[dict[str, str]]:
         if p.get(name):
             causes.append({"event_id": p[name], "why": name})
     causes.extend({"event_id": ref, "why": "context"} for ref in p.get("context_event_ids", []))
+    # A reply's guard evidence: the drafts blocked before it, the blocks overruled to send it.
+    causes.extend({"event_id": ref, "why": "guard"} for ref in p.get("guard_event_ids", []))
     return causes
 
 

@@ -16,6 +16,7 @@ _COUNTED = {
     "ticket.attempt_outcome_recorded": "outcomes",
     "ticket.attempt_outcome_corrected": "corrections",
     "ticket.draft_blocked": "blocked_drafts",
+    "ticket.guard_overruled": "overruled_blocks",
     "ticket.failed_attempt_repeat_refused": "refused_repeats",
     "ticket.memory_recalled": "memory_recalls",
     "ticket.escalated": "escalations",
@@ -57,7 +58,9 @@ class TicketState:
         else:
             new = {**doc, "counts": dict(doc["counts"]), "timeline": list(doc["timeline"])}
         if envelope.type in _COUNTED:
-            new["counts"][_COUNTED[envelope.type]] += 1
+            counted = _COUNTED[envelope.type]
+            # .get: a document made before a counter existed (a newer event type) lacks it
+            new["counts"][counted] = new["counts"].get(counted, 0) + 1
         match envelope.type:
             case "ticket.triaged":
                 new["category"], new["priority"] = p["category"], p["priority"]

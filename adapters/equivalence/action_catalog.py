@@ -41,9 +41,16 @@ from caseledger.domain.policies.action_frames import (
     TextActions,
 )
 from caseledger.domain.policies.attempts import contains_cjk
-from caseledger.domain.ports import Embedder, EquivalenceMatch, KnownAttempt, PairJudge
+from caseledger.domain.ports import (
+    Embedder,
+    EquivalenceMatch,
+    GuardOutcome,
+    KnownAttempt,
+    Overruled,
+    PairJudge,
+)
 
-__all__ = ["CatalogGuardEquivalence", "GuardOutcome", "Overruled", "PairVerdict", "overrulable"]
+__all__ = ["CatalogGuardEquivalence", "PairVerdict", "overrulable"]
 
 _log = logging.getLogger(__name__)
 
@@ -67,25 +74,6 @@ class _NeedsSemantic(Exception):
 
 def _no_semantic() -> float | None:
     raise _NeedsSemantic
-
-
-@dataclass(frozen=True)
-class Overruled:
-    """A block of the reading that the pair model overruled: the step it matched, the rule that
-    matched it, and the model's score (below its veto threshold)."""
-
-    attempt: KnownAttempt
-    rule: str
-    model_score: float
-
-
-@dataclass(frozen=True)
-class GuardOutcome:
-    """The guard's answer for one candidate, with the blocks the pair model overruled on the
-    way (``match`` is what ``find_equivalent`` returns)."""
-
-    match: EquivalenceMatch | None
-    overruled: tuple[Overruled, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -248,8 +236,7 @@ class CatalogGuardEquivalence:
         for _, position in blocks:
             veto = self._veto(candidate, texts[position], verdicts[position])
             if veto is not None:
-                rule = verdicts[position].decision.rule
-                overruled.append(Overruled(known[position], rule, veto))
+                overruled.append(veto(known[position]))
                 continue
             for _, read in early:
                 read.cancel()  # a block without it: drop the read if it has not started
@@ -259,17 +246,22 @@ class CatalogGuardEquivalence:
         allowed = self._ask_pair_judge(candidate, norm, known, verdicts, texts, early)
         return GuardOutcome(allowed, tuple(overruled))
 
-    def _veto(self, candidate: str, known: str, verdict: PairVerdict) -> float | None:
-        """The pair model's score where it overrules this block, else None."""
+    def _veto(
+        self, candidate: str, known: str, verdict: PairVerdict
+    ) -> Callable[[KnownAttempt], Overruled] | None:
+        """Where the pair model overrules this block: the record of it, given the attempt."""
         judge = self._pair_judge
         if judge is None or judge.veto_threshold is None:
             return None
         if not overrulable(verdict.decision.rule):
             return None
         score = judge.score(known, candidate)
-        if score is None or score >= judge.veto_threshold:
+        veto = judge.veto_threshold
+        if score is None or score >= veto:
             return None
-        return score
+        return lambda attempt: Overruled(
+            attempt, verdict.decision.rule, judge.model_name, score, veto
+        )
 
     def _match(self, norm: str, attempt: KnownAttempt, verdict: PairVerdict) -> EquivalenceMatch:
         """The evidence of a block the reading decided."""

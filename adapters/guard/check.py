@@ -22,9 +22,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from caseledger.adapters.catalog.catalog import load_catalog
-from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence, GuardOutcome
 from caseledger.adapters.settings import Settings
-from caseledger.domain.ports import AttemptEquivalence, Embedder, KnownAttempt
+from caseledger.domain.ports import (
+    AttemptEquivalence,
+    Embedder,
+    GuardOutcome,
+    KnownAttempt,
+    OverrulingEquivalence,
+)
 
 __all__ = ["CheckSummary", "check_lines", "guard_equivalence", "parse_line"]
 
@@ -136,7 +141,7 @@ def check_lines(
             )
             for index, text in enumerate(failed)
         ]
-        if isinstance(equivalence, CatalogGuardEquivalence):
+        if isinstance(equivalence, OverrulingEquivalence):
             # The same answer as find_equivalent, with the blocks the pair model overruled.
             outcome = equivalence.decide(candidate, known)
         else:

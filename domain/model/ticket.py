@@ -67,8 +67,9 @@ class Ticket(Aggregate):
         """The assistant or an agent replied on the ticket.
 
         v2 added the audit trail of a drafted reply: ``prompt_hash`` (sha256 of the rendered
-        prompt), ``guard_event_ids`` (drafts the guard blocked first) and ``fallback`` (why
-        another responder was used); v1 replies upcast with none of them.
+        prompt), ``guard_event_ids`` (drafts the guard blocked first, and blocks its pair model
+        overruled) and ``fallback`` (why another responder was used); v1 replies upcast with
+        none of them.
         """
 
         class_version = 2
@@ -159,6 +160,19 @@ class Ticket(Aggregate):
         lexical_score: float
         semantic_score: float
         rule: str
+
+    class GuardOverruled(Event):
+        """The guard's pair model overruled a block of its reading: a draft's solution matched
+        a failed attempt on the reading's least sure evidence (``rule``), and the model scored
+        the pair below its veto threshold, so the solution was let through."""
+
+        draft_hash: str
+        solution: str
+        attempt_id: str
+        rule: str
+        model: str
+        model_score: float
+        veto_threshold: float
 
     class Triaged(Event):
         """The ticket's category and priority were set (priority only ever rises)."""
@@ -584,6 +598,48 @@ class Ticket(Aggregate):
         timestamp: datetime,
     ) -> None:
         pass
+
+    def overrule_block(
+        self,
+        *,
+        draft_hash: str,
+        solution: str,
+        attempt_id: str,
+        rule: str,
+        model: str,
+        model_score: float,
+        veto_threshold: float,
+        meta: EventMeta,
+        timestamp: datetime,
+    ) -> None:
+        self._check_meta(meta)
+        self._guard_overruled(
+            draft_hash=draft_hash,
+            solution=solution,
+            attempt_id=attempt_id,
+            rule=rule,
+            model=model,
+            model_score=model_score,
+            veto_threshold=veto_threshold,
+            meta=meta,
+            timestamp=timestamp,
+        )
+
+    @event(GuardOverruled)
+    def _guard_overruled(
+        self,
+        *,
+        draft_hash: str,
+        solution: str,
+        attempt_id: str,
+        rule: str,
+        model: str,
+        model_score: float,
+        veto_threshold: float,
+        meta: EventMeta,
+        timestamp: datetime,
+    ) -> None:
+        pass  # evidence: why a solution the reading matched was let through
 
     def triage(self, *, category: str, priority: str, meta: EventMeta, timestamp: datetime) -> None:
         self._check_meta(meta)

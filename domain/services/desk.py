@@ -720,6 +720,34 @@ class SupportDesk(Application[UUID]):
         self._persist(ticket)
         return self._last_event_id(ticket)
 
+    def record_guard_overruled(
+        self,
+        ticket_id: str,
+        cause: Cause,
+        *,
+        draft_hash: str,
+        solution: str,
+        attempt_id: str,
+        rule: str,
+        model: str,
+        model_score: float,
+        veto_threshold: float,
+    ) -> EventId:
+        ticket = self._ticket(ticket_id)
+        ticket.overrule_block(
+            draft_hash=draft_hash,
+            solution=solution,
+            attempt_id=attempt_id,
+            rule=rule,
+            model=model,
+            model_score=model_score,
+            veto_threshold=veto_threshold,
+            meta=self._meta(cause, ticket.customer_id, ticket_id),
+            timestamp=self.clock.now(),
+        )
+        self._persist(ticket)
+        return self._last_event_id(ticket)
+
     def triage(self, ticket_id: str, cause: Cause, *, category: str, priority: str) -> EventId:
         check_priority(priority)
         category = check_text("category", category, 64)

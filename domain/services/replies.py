@@ -38,6 +38,7 @@ from caseledger.domain.ports import (
     KnownAttempt,
     MemoryStore,
     MemoryUnavailable,
+    OverrulingEquivalence,
     Responder,
     ResponderFailed,
 )
@@ -126,6 +127,7 @@ class _Turn:
     outcomes: list[str] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
     memory_status: str = "none"
+    overruled: list[str] = field(default_factory=list)  # GuardOverruled event ids of the turn
 
     def cause(self, actor: str, causation: str | None = None) -> Cause:
         return Cause(
@@ -365,7 +367,9 @@ class ReplyService:
             context_event_ids=list(dict.fromkeys(turn.context_ids)),
             responder=draft.responder,
             prompt_hash=draft.prompt_hash or request_hash(request),
-            guard_event_ids=blocked,
+            # The guard's evidence for this reply: drafts it blocked, and blocks its pair model
+            # overruled to let a solution through.
+            guard_event_ids=[*blocked, *turn.overruled],
             fallback=draft.fallback,
         )
         proposed = self._propose(turn, reply_id, draft.solutions)
@@ -618,7 +622,25 @@ class ReplyService:
         blocked: list[str] = []
         digest = hashlib.sha256(draft.text.encode("utf-8")).hexdigest()
         for solution in [draft.text] if draft.unstructured else draft.solutions:
-            match = self.guard.find_equivalent(solution, failed)
+            if isinstance(self.guard, OverrulingEquivalence):
+                outcome = self.guard.decide(solution, failed)
+                turn.overruled.extend(
+                    self.desk.record_guard_overruled(
+                        turn.ticket_id,
+                        turn.cause("service:guard"),
+                        draft_hash=digest,
+                        solution=solution,
+                        attempt_id=item.attempt.attempt_id,
+                        rule=item.rule,
+                        model=item.model_name,
+                        model_score=item.model_score,
+                        veto_threshold=item.veto_threshold,
+                    )
+                    for item in outcome.overruled
+                )
+                match = outcome.match
+            else:
+                match = self.guard.find_equivalent(solution, failed)
             if match is None:
                 continue
             blocked.append(

@@ -73,7 +73,7 @@ def test_envelope_round_trips_through_json() -> None:
 
 def test_every_event_class_has_a_docstring_and_a_past_tense_name() -> None:
     catalogue = list(events())
-    assert len(catalogue) == 20
+    assert len(catalogue) == 21
     for wire, cls, _ in catalogue:
         assert event_doc(cls), wire
         assert cls.__name__.endswith(("ed", "Sent")), wire

@@ -168,6 +168,44 @@ def test_a_pair_model_block_is_recorded_with_its_rule_and_logit(tmp_path: Path) 
         assert (failed_text, paraphrase) in judge.asked
 
 
+def test_a_block_the_pair_model_overrules_is_recorded_and_the_solution_goes_out(
+    tmp_path: Path,
+) -> None:
+    failed_text = "Uninstalled the Honey extension"
+    solution = "Remove the Grammarly extension too."  # the reading blocks it, read in part
+    judge = ScriptedPairJudge({(failed_text, solution): -3.0}, veto_threshold=-1.5)
+    with judged_container(tmp_path, judge) as c:
+        ticket = c.desk.open_ticket("cust-1", "Pages are slow", CUSTOMER)
+        failed = c.desk.propose_attempt(ticket, failed_text, Cause(actor="agent:a"))
+        c.desk.record_outcome(ticket, failed, "failed", CUSTOMER)
+        replies, responder, _ = service(c, [draft("Let's remove Grammarly too.", [solution])])
+        head = c.runner.source.head()
+        outcome = replies.handle_message(ticket, "still slow", CUSTOMER)
+        assert outcome.text == "Let's remove Grammarly too."
+        assert not outcome.blocked_event_ids and len(responder.requests) == 1
+        events = c.runner.source.read(head, 1000)
+        [overruled] = [e for e in events if e.type == "ticket.guard_overruled"]
+        assert overruled.payload["attempt_id"] == failed
+        assert overruled.payload["solution"] == solution
+        assert overruled.payload["rule"].startswith("partial:")
+        assert overruled.payload["model"] == "scripted"
+        assert (overruled.payload["model_score"], overruled.payload["veto_threshold"]) == (
+            -3.0,
+            -1.5,
+        )
+        assert overruled.actor == "service:guard"
+        reply = next(e for e in events if e.event_id == outcome.reply_event_id)
+        assert reply.payload["guard_event_ids"] == [overruled.event_id]
+        # The solution was proposed: the desk, asking the same guard, did not refuse it.
+        assert len(outcome.attempts_proposed) == 1
+        # An auditor finds the overrule from the reply, and reads what it was.
+        lineage = c.views.lineage(outcome.reply_event_id)
+        assert {"event_id": overruled.event_id, "why": "guard"} in lineage["causes"]
+        state = c.views.ticket(ticket)
+        assert state["counts"]["overruled_blocks"] == 1
+        assert any("guard block overruled" in item["summary"] for item in state["timeline"])
+
+
 def test_the_desk_refuses_a_pair_model_repeat_and_joins_a_pair_model_rephrasing(
     tmp_path: Path,
 ) -> None:
