@@ -100,6 +100,25 @@ class GuardSettings(BaseModel):
                 raise ValueError(str(exc)) from None
         return value
 
+    @model_validator(mode="after")
+    def _veto_below_threshold(self) -> GuardSettings:
+        # A pair scored between the two would be a repeat and overruled as one: refuse it here,
+        # as a configuration error, not when the guard is built.
+        veto = self.pair_model_veto_threshold
+        if veto is None or not self.pair_model_veto or self.pair_model_dir is None:
+            return self
+        threshold = self.pair_model_threshold
+        if threshold is None:
+            from caseledger.adapters.equivalence.pair_model import read_manifest
+
+            threshold = float(read_manifest(self.pair_model_dir)["threshold"])
+        if veto >= threshold:
+            raise ValueError(
+                f"pair_model_veto_threshold {veto} must be below the pair model's threshold "
+                f"{threshold}"
+            )
+        return self
+
 
 class EscalationSettings(BaseModel):
     max_failed_attempts: int = Field(default=2, ge=1)

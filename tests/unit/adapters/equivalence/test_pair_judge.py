@@ -386,3 +386,18 @@ def test_only_the_least_sure_blocks_are_overrulable(rule: str, expected: bool) -
     from caseledger.adapters.equivalence.action_catalog import overrulable
 
     assert overrulable(rule) is expected
+
+
+def test_settings_refuse_a_veto_at_or_above_the_threshold(tmp_path: Path) -> None:
+    directory = _model_dir(tmp_path, GOOD)  # threshold 3.5
+    with pytest.raises(ValidationError, match="must be below the pair model's threshold 3.5"):
+        GuardSettings(pair_model_dir=directory, pair_model_veto_threshold=3.5)
+    with pytest.raises(ValidationError, match="must be below the pair model's threshold 1.0"):
+        GuardSettings(
+            pair_model_dir=directory, pair_model_threshold=1.0, pair_model_veto_threshold=2.0
+        )
+    # Below the threshold, or with the veto off, it is a setting like any other.
+    assert GuardSettings(pair_model_dir=directory, pair_model_veto_threshold=-2.0)
+    assert GuardSettings(
+        pair_model_dir=directory, pair_model_veto=False, pair_model_veto_threshold=9.0
+    )
