@@ -136,7 +136,8 @@ def guard(embedder: SentenceTransformerEmbedder) -> CatalogGuardEquivalence:
 def test_labelled_set_is_well_formed(rows: list[Row]) -> None:
     assert len(rows) >= 200
     assert len({(r.failed, r.candidate) for r in rows}) == len(rows)
-    for split in ("dev", "test", "test2", "test3", "test4", "test5", "test6", "test7", "test8"):
+    splits = ("test", "test2", "test3", "test4", "test5", "test6", "test7", "test8", "test9")
+    for split in ("dev", *splits, "test10"):
         part = [r for r in rows if r.split == split]
         assert {r.lang for r in part} == {"en", "zh", "mixed"}
         assert {r.block for r in part} == {True, False}
@@ -212,6 +213,14 @@ def test_blind_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence)
     # Measured: R=0.583 FBR=0.067 when written (round 13; 120 rows, a retailer's and an internet
     # provider's desks, native and non-native English), never tuned on.
     assert test8.recall >= 0.55 and test8.false_block_rate <= 0.09, test8
+    test9 = measure(rows, guard, lambda r: r.split == "test9")
+    # Measured: R=0.596 FBR=0.070 when written (2026-12-01, session 12; 114 rows, a week's mix of
+    # every category and kind by a writer who saw neither the guard nor the set), never tuned on.
+    assert test9.recall >= 0.56 and test9.false_block_rate <= 0.10, test9
+    test10 = measure(rows, guard, lambda r: r.split == "test10")
+    # Measured: R=0.582 FBR=0.071 when written (session 12; 111 rows, a desk for mainland China,
+    # Hong Kong and English speakers, domestic apps and devices), never tuned on.
+    assert test10.recall >= 0.55 and test10.false_block_rate <= 0.10, test10
 
 
 def test_dev_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
@@ -244,11 +253,13 @@ def test_guard_beats_plain_similarity(
     strict=True,
     reason="held-out recall is 0.975 (test), 0.946 (test2; zh+mixed 0.91), 0.694 (test3), "
     "0.800 (test4), 0.779 (test5), 0.686 (test6; false-block 0.060, English 0.100), 0.710 "
-    "(test7; false-block 0.076) and 0.583 (test8; false-block 0.067) — test3 to test8 written "
-    "without sight of the guard — below the 0.95 target",
+    "(test7; false-block 0.076), 0.583 (test8; false-block 0.067), 0.596 (test9; false-block "
+    "0.070) and 0.582 (test10; false-block 0.071) — test3 to test10 written without sight of "
+    "the guard — below the 0.95 target",
 )
 def test_target_recall_on_held_out(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
-    for split in ("test", "test2", "test3", "test4", "test5", "test6", "test7", "test8"):
+    splits = ("test", "test2", "test3", "test4", "test5", "test6", "test7", "test8", "test9")
+    for split in (*splits, "test10"):
         for english in (True, False):
             figures = measure(
                 rows,
