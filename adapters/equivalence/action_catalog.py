@@ -234,9 +234,11 @@ class CatalogGuardEquivalence:
         blocks.sort(key=lambda block: (tuple(-k for k in block[0]), block[1]))
         overruled: list[Overruled] = []
         for _, position in blocks:
-            veto = self._veto(candidate, texts[position], verdicts[position])
-            if veto is not None:
-                overruled.append(veto(known[position]))
+            # The read started alongside the embedding may be of this very pair: reuse it.
+            started = next((read for at, read in early if at == position), None)
+            overrule = self._overrule(candidate, known[position], verdicts[position], started)
+            if overrule is not None:
+                overruled.append(overrule)
                 continue
             for _, read in early:
                 read.cancel()  # a block without it: drop the read if it has not started
@@ -246,22 +248,27 @@ class CatalogGuardEquivalence:
         allowed = self._ask_pair_judge(candidate, norm, known, verdicts, texts, early)
         return GuardOutcome(allowed, tuple(overruled))
 
-    def _veto(
-        self, candidate: str, known: str, verdict: PairVerdict
-    ) -> Callable[[KnownAttempt], Overruled] | None:
-        """Where the pair model overrules this block: the record of it, given the attempt."""
+    def _overrule(
+        self,
+        candidate: str,
+        attempt: KnownAttempt,
+        verdict: PairVerdict,
+        started: Future[float | None] | None,
+    ) -> Overruled | None:
+        """The record of the pair model overruling this block, or None where it does not."""
         judge = self._pair_judge
         if judge is None or judge.veto_threshold is None:
             return None
         if not overrulable(verdict.decision.rule):
             return None
-        score = judge.score(known, candidate)
+        if started is not None and (started.running() or started.done()):
+            score = started.result()
+        else:
+            score = judge.score(attempt.text, candidate)
         veto = judge.veto_threshold
         if score is None or score >= veto:
             return None
-        return lambda attempt: Overruled(
-            attempt, verdict.decision.rule, judge.model_name, score, veto
-        )
+        return Overruled(attempt, verdict.decision.rule, judge.model_name, score, veto)
 
     def _match(self, norm: str, attempt: KnownAttempt, verdict: PairVerdict) -> EquivalenceMatch:
         """The evidence of a block the reading decided."""
