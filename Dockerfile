@@ -46,13 +46,10 @@ RUN pip install --index-url "${TORCH_INDEX_URL}" torch \
     && pip install -r /tmp/requirements.txt \
     && rm /tmp/requirements.txt
 COPY . .
-# The guard's learned pair model, trained at build time from the labelled set (~20 min on two
-# cores; bench/README.md, "The pair model in the guard"). Off unless the deployment sets
-# CASELEDGER_GUARD__PAIR_MODEL_DIR=/opt/caseledger/pair-model: it adds false blocks.
-RUN pip install . \
-    && HF_HUB_OFFLINE=1 caseledger guard train-pair-model tests/data/guard_labelled.jsonl \
-        --out /opt/caseledger/pair-model \
-    && cd / && rm -rf /src
+# The guard's learned pair model ships in the package (adapters/equivalence/models/); a
+# deployment may serve another with CASELEDGER_GUARD__PAIR_MODEL_DIR, or none with
+# CASELEDGER_GUARD__USE_PAIR_MODEL=false.
+RUN pip install . && cd / && rm -rf /src
 # Run from the home directory, not the source tree: nothing shadows the installed package and
 # no stray .env is read.
 WORKDIR /home/caseledger

@@ -31,10 +31,11 @@ lint: install          ## ruff (lint, format), mypy --strict, import-linter laye
 bench: install         ## append and catch-up benchmark (see bench/README.md)
 	$(BIN)/python bench/append.py
 
+# The packaged model is this recipe's output (adapters/equivalence/models/README.md).
 PAIR_MODEL ?= .cache/pair-model
 pair-model: install    ## train the guard's learned pair model into $(PAIR_MODEL) (~20 min on 2 cores)
 	$(BIN)/caseledger guard train-pair-model tests/data/guard_labelled.jsonl --out $(PAIR_MODEL)
-	@echo "to use it: export CASELEDGER_GUARD__PAIR_MODEL_DIR=$(abspath $(PAIR_MODEL))"
+	@echo "to serve it instead of the packaged one: export CASELEDGER_GUARD__PAIR_MODEL_DIR=$(abspath $(PAIR_MODEL))"
 
 postgres-start:        ## a private PostgreSQL on 127.0.0.1:55432 (prints its URL)
 	bash scripts/postgres.sh start

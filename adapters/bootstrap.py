@@ -134,17 +134,20 @@ def build_equivalence(
         semantic_for_cjk=settings.guard.semantic_for_cjk,
         evidence_cosine=settings.guard.evidence_cosine,
         pair_judge=build_pair_judge(settings),
+        judge_read_different=settings.guard.pair_model_when_read_different,
     )
 
 
 def build_pair_judge(settings: Settings) -> PairJudge | None:
-    """The learned pair model of ``settings.guard.pair_model_dir``, or None when unset."""
-    if settings.guard.pair_model_dir is None:
+    """The learned pair model (the packaged one unless ``pair_model_dir`` names another), or
+    None when ``use_pair_model`` is off."""
+    directory = settings.guard.pair_model_directory()
+    if directory is None:
         return None
     from caseledger.adapters.equivalence.pair_model import OnnxPairJudge
 
     return OnnxPairJudge(
-        settings.guard.pair_model_dir,
+        directory,
         threshold=settings.guard.pair_model_threshold,
         veto_threshold=settings.guard.pair_model_veto_threshold,
         veto=settings.guard.pair_model_veto,

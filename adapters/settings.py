@@ -76,9 +76,11 @@ class GuardSettings(BaseModel):
     # A block the catalog/frames decided reports a cosine only when both vectors are cached
     # (0.0 otherwise: no model call ran). True: always compute it (+1 model call, ~15 ms).
     evidence_cosine: bool = False
-    # The learned pair model (a directory from `caseledger guard train-pair-model`), asked where
-    # the guard's reading allows a candidate; None: not used. Its manifest is checked here, so
-    # a wrong path is a configuration error at start-up, not a failure in a reply.
+    # The learned pair model, asked where the guard's reading allows a candidate: on by
+    # default, with the model shipped in the package; pair_model_dir names another directory
+    # from `caseledger guard train-pair-model`. Its manifest is checked here, so a wrong path
+    # is a configuration error at start-up, not a failure in a reply.
+    use_pair_model: bool = True
     pair_model_dir: Path | None = None
     # Overrides the calibrated threshold (a logit): higher blocks less, and less wrongly.
     pair_model_threshold: float | None = None
@@ -87,6 +89,9 @@ class GuardSettings(BaseModel):
     # the override of that calibrated threshold (a logit; lower overrules less).
     pair_model_veto: bool = True
     pair_model_veto_threshold: float | None = None
+    # Whether the model is asked also where the reading read both texts in full as different
+    # actions. Off: there it blocked 7.7 % of the playbook's step pairs (bench/README.md).
+    pair_model_when_read_different: bool = False
 
     @field_validator("pair_model_dir")
     @classmethod
@@ -105,19 +110,30 @@ class GuardSettings(BaseModel):
         # A pair scored between the two would be a repeat and overruled as one: refuse it here,
         # as a configuration error, not when the guard is built.
         veto = self.pair_model_veto_threshold
-        if veto is None or not self.pair_model_veto or self.pair_model_dir is None:
+        directory = self.pair_model_directory()
+        if veto is None or not self.pair_model_veto or directory is None:
             return self
         threshold = self.pair_model_threshold
         if threshold is None:
             from caseledger.adapters.equivalence.pair_model import read_manifest
 
-            threshold = float(read_manifest(self.pair_model_dir)["threshold"])
+            threshold = float(read_manifest(directory)["threshold"])
         if veto >= threshold:
             raise ValueError(
                 f"pair_model_veto_threshold {veto} must be below the pair model's threshold "
                 f"{threshold}"
             )
         return self
+
+    def pair_model_directory(self) -> Path | None:
+        """The pair model to serve: ``pair_model_dir``, else the packaged one; None when off."""
+        if not self.use_pair_model:
+            return None
+        if self.pair_model_dir is not None:
+            return self.pair_model_dir
+        from caseledger.adapters.equivalence.pair_model import packaged_model_dir
+
+        return packaged_model_dir()
 
 
 class EscalationSettings(BaseModel):

@@ -13,9 +13,10 @@ Run ``python bench/guard.py --help``. What it reports:
   - ``embedding-only @t``: cosine >= t for t in 0.72, 0.85, 0.96 (no cosine for CJK text:
     the packaged model reads Chinese as ``[UNK]``);
   - ``similarity``: the old production rule (rapidfuzz + cosine, ``RapidfuzzSemanticEquivalence``);
-  - ``guard``: ``CatalogGuardEquivalence`` as shipped (catalog + frames + similarity fallback);
+  - ``guard``: ``CatalogGuardEquivalence``'s reading (catalog + frames + similarity fallback),
+    without the learned pair model;
   - the guard with the cosine also against failed attempts the lexicon cannot read (lexical
-    gate 0.4; off as shipped: it calls the model too often);
+    gate 0.4; off by default: it calls the model too often);
   - ablations of the guard: without the catalog, without the catalog's sub-steps (steps its
     own wordings spell out as part of an action), without frames, without the
     partial-reading clauses, without the lexical score, without the embedding, and structure
@@ -30,11 +31,13 @@ Run ``python bench/guard.py --help``. What it reports:
   without a model, measured in the same run (the machine is shared and noisy); the guard
   with the evidence cosine on (a model call per new matching candidate); and the cost of
   loading the model at start-up.
-* **the learned pair model** — with ``--pair-model DIR`` (from ``caseledger guard
-  train-pair-model``): the model alone per new pair; the guard with it, timed the same way on
-  a fresh embedder, with the model's read after the embedding and alongside it (as served);
-  its ratio to the guard as shipped; and its quality next to the other modes. A model with
-  a veto threshold is also timed and scored without its veto (``veto=False``).
+* **the learned pair model** — the packaged one, or ``--pair-model DIR`` (from ``caseledger
+  guard train-pair-model``; ``--no-pair-model`` skips it): the model alone per new pair; the
+  guard with it (as shipped), timed the same way on a fresh embedder, with the model's read
+  after the embedding and alongside it (as served); its ratio to the guard without it; and
+  its quality next to the other modes. A model with a veto threshold is also timed and
+  scored without its veto (``veto=False``); the model is also scored where it is asked also
+  about pairs the reading read as two different actions (``judge_read_different``).
 """
 
 from __future__ import annotations
@@ -63,7 +66,10 @@ from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalen
 from caseledger.adapters.equivalence.fuzzy_semantic import (  # noqa: E402
     RapidfuzzSemanticEquivalence,
 )
-from caseledger.adapters.equivalence.pair_model import OnnxPairJudge  # noqa: E402
+from caseledger.adapters.equivalence.pair_model import (  # noqa: E402
+    OnnxPairJudge,
+    packaged_model_dir,
+)
 from caseledger.domain.policies.action_frames import ActionIndex, GuardRule  # noqa: E402
 from caseledger.domain.policies.attempts import EquivalenceRule  # noqa: E402
 from caseledger.domain.ports import (  # noqa: E402
@@ -306,14 +312,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--pair-model",
         type=Path,
-        help="a directory from `caseledger guard train-pair-model`: also time and score the "
-        "guard with the learned pair model (CASELEDGER_GUARD__PAIR_MODEL_DIR)",
+        default=packaged_model_dir(),
+        help="the learned pair model to time and score the guard with: a directory from "
+        "`caseledger guard train-pair-model` (CASELEDGER_GUARD__PAIR_MODEL_DIR; default: the "
+        "packaged model)",
+    )
+    parser.add_argument(
+        "--no-pair-model", action="store_true", help="skip the pair model's timings and modes"
     )
     args = parser.parse_args(argv)
 
     rows = load_rows(args.data)
     judge: PairJudge | None = None
-    if args.pair_model:
+    if not args.no_pair_model:
         judge = OnnxPairJudge(args.pair_model, threads=args.onnx_threads)
     start = time.perf_counter()
     embedder = SentenceTransformerEmbedder(
@@ -322,7 +333,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     embedder.embed(["warm up"])  # imports torch, reads the weights
     load_s = time.perf_counter() - start
     # Latency first, while the candidates are still new to the model and every cache: the
-    # configurations that do not call the model first, then the model alone, then as shipped.
+    # configurations that do not call the model first, then the model alone, then with it.
     timing: dict[str, Any] | None = None
     wanted = {s for s in args.latency_splits.split(",") if s}
     timed = [row for row in rows if not wanted or row.split in wanted]
@@ -332,10 +343,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 timed, CatalogGuardEquivalence(None), args.on_record, args.rounds
             ),
             "model alone (one new sentence)": model_cost(embedder, timed),
-            "guard as shipped": latency(
+            "guard without pair model": latency(
                 timed, CatalogGuardEquivalence(embedder), args.on_record, args.rounds
             ),
-            # After "as shipped": the few candidates that needed the model are cached by now,
+            # After the guard: the few candidates that needed the model are cached by now,
             # which flatters this configuration slightly.
             "guard + evidence cosine": latency(
                 timed,
@@ -345,21 +356,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             ),
         }
         base = timing["guard without embedder"]["per_solution_ms"]
-        shipped = timing["guard as shipped"]["per_solution_ms"]
-        timing["ratio as shipped / without embedder"] = {
+        shipped = timing["guard without pair model"]["per_solution_ms"]
+        timing["ratio guard / without embedder"] = {
             key: round(shipped[key] / base[key], 2) if base[key] else None for key in ("p50", "p95")
         }
         if judge is not None:
             judge.score("warm up", "warm up")
             timing["pair model alone (one new pair)"] = pair_model_cost(judge, timed)
             configurations = [
-                ("guard + pair model, read after the embedding", False, True),
-                ("guard + pair model", True, True),
+                ("guard + pair model, read after the embedding", False, True, False),
+                ("guard + pair model", True, True, False),
+                # As before session 13: asked also where the reading read two actions.
+                ("guard + pair model, asked where read as different", True, True, True),
             ]
             if judge.veto_threshold is not None:
                 # What the veto costs: a model call for each candidate a weak block stops.
-                configurations.append(("guard + pair model without its veto", True, False))
-            for label, overlap, veto in configurations:
+                configurations.append(("guard + pair model without its veto", True, False, False))
+            for label, overlap, veto, read_different in configurations:
                 # A fresh embedder and judge: the passes before have cached every candidate.
                 fresh = SentenceTransformerEmbedder(
                     backend=args.embedder_backend, onnx_threads=args.onnx_threads
@@ -370,13 +383,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                 timing[label] = latency(
                     timed,
                     CatalogGuardEquivalence(
-                        fresh, pair_judge=fresh_judge, overlap_pair_judge=overlap
+                        fresh,
+                        pair_judge=fresh_judge,
+                        overlap_pair_judge=overlap,
+                        judge_read_different=read_different,
                     ),
                     args.on_record,
                     args.rounds,
                 )
             with_judge = timing["guard + pair model"]["per_solution_ms"]
-            timing["ratio + pair model / as shipped"] = {
+            timing["ratio + pair model / without it"] = {
                 key: round(with_judge[key] / shipped[key], 2) if shipped[key] else None
                 for key in ("p50", "p95")
             }
@@ -447,6 +463,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             modes["guard + pair model without its veto"] = equivalence_decision(
                 CatalogGuardEquivalence(embedder, pair_judge=unvetoing)
             )
+        modes["guard + pair model, asked where read as different"] = equivalence_decision(
+            CatalogGuardEquivalence(embedder, pair_judge=judge, judge_read_different=True)
+        )
     quality = {label: evaluate(rows, decide) for label, decide in modes.items()}
     report: dict[str, Any] = {
         "machine": {

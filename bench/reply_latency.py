@@ -238,11 +238,15 @@ def percentile(sorted_values: list[float], p: float) -> float:
     return sorted_values[rank - 1]
 
 
-def settings_for(data_dir: Path, *, embeddings: bool, pair_model: Path | None = None) -> Settings:
+def settings_for(
+    data_dir: Path, *, embeddings: bool, pair_model: Path | None = None, use_pair_model: bool = True
+) -> Settings:
     return Settings(
         environment="test",
         data_dir=data_dir,
-        guard=GuardSettings(use_embeddings=embeddings, pair_model_dir=pair_model),
+        guard=GuardSettings(
+            use_embeddings=embeddings, pair_model_dir=pair_model, use_pair_model=use_pair_model
+        ),
         # Long seeded histories would otherwise escalate every ticket for "repeated complaints";
         # escalation is not what this benchmark measures.
         escalation=EscalationSettings(max_follow_ups=1_000_000, max_failed_attempts=1_000_000),
@@ -363,7 +367,12 @@ async def read_floor(base_url: str, ticket: str, n: int = 50) -> float:
 
 def run_mode(mode: str, args: argparse.Namespace, embedder: Any) -> ModeResult:
     with tempfile.TemporaryDirectory(prefix=f"clbench-reply-{mode}-") as tmp:
-        settings = settings_for(Path(tmp), embeddings=args.embeddings, pair_model=args.pair_model)
+        settings = settings_for(
+            Path(tmp),
+            embeddings=args.embeddings,
+            pair_model=args.pair_model,
+            use_pair_model=not args.no_pair_model,
+        )
         container = bootstrap(settings, embedder=embedder)
         try:
             replies = container.replies
@@ -422,7 +431,12 @@ def profile_replies(args: argparse.Namespace, embedder: Any) -> dict[str, Any]:
     """Run ``args.profile`` replies one at a time under cProfile; what one reply costs."""
     with tempfile.TemporaryDirectory(prefix="clbench-reply-profile-") as tmp:
         container = bootstrap(
-            settings_for(Path(tmp), embeddings=args.embeddings, pair_model=args.pair_model),
+            settings_for(
+                Path(tmp),
+                embeddings=args.embeddings,
+                pair_model=args.pair_model,
+                use_pair_model=not args.no_pair_model,
+            ),
             embedder=embedder,
         )
         try:
@@ -507,7 +521,12 @@ def main(argv: list[str] | None = None) -> int:
         "--pair-model",
         type=Path,
         help="serve the guard's learned pair model from this directory "
-        "(CASELEDGER_GUARD__PAIR_MODEL_DIR)",
+        "(CASELEDGER_GUARD__PAIR_MODEL_DIR; default: the packaged model)",
+    )
+    parser.add_argument(
+        "--no-pair-model",
+        action="store_true",
+        help="serve no pair model (CASELEDGER_GUARD__USE_PAIR_MODEL=false)",
     )
     parser.add_argument("--modes", nargs="+", default=["guarded", "baseline"])
     parser.add_argument(

@@ -148,7 +148,8 @@ def train_pair_model(
     Fine-tunes the packaged MiniLM as a cross-encoder on the training batches, exports it to
     int8 ONNX, and sets its threshold and its veto threshold on the calibration batches (rows
     it never trained on).
-    Point CASELEDGER_GUARD__PAIR_MODEL_DIR at the directory to use it. About 20 minutes on
+    Point CASELEDGER_GUARD__PAIR_MODEL_DIR at the directory to serve it instead of the
+    packaged model (which is this command's output with its defaults). About 20 minutes on
     two cores for the 6,707 training rows of tests/data/guard_labelled.jsonl.
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn

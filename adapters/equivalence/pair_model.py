@@ -37,12 +37,28 @@ from caseledger.adapters.equivalence.chinese_gloss import (
     load_dictionary,
 )
 
-__all__ = ["MANIFEST_FORMAT", "TEXT_SCHEMES", "OnnxPairJudge", "PairModelError", "read_manifest"]
+__all__ = [
+    "MANIFEST_FORMAT",
+    "PACKAGED_MODEL",
+    "TEXT_SCHEMES",
+    "OnnxPairJudge",
+    "PairModelError",
+    "packaged_model_dir",
+    "read_manifest",
+]
 
 MANIFEST_FORMAT = 1
 _REQUIRED = ("format", "name", "threshold", "max_length")
 # How texts are prepared before the tokenizer; a manifest without "text" predates glossing.
 TEXT_SCHEMES = ("raw", GLOSS_SCHEME)
+# The model shipped with caseledger: `make pair-model` from tests/data, its shipped recipe
+# (models/README.md says how to reproduce it and check the weights).
+PACKAGED_MODEL = "pair-minilm-3l-int8"
+
+
+def packaged_model_dir() -> Path:
+    """The directory of the pair model shipped in the package (the guard's default)."""
+    return Path(__file__).resolve().parent / "models" / PACKAGED_MODEL
 
 
 class PairModelError(Exception):

@@ -133,20 +133,53 @@ def test_train_pair_model_shows_progress_and_prints_its_manifest(
 def test_guard_check_asks_the_configured_pair_model(
     trained_pair_model: tuple[Path, subprocess.CompletedProcess[str]], tmp_path: Path
 ) -> None:
-    rows = [{"failed": ["Restart the router"], "candidate": "Factory-reset the router"}]
+    rows = [
+        # The reading cannot decide this pair: the model is asked.
+        {
+            "failed": ["Change DNS to Google Public DNS"],
+            "candidate": "Point the resolver at the search company's public servers",
+        },
+        # Read in full as two different actions: the model is not asked.
+        {"failed": ["Restart the router"], "candidate": "Factory-reset the router"},
+    ]
     stdin = "\n".join(json.dumps(row) for row in rows) + "\n"
-    plain = lines(run("check", "-", "--no-embeddings", stdin=stdin, tmp=tmp_path).stdout)
-    assert plain[0]["decision"] == "allow"
+    off = {"CASELEDGER_GUARD__USE_PAIR_MODEL": "false"}
+    plain = lines(run("check", "-", "--no-embeddings", stdin=stdin, tmp=tmp_path, env=off).stdout)
+    assert [p["decision"] for p in plain] == ["allow", "allow"]
     env = {
         "CASELEDGER_GUARD__PAIR_MODEL_DIR": str(trained_pair_model[0]),
         "CASELEDGER_GUARD__PAIR_MODEL_THRESHOLD": "-1000",
     }
     done = run("check", "-", "--no-embeddings", stdin=stdin, tmp=tmp_path, env=env)
     assert done.returncode == 0, done.stderr
-    [result] = lines(done.stdout)
-    assert result["decision"] == "block"
-    assert str(result["rule"]).startswith("pair-model(pair-minilm-1l-int8@")
-    assert isinstance(result["model_score"], float)
+    asked, read_different = lines(done.stdout)
+    assert asked["decision"] == "block"
+    assert str(asked["rule"]).startswith("pair-model(pair-minilm-1l-int8@")
+    assert isinstance(asked["model_score"], float)
+    assert read_different["decision"] == "allow"
+    env["CASELEDGER_GUARD__PAIR_MODEL_WHEN_READ_DIFFERENT"] = "true"
+    done = run("check", "-", "--no-embeddings", stdin=stdin, tmp=tmp_path, env=env)
+    assert [line["decision"] for line in lines(done.stdout)] == ["block", "block"]
+
+
+def test_guard_check_serves_the_packaged_pair_model_by_default(tmp_path: Path) -> None:
+    rows = [
+        {"failed": ["Restart the router"], "candidate": "Reboot the router"},
+        {"failed": ["Restart the router"], "candidate": "Factory-reset the router"},
+        # Said in other words, and partly in words the reading lacks: the model reads it (as
+        # glossed Chinese), trained on this row (dev batch 51-70).
+        {"failed": ["把电源线拔掉，等30秒再插回去"], "candidate": "先断电，过半分钟再把电源重新接上"},
+    ]
+    stdin = "\n".join(json.dumps(row) for row in rows) + "\n"
+    done = run("check", "-", "--no-embeddings", stdin=stdin, tmp=tmp_path)
+    assert done.returncode == 0, done.stderr
+    results = lines(done.stdout)
+    assert [r["decision"] for r in results] == ["block", "allow", "block"]
+    assert not str(results[0]["rule"]).startswith("pair-model")
+    assert str(results[2]["rule"]).startswith("pair-model(pair-minilm-3l-int8@")
+    off = {"CASELEDGER_GUARD__USE_PAIR_MODEL": "false"}
+    done = run("check", "-", "--no-embeddings", stdin=stdin, tmp=tmp_path, env=off)
+    assert [r["decision"] for r in lines(done.stdout)] == ["block", "allow", "allow"]
 
 
 def test_a_pair_model_dir_that_would_not_load_is_a_configuration_error(tmp_path: Path) -> None:

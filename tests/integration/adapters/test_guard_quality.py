@@ -130,7 +130,19 @@ def embedder() -> SentenceTransformerEmbedder:
 
 @pytest.fixture(scope="module")
 def guard(embedder: SentenceTransformerEmbedder) -> CatalogGuardEquivalence:
+    """The guard's reading and similarity, without the learned pair model."""
     return CatalogGuardEquivalence(embedder)
+
+
+@pytest.fixture(scope="module")
+def shipped(embedder: SentenceTransformerEmbedder) -> AttemptEquivalence:
+    """The guard as the reply pipeline builds it from default settings: the reading, similarity
+    and the packaged pair model with its veto."""
+    from caseledger.adapters.bootstrap import build_equivalence
+    from caseledger.adapters.catalog.catalog import load_catalog
+    from caseledger.adapters.settings import Settings
+
+    return build_equivalence(Settings(environment="test"), embedder, load_catalog())
 
 
 def test_labelled_set_is_well_formed(rows: list[Row]) -> None:
@@ -223,6 +235,28 @@ def test_blind_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence)
     assert test10.recall >= 0.55 and test10.false_block_rate <= 0.10, test10
 
 
+def test_the_shipped_guard_on_every_held_out_row(
+    rows: list[Row], guard: CatalogGuardEquivalence, shipped: AttemptEquivalence
+) -> None:
+    """The packaged pair model (trained on dev batches 1-42 and 51-70, calibrated on 43-50)
+    adds recall to the reading and, with its veto, removes false blocks, on all 1,143 held-out
+    rows and in each language."""
+    held_out = lambda r: r.split != "dev"  # noqa: E731
+    reading, served = measure(rows, guard, held_out), measure(rows, shipped, held_out)
+    # Measured 2026-12-01 (session 13): reading R=0.743 FBR=0.048; shipped R=0.764 FBR=0.036.
+    assert served.recall >= 0.75 and served.false_block_rate <= 0.04, served
+    assert served.recall >= reading.recall + 0.015, (reading, served)
+    assert served.false_block_rate <= reading.false_block_rate, (reading, served)
+    for lang, floor in (("en", 0.77), ("zh", 0.73), ("mixed", 0.72)):
+        # Measured: en 0.780 / 0.033, zh 0.749 / 0.029, mixed 0.740 / 0.061.
+        part = measure(rows, shipped, lambda r, lang=lang: held_out(r) and r.lang == lang)
+        assert part.recall >= floor and part.false_block_rate <= 0.07, (lang, part)
+    newest = measure(rows, shipped, lambda r: r.split in ("test9", "test10"))
+    # The two blind splits written after the model was trained: 0.607 / 0.035 (reading 0.589 /
+    # 0.071).
+    assert newest.recall >= 0.58 and newest.false_block_rate <= 0.05, newest
+
+
 def test_dev_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
     dev = measure(rows, guard, lambda r: r.split == "dev" and r.batch <= 50)
     # Measured: R=0.888 FBR=0.007 (batches 1, 2, 5-9, 11-15, 18-29, 31-50; 5,023 rows) — the
@@ -251,19 +285,18 @@ def test_guard_beats_plain_similarity(
 
 @pytest.mark.xfail(
     strict=True,
-    reason="held-out recall is 0.975 (test), 0.946 (test2; zh+mixed 0.91), 0.694 (test3), "
-    "0.800 (test4), 0.779 (test5), 0.686 (test6; false-block 0.060, English 0.100), 0.710 "
-    "(test7; false-block 0.076), 0.583 (test8; false-block 0.067), 0.596 (test9; false-block "
-    "0.070) and 0.582 (test10; false-block 0.071) — test3 to test10 written without sight of "
-    "the guard — below the 0.95 target",
+    reason="the shipped guard's held-out recall is 0.949 (test), 0.946 (test2), 0.710 (test3), "
+    "0.843 (test4), 0.809 (test5), 0.729 (test6; false-block 0.060), 0.742 (test7; false-block "
+    "0.061), 0.617 (test8), 0.614 (test9) and 0.600 (test10; false-block 0.054) — test3 to "
+    "test10 written without sight of the guard — below the 0.95 target",
 )
-def test_target_recall_on_held_out(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
+def test_target_recall_on_held_out(rows: list[Row], shipped: AttemptEquivalence) -> None:
     splits = ("test", "test2", "test3", "test4", "test5", "test6", "test7", "test8", "test9")
     for split in (*splits, "test10"):
         for english in (True, False):
             figures = measure(
                 rows,
-                guard,
+                shipped,
                 lambda r, s=split, e=english: r.split == s and (r.lang == "en") == e,
             )
             assert figures.recall >= 0.95 and figures.false_block_rate <= 0.05, (

@@ -10,7 +10,11 @@ import pytest
 from pydantic import ValidationError
 
 from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence
-from caseledger.adapters.equivalence.pair_model import PairModelError, read_manifest
+from caseledger.adapters.equivalence.pair_model import (
+    PairModelError,
+    packaged_model_dir,
+    read_manifest,
+)
 from caseledger.adapters.equivalence.pair_model_training import batch_range, load_labelled
 from caseledger.adapters.settings import GuardSettings
 from caseledger.domain.ports import PairJudge
@@ -45,7 +49,7 @@ def test_a_score_below_the_threshold_allows() -> None:
 
 
 def test_a_pair_the_judge_cannot_read_is_allowed() -> None:
-    failed, candidate = "清除应用缓存", "把这个软件的临时文件删掉"
+    failed, candidate = "清除应用缓存", "把这个软件存的东西弄掉"
     judge = ScriptedPairJudge({(failed, candidate): None}, default=50.0)
     guard = CatalogGuardEquivalence(None, pair_judge=judge)
     assert guard.find_equivalent(candidate, [known_attempt(failed)]) is None
@@ -60,11 +64,63 @@ def test_the_judge_reads_only_the_known_step_nearest_in_wording() -> None:
     ]
     judge = ScriptedPairJudge()
     guard = CatalogGuardEquivalence(None, pair_judge=judge)
-    assert guard.find_equivalent("Clear the browser history and site data", known) is None
-    assert judge.asked == [
-        ("Clear the browser cache and cookies", "Clear the browser history and site data")
-    ]
-    assert guard.nearest("Clear the browser history and site data", [k.text for k in known]) == 1
+    candidate = "Wipe whatever the browser has kept around"
+    assert guard.find_equivalent(candidate, known) is None
+    assert judge.asked == [("Clear the browser cache and cookies", candidate)]
+    assert guard.nearest(candidate, [k.text for k in known]) == 1
+
+
+@pytest.mark.parametrize(
+    ("failed", "candidate"),
+    [
+        # Read in full as two catalog actions, and two actions they are.
+        (
+            "Restart the router and wait two minutes before reconnecting",
+            "Clear the browser cache and cookies, then try again",
+        ),
+        (
+            "Restart the printer and try printing again.",
+            "Reinstall the printer driver from the manufacturer's website.",
+        ),
+    ],
+)
+def test_the_judge_is_not_asked_where_the_reading_read_two_different_actions(
+    failed: str, candidate: str
+) -> None:
+    judge = ScriptedPairJudge(default=50.0)
+    guard = CatalogGuardEquivalence(None, pair_judge=judge)
+    [verdict] = guard.explain(candidate, [failed])
+    assert verdict.decision.rule.startswith("differs:")
+    assert guard.find_equivalent(candidate, [known_attempt(failed)]) is None
+    assert judge.asked == []
+    # Asked there too on request (CASELEDGER_GUARD__PAIR_MODEL_WHEN_READ_DIFFERENT).
+    asking = CatalogGuardEquivalence(None, pair_judge=judge, judge_read_different=True)
+    match = asking.find_equivalent(candidate, [known_attempt(failed)])
+    assert match is not None and match.rule.startswith("pair-model(scripted)")
+    assert judge.asked == [(failed, candidate)]
+
+
+def test_no_step_of_a_playbook_category_blocks_another_with_the_judge_sure_of_every_pair() -> None:
+    """The offline responder proposes a category's next step after one failed: whatever the
+    model says, the guard never blocks one step of a category against another."""
+    from caseledger.adapters.catalog.catalog import load_catalog
+
+    catalog = load_catalog()
+    judge = ScriptedPairJudge(default=50.0)
+    guard = CatalogGuardEquivalence(None, catalog, pair_judge=judge)
+    blocked = []
+    for category in catalog.categories:
+        steps = catalog.steps(category)
+        for failed in steps:
+            for step in steps:
+                for failed_lang, step_lang in (("en", "en"), ("zh", "zh"), ("en", "zh")):
+                    if step is failed:
+                        continue
+                    known = [known_attempt(failed.text(failed_lang))]
+                    if guard.find_equivalent(step.text(step_lang), known) is not None:
+                        blocked.append((failed.action_id, step.action_id, step_lang))
+    assert blocked == []
+    assert judge.asked == []
 
 
 def test_the_judge_is_not_asked_where_the_reading_already_blocks() -> None:
@@ -152,6 +208,41 @@ def test_settings_refuse_a_pair_model_dir_that_would_not_load(tmp_path: Path) ->
         GuardSettings(pair_model_dir=tmp_path / "absent")
     assert GuardSettings(pair_model_dir=_model_dir(tmp_path, GOOD)).pair_model_dir == tmp_path
     assert GuardSettings().pair_model_dir is None
+
+
+def test_the_packaged_weights_are_the_ones_its_readme_names() -> None:
+    """models/README.md records the weights' digest and how they were made: a model replaced
+    without its provenance fails here."""
+    import hashlib
+    import re
+
+    packaged = packaged_model_dir()
+    readme = (packaged.parent / "README.md").read_text(encoding="utf-8")
+    named = re.search(r"sha256 of `model.onnx` `([0-9a-f]{64})`", readme)
+    assert named is not None, "models/README.md names no sha256 for model.onnx"
+    digest = hashlib.sha256((packaged / "model.onnx").read_bytes()).hexdigest()
+    assert digest == named.group(1)
+    manifest = read_manifest(packaged)
+    assert manifest["calibration"]["batches"] == list(range(43, 51))
+    assert set(manifest["trained_on"]["batches"]).isdisjoint(manifest["calibration"]["batches"])
+    assert manifest["veto_threshold"] < manifest["threshold"]
+    data = Path(__file__).resolve().parents[3] / "data" / "guard_labelled.jsonl"
+    with data.open(encoding="utf-8") as lines:
+        rows = [json.loads(line) for line in lines if line.strip()]
+    held_out = {row["batch"] for row in rows if row["split"] != "dev"}
+    assert held_out.isdisjoint(manifest["trained_on"]["batches"])
+
+
+def test_settings_serve_the_packaged_model_unless_another_is_named_or_it_is_off(
+    tmp_path: Path,
+) -> None:
+    packaged = packaged_model_dir()
+    assert GuardSettings().pair_model_directory() == packaged
+    assert read_manifest(packaged)["name"] == "pair-minilm-3l-int8"
+    other = _model_dir(tmp_path, GOOD)
+    assert GuardSettings(pair_model_dir=other).pair_model_directory() == other
+    assert GuardSettings(use_pair_model=False).pair_model_directory() is None
+    assert GuardSettings(use_pair_model=False, pair_model_dir=other).pair_model_directory() is None
 
 
 # -- training inputs ------------------------------------------------------------------------

@@ -216,7 +216,7 @@ def test_the_desk_refuses_a_pair_model_repeat_and_joins_a_pair_model_rephrasing(
     failed_text, pending_text = "Change DNS to Google Public DNS", "Update the router firmware"
     # Each is nearest in wording to its step: the model reads only the nearest known step.
     repeat = "Set DNS servers to the search giant's public ones"
-    rephrasing = "Put newer software on the router"
+    rephrasing = "Have the router pull the vendor's newest release"
     judge = ScriptedPairJudge({(failed_text, repeat): 5.0, (pending_text, rephrasing): 5.0})
     with judged_container(tmp_path, judge) as c:
         ticket = c.desk.open_ticket("cust-1", "Sites do not load", CUSTOMER)
