@@ -221,14 +221,15 @@ class CatalogGuardEquivalence:
         texts = [attempt.text for attempt in known]
         early: list[tuple[int, Future[float | None]]] = []  # (nearest position, its read)
 
-        def overlap() -> None:
+        def overlap(decided: Sequence[GuardDecision | None]) -> None:
             # The embedding is about to run: read the nearest pair with the judge meanwhile (two
             # onnxruntime sessions, both outside the GIL), in case the cosine allows too.
             judge = self._pair_judge
             if judge is not None and self._overlap_pair_judge:
                 position = self.nearest(candidate, texts)
-                read = self._judge_pool().submit(judge.score, texts[position], candidate)
-                early.append((position, read))
+                if not self._judge_skips(decided[position]):
+                    read = self._judge_pool().submit(judge.score, texts[position], candidate)
+                    early.append((position, read))
 
         verdicts = self._verdicts(candidate, texts, before_embedding=overlap)
         if verdicts is None:
@@ -336,14 +337,8 @@ class CatalogGuardEquivalence:
         if judge is None:
             return None
         position = early[0][0] if early else self.nearest(candidate, texts)
-        if not self._judge_read_different and verdicts[position].decision.rule.startswith(
-            _READ_AS_DIFFERENT
-        ):
-            # Both texts read in full, as different actions: the reading is sure, and the
-            # model, asked there, blocked one category's playbook steps against each other.
-            for _, read in early:
-                read.cancel()
-            return None
+        if self._judge_skips(verdicts[position].decision):
+            return None  # no read was started for this pair (see overlap)
         if early:
             position, read = early[0]
             # A read still queued behind other requests' reads is cancelled and done here.
@@ -361,6 +356,15 @@ class CatalogGuardEquivalence:
             model_score=score,
         )
 
+    def _judge_skips(self, decision: GuardDecision | None) -> bool:
+        """Whether the pair model is left out of a pair the reading decided as two different
+        actions (``_READ_AS_DIFFERENT``), as it is unless ``judge_read_different``."""
+        return (
+            decision is not None
+            and not self._judge_read_different
+            and decision.rule.startswith(_READ_AS_DIFFERENT)
+        )
+
     def _judge_pool(self) -> ThreadPoolExecutor:
         with self._lock:
             if self._pool is None:
@@ -371,7 +375,7 @@ class CatalogGuardEquivalence:
         self,
         candidate: str,
         texts: list[str],
-        before_embedding: Callable[[], None] | None = None,
+        before_embedding: Callable[[Sequence[GuardDecision | None]], None] | None = None,
     ) -> list[PairVerdict] | None:
         cand = self.analyze(candidate)
         if not cand.normalized or not texts:
@@ -403,7 +407,7 @@ class CatalogGuardEquivalence:
         cosines: dict[int, float | None] = {}
         if waiting:
             if before_embedding is not None:
-                before_embedding()
+                before_embedding(decisions)  # the pairs decided so far; None: waiting
             # One embedding batch for the candidate and every pair the actions left open.
             self._ensure_vectors([cand.normalized, *(analyses[i].normalized for i in waiting)])
             for position in waiting:

@@ -307,6 +307,23 @@ def test_where_the_embedding_runs_the_judge_reads_alongside_once() -> None:
     assert judge.threads[0].startswith("pair-judge")
 
 
+def test_no_read_starts_alongside_the_embedding_for_a_nearest_pair_read_as_different() -> None:
+    from caseledger.domain.policies.action_frames import GuardRule
+    from tests.fakes import FakeEmbedder
+
+    known = [known_attempt("Restart the router", "att-1"), known_attempt("Frobnicate the quux")]
+    judge = ScriptedPairJudge(default=50.0)
+    # The gate on: the read candidate is embedded for the unread failed step, while the step
+    # nearest it in wording was read in full as another action.
+    guard = CatalogGuardEquivalence(
+        FakeEmbedder(), rule=GuardRule(semantic_gate_unread_failed=0.0), pair_judge=judge
+    )
+    embeds = count_calls(guard.embedder, "embed")
+    assert guard.find_equivalent("Factory-reset the router", known) is None
+    assert embeds() == 1, "the embedding must run for the test to mean anything"
+    assert judge.asked == []
+
+
 def test_without_overlap_the_judge_reads_after_the_embedding_with_the_same_answer() -> None:
     from tests.fakes import FakeEmbedder
 
