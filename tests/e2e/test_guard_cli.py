@@ -168,7 +168,10 @@ def test_guard_check_serves_the_packaged_pair_model_by_default(tmp_path: Path) -
         {"failed": ["Restart the router"], "candidate": "Factory-reset the router"},
         # Said in other words, and partly in words the reading lacks: the model reads it (as
         # glossed Chinese), trained on this row (dev batch 51-70).
-        {"failed": ["把电源线拔掉，等30秒再插回去"], "candidate": "先断电，过半分钟再把电源重新接上"},
+        {
+            "failed": ["把电源线拔掉，等30秒再插回去"],
+            "candidate": "先断电，过半分钟再把电源重新接上",
+        },
     ]
     stdin = "\n".join(json.dumps(row) for row in rows) + "\n"
     done = run("check", "-", "--no-embeddings", stdin=stdin, tmp=tmp_path)
