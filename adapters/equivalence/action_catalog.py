@@ -340,7 +340,7 @@ class CatalogGuardEquivalence:
         if self._judge_skips(verdicts[position].decision):
             return None  # no read was started for this pair (see overlap)
         if early:
-            position, read = early[0]
+            read = early[0][1]
             # A read still queued behind other requests' reads is cancelled and done here.
             score = judge.score(texts[position], candidate) if read.cancel() else read.result()
         else:

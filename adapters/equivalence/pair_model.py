@@ -51,8 +51,8 @@ MANIFEST_FORMAT = 1
 _REQUIRED = ("format", "name", "threshold", "max_length")
 # How texts are prepared before the tokenizer; a manifest without "text" predates glossing.
 TEXT_SCHEMES = ("raw", GLOSS_SCHEME)
-# The model shipped with caseledger: `make pair-model` from tests/data, its shipped recipe
-# (models/README.md says how to reproduce it and check the weights).
+# The model shipped with caseledger, the output of `make pair-model` (models/README.md: how it
+# was made, the digest of its weights).
 PACKAGED_MODEL = "pair-minilm-3l-int8"
 
 
