@@ -207,7 +207,9 @@ def _guard(model: Path, threshold: float) -> Any:
 
 
 def test_the_composition_root_serves_it_in_the_guard(model: Path) -> None:
-    failed, candidate = "Restart the router", "Factory-reset the router"
+    # A pair the reading cannot decide (one it reads as two actions is not asked about).
+    failed = "Change DNS to Google Public DNS"
+    candidate = "Point the resolver at the search company's public servers"
     assert CatalogGuardEquivalence(None).find_equivalent(candidate, [known_attempt(failed)]) is None
     match = _guard(model, -1e6).find_equivalent(candidate, [known_attempt(failed)])
     digest = hashlib.sha256((model / "model.onnx").read_bytes()).hexdigest()[:12]
@@ -232,8 +234,10 @@ def test_a_raw_text_model_reads_a_pair_if_it_can_read_one_side(model: Path, tmp_
     assert isinstance(judge.score("Restart the router", "重启路由器"), float)
     assert isinstance(judge.score("重启路由器", "Restart the router"), float)
     assert isinstance(judge.score("清除应用缓存 and reopen the app", "清除应用缓存"), float)
-    # Nothing it cannot read blocks, whatever the threshold.
-    failed, candidate = "重启路由器", "将路由器恢复出厂设置"
+    # Nothing it cannot read blocks, whatever the threshold (a pair the reading cannot decide,
+    # so the model is asked).
+    failed, candidate = "清除应用缓存", "把这个软件存的东西弄掉"
+    assert judge.score(failed, candidate) is None
     assert _guard(raw, -1e6).find_equivalent(candidate, [known_attempt(failed)]) is None
 
 
@@ -250,9 +254,13 @@ def test_a_glossing_model_reads_chinese_as_its_glosses(model: Path, tmp_path: Pa
     assert judge.score("Restart the router", "Reboot the router") == raw.score(
         "Restart the router", "Reboot the router"
     )
-    failed, candidate = "重启路由器", "将路由器恢复出厂设置"
+    # In the guard, on a Chinese pair the reading cannot decide.
+    failed, candidate = "清除应用缓存", "把这个软件存的东西弄掉"
     match = _guard(model, -1e6).find_equivalent(candidate, [known_attempt(failed)])
     assert match is not None and match.rule.startswith("pair-model(")
+    # Read as two actions: not asked, whatever the threshold.
+    failed, candidate = "重启路由器", "将路由器恢复出厂设置"
+    assert _guard(model, -1e6).find_equivalent(candidate, [known_attempt(failed)]) is None
 
 
 def test_scores_are_the_same_from_many_threads(model: Path) -> None:
