@@ -38,6 +38,10 @@ Run ``python bench/guard.py --help``. What it reports:
   its quality next to the other modes. A model with a veto threshold is also timed and
   scored without its veto (``veto=False``); the model is also scored where it is asked also
   about pairs the reading read as two different actions (``judge_read_different``).
+* **the playbook's own next steps** — of every category's ordered step pairs (a step proposed
+  after an earlier one failed; en, zh and across), how many the guard refuses, without the
+  pair model, as shipped, and asked where read as different. Every one is a false block on
+  the offline responder's ordinary path.
 """
 
 from __future__ import annotations
@@ -59,6 +63,7 @@ DATA = REPO / "tests" / "data" / "guard_labelled.jsonl"
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
+from caseledger.adapters.catalog.catalog import Catalog, load_catalog  # noqa: E402
 from caseledger.adapters.embeddings.sentence_transformer import (  # noqa: E402
     SentenceTransformerEmbedder,
 )
@@ -193,6 +198,35 @@ def guard_parts(rows: Sequence[Row], guard: CatalogGuardEquivalence) -> dict[str
         entry = parts.setdefault(key, {"right": 0, "wrong": 0})
         entry["right" if row.block else "wrong"] += 1
     return dict(sorted(parts.items()))
+
+
+def playbook_blocks(impl: AttemptEquivalence, catalog: Catalog) -> dict[str, Any]:
+    """How many of the offline responder's own next steps the guard refuses: for every
+    category, every step j proposed after an earlier step i failed, English and Chinese and
+    across the two. All are different actions, so every block is a false block on a desk's
+    ordinary traffic (the labelled set is half repeats by construction; a desk's proposals
+    mostly are not)."""
+    pairs = blocked = 0
+    examples: list[str] = []
+    for category in catalog.categories:
+        steps = catalog.steps(category)
+        for i, failed in enumerate(steps):
+            for proposed in steps[i + 1 :]:
+                for one, other in (("en", "en"), ("zh", "zh"), ("en", "zh"), ("zh", "en")):
+                    record = [
+                        KnownAttempt("a1", failed.action_id, "t1", failed.text(one), "failed")
+                    ]
+                    pairs += 1
+                    if impl.find_equivalent(proposed.text(other), record) is not None:
+                        blocked += 1
+                        if len(examples) < 5:
+                            examples.append(f"{failed.action_id} -> {proposed.action_id}")
+    return {
+        "pairs": pairs,
+        "blocked": blocked,
+        "rate": round(blocked / pairs, 4) if pairs else None,
+        "examples": examples,
+    }
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -467,6 +501,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             CatalogGuardEquivalence(embedder, pair_judge=judge, judge_read_different=True)
         )
     quality = {label: evaluate(rows, decide) for label, decide in modes.items()}
+    catalog = load_catalog()
+    playbook = {"guard": playbook_blocks(guard, catalog)}
+    if judge is not None:
+        playbook["guard + pair model"] = playbook_blocks(
+            CatalogGuardEquivalence(embedder, pair_judge=judge), catalog
+        )
+        playbook["guard + pair model, asked where read as different"] = playbook_blocks(
+            CatalogGuardEquivalence(embedder, pair_judge=judge, judge_read_different=True),
+            catalog,
+        )
     report: dict[str, Any] = {
         "machine": {
             "python": platform.python_version(),
@@ -488,6 +532,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "pair_model": judge.manifest if judge is not None else None,
         "quality": quality,
         "guard_decided_by": guard_parts(rows, guard),
+        "playbook_next_steps_blocked": playbook,
         "rule": {"guard": repr(GuardRule()), "similarity": repr(EquivalenceRule())},
     }
     if timing is not None:
@@ -509,6 +554,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("\n== guard blocks by deciding part (right/wrong)")
     for key, value in report["guard_decided_by"].items():
         print(f"  {key:24} right={value['right']} wrong={value['wrong']}")
+    print("\n== the playbook's own next steps blocked (all different actions: false blocks)")
+    for label, figures in playbook.items():
+        print(f"  {label}: {figures['blocked']} of {figures['pairs']} {figures['examples']}")
     print(f"\n== model load at start-up: {report['model_load_s']} s")
     if "latency" in report:
         print(f"== latency, {args.on_record} failed attempts on record (ms):")

@@ -51,3 +51,25 @@ def test_percentile(bench: ModuleType) -> None:
     assert bench.percentile(values, 0.5) in (50.0, 51.0)
     assert bench.percentile(values, 0.95) == 95.0
     assert bench.percentile([3.0], 0.95) == 3.0
+
+
+def test_the_playbook_probe_asks_about_every_later_step_in_both_languages(
+    bench: ModuleType,
+) -> None:
+    from caseledger.adapters.catalog.catalog import load_catalog
+
+    catalog = load_catalog()
+    expected = 4 * sum(
+        len(catalog.steps(c)) * (len(catalog.steps(c)) - 1) // 2 for c in catalog.categories
+    )
+    reading = bench.playbook_blocks(CatalogGuardEquivalence(None), catalog)
+    assert reading["pairs"] == expected
+    assert reading["blocked"] == 0 and reading["rate"] == 0.0
+
+    class BlocksEverything:
+        def find_equivalent(self, text: str, known: list[object]) -> object:
+            return known[0]
+
+    everything = bench.playbook_blocks(BlocksEverything(), catalog)
+    assert everything["blocked"] == expected and everything["rate"] == 1.0
+    assert len(everything["examples"]) == 5
