@@ -142,6 +142,22 @@ def train_pair_model(
             "base model reads Chinese characters as unknown.",
         ),
     ] = True,
+    catalog_pairs: Annotated[
+        bool,
+        typer.Option(
+            "--catalog-pairs/--no-catalog-pairs",
+            help="Also train on pairs the bundled catalog vouches for: two steps of one "
+            "category differ; a step's other-language text or alias is the same action.",
+        ),
+    ] = True,
+    catalog_skip: Annotated[
+        str,
+        typer.Option(
+            "--catalog-skip",
+            help="Catalog categories to give no pairs, comma-separated (e.g. to probe the "
+            "model on steps it never read).",
+        ),
+    ] = "",
 ) -> None:
     """Train the guard's learned pair model and write a model directory.
 
@@ -169,6 +185,10 @@ def train_pair_model(
             veto_quantile=veto_quantile,
             seed=seed,
             gloss_chinese=gloss_chinese,
+            catalog_pairs=catalog_pairs,
+            catalog_skip_categories=frozenset(
+                c.strip() for c in catalog_skip.split(",") if c.strip()
+            ),
         )
     except ValueError as exc:
         _errors.print(f"[red]error:[/] {exc}")

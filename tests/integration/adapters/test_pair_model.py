@@ -14,11 +14,13 @@ from typing import Any
 import numpy as np
 import pytest
 
+from caseledger.adapters.catalog.catalog import load_catalog
 from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence
 from caseledger.adapters.equivalence.chinese_gloss import gloss_if_chinese
 from caseledger.adapters.equivalence.pair_model import OnnxPairJudge
 from caseledger.adapters.equivalence.pair_model_training import (
     _export_int8,
+    catalog_pairs,
     export_onnx,
     load_labelled,
 )
@@ -51,6 +53,12 @@ def test_the_directory_holds_the_served_files_and_says_how_it_was_made(model: Pa
     assert manifest["trained_on"]["rows"] == sum(r.batch == 1 for r in rows)
     assert manifest["trained_on"]["held_out_rows_skipped"] == skipped > 0
     assert manifest["calibration"]["rows"] == sum(r.batch == 2 for r in rows)
+    from_catalog = manifest["trained_on"]["catalog_pairs"]
+    assert from_catalog["categories"] == ["bluetooth"]
+    assert from_catalog["pairs"] == len(
+        catalog_pairs(load_catalog(), skip_categories=frozenset(from_catalog["skipped_categories"]))
+    )
+    assert 0 < from_catalog["same_action"] < from_catalog["pairs"]
     assert manifest["layers"] == 1
     assert manifest["text"] == "cedict-gloss-1"  # the command's default
     assert (model / "model.onnx").stat().st_size < 40_000_000  # int8, not fp32
@@ -386,3 +394,12 @@ def test_the_guard_bench_times_and_scores_the_model_without_its_veto_too(
     latency = report["latency"]
     assert latency["guard + pair model without its veto"]["failed_on_record"] == 20
     assert set(latency["ratio + pair model / without its veto"]) == {"p50", "p95"}
+    playbook = report["playbook_next_steps_blocked"]
+    assert set(playbook) == {
+        "guard",
+        "guard + pair model",
+        "guard + pair model, asked where read as different",
+    }
+    assert len({figures["pairs"] for figures in playbook.values()}) == 1
+    # Not asked where the reading read two actions, the model cannot block a next step.
+    assert playbook["guard"]["blocked"] == playbook["guard + pair model"]["blocked"] == 0

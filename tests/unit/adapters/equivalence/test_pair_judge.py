@@ -9,13 +9,18 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from caseledger.adapters.catalog.catalog import load_catalog
 from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence
 from caseledger.adapters.equivalence.pair_model import (
     PairModelError,
     packaged_model_dir,
     read_manifest,
 )
-from caseledger.adapters.equivalence.pair_model_training import batch_range, load_labelled
+from caseledger.adapters.equivalence.pair_model_training import (
+    batch_range,
+    catalog_pairs,
+    load_labelled,
+)
 from caseledger.adapters.settings import GuardSettings
 from caseledger.domain.ports import PairJudge
 from tests.contracts.equivalence import assert_attempt_equivalence, known_attempt
@@ -231,6 +236,10 @@ def test_the_packaged_weights_are_the_ones_its_readme_names() -> None:
         rows = [json.loads(line) for line in lines if line.strip()]
     held_out = {row["batch"] for row in rows if row["split"] != "dev"}
     assert held_out.isdisjoint(manifest["trained_on"]["batches"])
+    # The shipped recipe's catalog pairs, from every category of the bundled catalog.
+    from_catalog = manifest["trained_on"]["catalog_pairs"]
+    assert from_catalog["categories"] == list(load_catalog().categories)
+    assert from_catalog["pairs"] == len(catalog_pairs(load_catalog()))
 
 
 def test_settings_serve_the_packaged_model_unless_another_is_named_or_it_is_off(
@@ -260,6 +269,57 @@ def test_batch_ranges(spec: str, expected: set[int]) -> None:
 def test_a_bad_batch_range_is_refused(spec: str) -> None:
     with pytest.raises(ValueError):
         batch_range(spec)
+
+
+def test_catalog_pairs_say_two_steps_of_a_category_differ_and_one_steps_texts_agree() -> None:
+    catalog = load_catalog()
+    pairs = catalog_pairs(catalog)
+    action_of: dict[str, set[str]] = {}
+    for action in catalog.actions:
+        for text in action.texts.values():
+            action_of.setdefault(text, set()).add(action.action_id)
+    same_category = {
+        frozenset((a.action_id, b.action_id))
+        for c in catalog.categories
+        for a in catalog.steps(c)
+        for b in catalog.steps(c)
+        if a.action_id != b.action_id
+    }
+    for known, candidate, label in pairs:
+        assert (candidate, known, label) in pairs  # both orders
+        # Step texts only (aliases cost the model AUC: the function's docstring).
+        ids_known, ids_candidate = action_of[known], action_of[candidate]
+        if label:
+            assert ids_known == ids_candidate
+        else:
+            assert any(frozenset((a, b)) in same_category for a in ids_known for b in ids_candidate)
+    negatives = {(k, c) for k, c, label in pairs if not label}
+    positives = {(k, c) for k, c, label in pairs if label}
+    # Every two steps of a category, in English, in Chinese and across, differ.
+    for pair in same_category:
+        one, other = (catalog.action(a) for a in sorted(pair))
+        for a in ("en", "zh"):
+            for b in ("en", "zh"):
+                assert (one.text(a), other.text(b)) in negatives
+    # Every step's English and Chinese texts are one action; a step of two categories once.
+    assert positives == {
+        (x, y)
+        for action in catalog.actions
+        for x, y in ((action.text("en"), action.text("zh")), (action.text("zh"), action.text("en")))
+    }
+    assert sum(label for _, _, label in pairs) == 2 * len(catalog.actions)
+    assert catalog_pairs(catalog, prepare=str.upper)[0][0] == pairs[0][0].upper()
+
+
+def test_catalog_pairs_keep_a_skipped_categorys_steps_out_even_where_another_lists_them() -> None:
+    catalog = load_catalog()
+    skipped = frozenset({"wifi", "printer"})
+    kept_out = {text for c in skipped for a in catalog.steps(c) for text in a.texts.values()}
+    pairs = catalog_pairs(catalog, skip_categories=skipped)
+    assert pairs
+    assert not {t for pair in pairs for t in pair[:2]} & kept_out
+    with pytest.raises(ValueError, match="no such catalog categories: \\['nope'\\]"):
+        catalog_pairs(catalog, skip_categories=frozenset({"nope"}))
 
 
 def test_the_loader_reads_dev_rows_and_never_the_held_out_ones(tmp_path: Path) -> None:
