@@ -243,18 +243,49 @@ def test_the_shipped_guard_on_every_held_out_row(
     rows and in each language."""
     held_out = lambda r: r.split != "dev"  # noqa: E731
     reading, served = measure(rows, guard, held_out), measure(rows, shipped, held_out)
-    # Measured 2026-12-01 (session 13): reading R=0.743 FBR=0.048; shipped R=0.764 FBR=0.036.
+    # Measured 2026-12-01 (session 14, the model trained also on the catalog's pairs): reading
+    # R=0.743 FBR=0.048; shipped R=0.767 FBR=0.036 (session 13's model: 0.764 / 0.036).
     assert served.recall >= 0.75 and served.false_block_rate <= 0.04, served
     assert served.recall >= reading.recall + 0.015, (reading, served)
     assert served.false_block_rate <= reading.false_block_rate, (reading, served)
     for lang, floor in (("en", 0.77), ("zh", 0.73), ("mixed", 0.72)):
-        # Measured: en 0.780 / 0.033, zh 0.749 / 0.029, mixed 0.740 / 0.061.
+        # Measured: en 0.788 / 0.033, zh 0.749 / 0.036, mixed 0.732 / 0.045.
         part = measure(rows, shipped, lambda r, lang=lang: held_out(r) and r.lang == lang)
         assert part.recall >= floor and part.false_block_rate <= 0.07, (lang, part)
     newest = measure(rows, shipped, lambda r: r.split in ("test9", "test10"))
-    # The two blind splits written after the model was trained: 0.607 / 0.035 (reading 0.589 /
-    # 0.071).
+    # The two blind splits written after session 11's model was trained (this one trained on
+    # the same rows): 0.616 / 0.035 (reading 0.589 / 0.071).
     assert newest.recall >= 0.58 and newest.false_block_rate <= 0.05, newest
+
+
+def test_the_packaged_model_asked_even_where_read_as_different_blocks_no_next_playbook_step(
+    embedder: SentenceTransformerEmbedder,
+) -> None:
+    """Trained also on the catalog's own pairs, the model refuses none of the offline
+    responder's next steps, even asked about pairs the reading already read as two actions
+    (session 13's model, trained without them, refused 105 of these 1,364)."""
+    from caseledger.adapters.bootstrap import build_equivalence
+    from caseledger.adapters.catalog.catalog import load_catalog
+    from caseledger.adapters.settings import Settings
+
+    catalog = load_catalog()
+    settings = Settings(environment="test", guard={"pair_model_when_read_different": True})
+    guard = build_equivalence(settings, embedder, catalog)
+    pairs, blocked = 0, []
+    for category in catalog.categories:
+        steps = catalog.steps(category)
+        for i, failed in enumerate(steps):
+            for proposed in steps[i + 1 :]:
+                for one, other in (("en", "en"), ("zh", "zh"), ("en", "zh"), ("zh", "en")):
+                    record = [
+                        KnownAttempt("a1", failed.action_id, "t1", failed.text(one), "failed")
+                    ]
+                    pairs += 1
+                    match = guard.find_equivalent(proposed.text(other), record)
+                    if match is not None:
+                        blocked.append((failed.action_id, proposed.action_id, match.rule))
+    assert pairs == 1364
+    assert blocked == []
 
 
 def test_dev_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
@@ -285,9 +316,9 @@ def test_guard_beats_plain_similarity(
 
 @pytest.mark.xfail(
     strict=True,
-    reason="the shipped guard's held-out recall is 0.949 (test), 0.946 (test2), 0.710 (test3), "
-    "0.843 (test4), 0.809 (test5), 0.729 (test6; false-block 0.060), 0.742 (test7; false-block "
-    "0.061), 0.617 (test8), 0.614 (test9) and 0.600 (test10; false-block 0.054) — test3 to "
+    reason="the shipped guard's held-out recall is 0.962 (test), 0.946 (test2), 0.694 (test3), "
+    "0.843 (test4), 0.824 (test5), 0.729 (test6; false-block 0.060), 0.742 (test7; false-block "
+    "0.061), 0.617 (test8), 0.649 (test9) and 0.582 (test10; false-block 0.054) — test3 to "
     "test10 written without sight of the guard — below the 0.95 target",
 )
 def test_target_recall_on_held_out(rows: list[Row], shipped: AttemptEquivalence) -> None:
