@@ -55,6 +55,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from itertools import product
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +64,7 @@ DATA = REPO / "tests" / "data" / "guard_labelled.jsonl"
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-from caseledger.adapters.catalog.catalog import Catalog, load_catalog  # noqa: E402
+from caseledger.adapters.catalog.catalog import LANGUAGES, Catalog, load_catalog  # noqa: E402
 from caseledger.adapters.embeddings.sentence_transformer import (  # noqa: E402
     SentenceTransformerEmbedder,
 )
@@ -208,19 +209,14 @@ def playbook_blocks(impl: AttemptEquivalence, catalog: Catalog) -> dict[str, Any
     mostly are not)."""
     pairs = blocked = 0
     examples: list[str] = []
-    for category in catalog.categories:
-        steps = catalog.steps(category)
-        for i, failed in enumerate(steps):
-            for proposed in steps[i + 1 :]:
-                for one, other in (("en", "en"), ("zh", "zh"), ("en", "zh"), ("zh", "en")):
-                    record = [
-                        KnownAttempt("a1", failed.action_id, "t1", failed.text(one), "failed")
-                    ]
-                    pairs += 1
-                    if impl.find_equivalent(proposed.text(other), record) is not None:
-                        blocked += 1
-                        if len(examples) < 5:
-                            examples.append(f"{failed.action_id} -> {proposed.action_id}")
+    for _, failed, proposed in catalog.step_pairs():
+        for one, other in product(LANGUAGES, repeat=2):
+            record = [KnownAttempt("a1", failed.action_id, "t1", failed.text(one), "failed")]
+            pairs += 1
+            if impl.find_equivalent(proposed.text(other), record) is not None:
+                blocked += 1
+                if len(examples) < 5:
+                    examples.append(f"{failed.action_id} -> {proposed.action_id}")
     return {
         "pairs": pairs,
         "blocked": blocked,

@@ -24,7 +24,7 @@ not yet tried; the guard (``CatalogGuardEquivalence``) recognises the same ids i
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -125,6 +125,16 @@ class Catalog:
     def steps(self, category_id: str) -> tuple[CatalogAction, ...]:
         """The ordered steps of a category (first to try first); CatalogError if unknown."""
         return tuple(self._actions[step] for step in self.category(category_id).step_ids)
+
+    def step_pairs(self) -> Iterator[tuple[str, CatalogAction, CatalogAction]]:
+        """``(category, earlier, later)`` for every two steps of each category, earlier first:
+        the offline responder proposes ``later`` after ``earlier`` failed. Two different
+        actions each time."""
+        for category_id in self._categories:
+            steps = self.steps(category_id)
+            for i, earlier in enumerate(steps):
+                for later in steps[i + 1 :]:
+                    yield category_id, earlier, later
 
     def action(self, action_id: str) -> CatalogAction:
         """The action ``action_id``; CatalogError when there is none."""

@@ -178,19 +178,15 @@ def catalog_pairs(
         a, b = prepare(first), prepare(second)
         pairs.extend([(a, b, label), (b, a, label)])
 
-    seen: set[str] = set()
-    for category in catalog.categories:
-        if category in skip_categories:
+    for _, earlier, later in catalog.step_pairs():
+        if {earlier.action_id, later.action_id} & kept_out:
             continue
-        steps = [a for a in catalog.steps(category) if a.action_id not in kept_out]
-        for i, first in enumerate(steps):
-            for second in steps[i + 1 :]:
-                for one, other in product(LANGUAGES, repeat=2):
-                    both(first.text(one), second.text(other), 0.0)
-        for action in steps:
-            if action.action_id not in seen:  # a step of several categories: once
-                both(action.text("en"), action.text("zh"), 1.0)
-                seen.add(action.action_id)
+        for one, other in product(LANGUAGES, repeat=2):
+            both(earlier.text(one), later.text(other), 0.0)
+    for action in catalog.actions:
+        if action.action_id in kept_out:
+            continue
+        both(action.text("en"), action.text("zh"), 1.0)
     return pairs
 
 

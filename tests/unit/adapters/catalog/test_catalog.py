@@ -111,3 +111,16 @@ def test_the_packaged_file_is_read_through_importlib_resources() -> None:
     source = resources.files("caseledger.adapters.catalog").joinpath("support_actions.json")
     data = json.loads(source.read_text(encoding="utf-8"))
     assert len(data["actions"]) == len(CATALOG.actions)
+
+
+def test_step_pairs_are_every_two_steps_of_a_category_earlier_first() -> None:
+    catalog = load_catalog()
+    pairs = list(catalog.step_pairs())
+    for category in catalog.categories:
+        ids = [a.action_id for a in catalog.steps(category)]
+        mine = [(a.action_id, b.action_id) for c, a, b in pairs if c == category]
+        assert len(mine) == len(ids) * (len(ids) - 1) // 2
+        assert all(ids.index(a) < ids.index(b) for a, b in mine)
+        assert len(set(mine)) == len(mine)
+    assert all(a.action_id != b.action_id for _, a, b in pairs)
+    assert len(pairs) == 341
