@@ -39,7 +39,8 @@ Run ``python bench/guard.py --help``. What it reports:
   scored without its veto (``veto=False``); the model is also scored where it is asked also
   about pairs the reading read as two different actions (``judge_read_different``).
 * **the playbook's own next steps** — of every category's ordered step pairs (a step proposed
-  after an earlier one failed; en, zh and across), how many the guard refuses, without the
+  after an earlier one failed; en, zh and across; ``--playbook-categories`` names only some),
+  how many the guard refuses, without the
   pair model, as shipped, and asked where read as different. Every one is a false block on
   the offline responder's ordinary path.
 """
@@ -53,7 +54,7 @@ import platform
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from itertools import product
 from pathlib import Path
@@ -201,15 +202,19 @@ def guard_parts(rows: Sequence[Row], guard: CatalogGuardEquivalence) -> dict[str
     return dict(sorted(parts.items()))
 
 
-def playbook_blocks(impl: AttemptEquivalence, catalog: Catalog) -> dict[str, Any]:
+def playbook_blocks(
+    impl: AttemptEquivalence, catalog: Catalog, categories: Collection[str] = ()
+) -> dict[str, Any]:
     """How many of the offline responder's own next steps the guard refuses: for every
     category, every step j proposed after an earlier step i failed, English and Chinese and
     across the two. All are different actions, so every block is a false block on a desk's
     ordinary traffic (the labelled set is half repeats by construction; a desk's proposals
-    mostly are not)."""
+    mostly are not). ``categories``: only these (default: all)."""
     pairs = blocked = 0
     examples: list[str] = []
-    for _, failed, proposed in catalog.step_pairs():
+    for category, failed, proposed in catalog.step_pairs():
+        if categories and category not in categories:
+            continue
         for one, other in product(LANGUAGES, repeat=2):
             record = [KnownAttempt("a1", failed.action_id, "t1", failed.text(one), "failed")]
             pairs += 1
@@ -350,7 +355,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--no-pair-model", action="store_true", help="skip the pair model's timings and modes"
     )
+    parser.add_argument(
+        "--playbook-categories",
+        default="",
+        help="comma-separated catalog categories the playbook probe asks about (default: all), "
+        "e.g. those a model was trained without (train-pair-model --catalog-skip)",
+    )
     args = parser.parse_args(argv)
+    catalog = load_catalog()
+    probed = {c.strip() for c in args.playbook_categories.split(",") if c.strip()}
+    if probed - set(catalog.categories):
+        parser.error(f"no such catalog categories: {sorted(probed - set(catalog.categories))}")
 
     rows = load_rows(args.data)
     judge: PairJudge | None = None
@@ -497,15 +512,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             CatalogGuardEquivalence(embedder, pair_judge=judge, judge_read_different=True)
         )
     quality = {label: evaluate(rows, decide) for label, decide in modes.items()}
-    catalog = load_catalog()
-    playbook = {"guard": playbook_blocks(guard, catalog)}
+    playbook = {"guard": playbook_blocks(guard, catalog, probed)}
     if judge is not None:
         playbook["guard + pair model"] = playbook_blocks(
-            CatalogGuardEquivalence(embedder, pair_judge=judge), catalog
+            CatalogGuardEquivalence(embedder, pair_judge=judge), catalog, probed
         )
         playbook["guard + pair model, asked where read as different"] = playbook_blocks(
             CatalogGuardEquivalence(embedder, pair_judge=judge, judge_read_different=True),
             catalog,
+            probed,
         )
     report: dict[str, Any] = {
         "machine": {

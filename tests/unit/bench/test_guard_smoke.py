@@ -73,3 +73,21 @@ def test_the_playbook_probe_asks_about_every_later_step_in_both_languages(
     everything = bench.playbook_blocks(BlocksEverything(), catalog)
     assert everything["blocked"] == expected and everything["rate"] == 1.0
     assert len(everything["examples"]) == 5
+
+
+def test_the_playbook_probe_asks_only_the_categories_named(bench: ModuleType) -> None:
+    from caseledger.adapters.catalog.catalog import load_catalog
+
+    catalog = load_catalog()
+    steps = len(catalog.steps("router"))
+    reading = bench.playbook_blocks(CatalogGuardEquivalence(None), catalog, {"router"})
+    assert reading["pairs"] == 4 * steps * (steps - 1) // 2
+
+
+def test_the_bench_refuses_an_unknown_playbook_category_before_any_work(
+    bench: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        bench.main(["--playbook-categories", "router,nope"])
+    assert exit_.value.code == 2
+    assert "no such catalog categories: ['nope']" in capsys.readouterr().err
