@@ -199,6 +199,7 @@ def test_a_pair_model_dir_that_would_not_load_is_a_configuration_error(tmp_path:
         (["--train-batches", "x"], "not a batch range"),
         (["--train-batches", "900"], "no dev rows in the training batches"),
         (["--catalog-skip", "router,nope"], "no such catalog categories: ['nope']"),
+        (["--catalog-skip", "router", "--no-catalog-pairs"], "but catalog pairs are off"),
     ],
 )
 def test_train_pair_model_refuses_bad_batches_with_a_reason(
