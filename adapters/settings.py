@@ -90,7 +90,8 @@ class GuardSettings(BaseModel):
     pair_model_veto: bool = True
     pair_model_veto_threshold: float | None = None
     # Whether the model is asked also where the reading read both texts in full as different
-    # actions. Off: there it blocked 7.7 % of the playbook's step pairs (bench/README.md).
+    # actions: more recall and more false blocks on the labelled set (bench/README.md, "The
+    # catalog's own pairs"); the default was chosen on dev rows.
     pair_model_when_read_different: bool = False
 
     @field_validator("pair_model_dir")

@@ -40,9 +40,8 @@ Run ``python bench/guard.py --help``. What it reports:
   about pairs the reading read as two different actions (``judge_read_different``).
 * **the playbook's own next steps** — of every category's ordered step pairs (a step proposed
   after an earlier one failed; en, zh and across; ``--playbook-categories`` names only some),
-  how many the guard refuses, without the
-  pair model, as shipped, and asked where read as different. Every one is a false block on
-  the offline responder's ordinary path.
+  how many the guard refuses without the pair model, as shipped, and asked where read as
+  different. Every one is a false block on the offline responder's ordinary path.
 """
 
 from __future__ import annotations

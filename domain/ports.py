@@ -61,10 +61,9 @@ class PairJudge(Protocol):
 
     Asked by the guard where its own reading allows a candidate (unless it read both texts in
     full as different actions), against the known step nearest in wording: a score at or
-    above ``threshold`` makes the pair one action. Asked too
-    where the reading blocks on its weakest evidence (the embedding's ``combined`` clause, or a
-    text read only in part), about the matched step: a score below ``veto_threshold`` overrules
-    that block.
+    above ``threshold`` makes the pair one action. Asked too where the reading blocks on its
+    weakest evidence (the embedding's ``combined`` clause, or a text read only in part), about
+    the matched step: a score below ``veto_threshold`` overrules that block.
     """
 
     @property
