@@ -151,6 +151,8 @@ def build_pair_judge(settings: Settings) -> PairJudge | None:
         threshold=settings.guard.pair_model_threshold,
         veto_threshold=settings.guard.pair_model_veto_threshold,
         veto=settings.guard.pair_model_veto,
+        frame_veto_threshold=settings.guard.pair_model_frame_veto_threshold,
+        frame_veto=settings.guard.pair_model_frame_veto,
         threads=settings.guard.onnx_threads,
     )
 

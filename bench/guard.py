@@ -33,15 +33,16 @@ Run ``python bench/guard.py --help``. What it reports:
   loading the model at start-up.
 * **the learned pair model** — the packaged one, or ``--pair-model DIR`` (from ``caseledger
   guard train-pair-model``; ``--no-pair-model`` skips it): the model alone per new pair; the
-  guard with it (as shipped), timed the same way on a fresh embedder, with the model's read
-  after the embedding and alongside it (as served); its ratio to the guard without it; and
-  its quality next to the other modes. A model with a veto threshold is also timed and
-  scored without its veto (``veto=False``); the model is also scored where it is asked also
-  about pairs the reading read as two different actions (``judge_read_different``).
+  guard with it (as shipped: asked also about pairs the reading read as two different
+  actions, ``judge_read_different``), timed the same way on a fresh embedder, with the
+  model's read after the embedding and alongside it (as served); its ratio to the guard
+  without it; and its quality next to the other modes. A model with a veto threshold is also
+  timed and scored without its veto (``veto=False``); the model is also scored where it is
+  not asked about pairs read as different (the default before session 15).
 * **the playbook's own next steps** — of every category's ordered step pairs (a step proposed
   after an earlier one failed; en, zh and across; ``--playbook-categories`` names only some),
-  how many the guard refuses without the pair model, as shipped, and asked where read as
-  different. Every one is a false block on the offline responder's ordinary path.
+  how many the guard refuses without the pair model, as shipped, and not asked where read
+  as different. Every one is a false block on the offline responder's ordinary path.
 """
 
 from __future__ import annotations
@@ -408,14 +409,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             judge.score("warm up", "warm up")
             timing["pair model alone (one new pair)"] = pair_model_cost(judge, timed)
             configurations = [
-                ("guard + pair model, read after the embedding", False, True, False),
-                ("guard + pair model", True, True, False),
-                # As before session 13: asked also where the reading read two actions.
-                ("guard + pair model, asked where read as different", True, True, True),
+                ("guard + pair model, read after the embedding", False, True, True),
+                ("guard + pair model", True, True, True),
+                # As in sessions 13 and 14: not asked where the reading read two actions.
+                ("guard + pair model, not asked where read as different", True, True, False),
             ]
             if judge.veto_threshold is not None:
                 # What the veto costs: a model call for each candidate a weak block stops.
-                configurations.append(("guard + pair model without its veto", True, False, False))
+                configurations.append(("guard + pair model without its veto", True, False, True))
             for label, overlap, veto, read_different in configurations:
                 # A fresh embedder and judge: the passes before have cached every candidate.
                 fresh = SentenceTransformerEmbedder(
@@ -500,26 +501,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     if judge is not None:
         modes["guard + pair model"] = equivalence_decision(
-            CatalogGuardEquivalence(embedder, pair_judge=judge)
+            CatalogGuardEquivalence(embedder, pair_judge=judge, judge_read_different=True)
         )
         if judge.veto_threshold is not None:
             unvetoing = OnnxPairJudge(args.pair_model, threads=args.onnx_threads, veto=False)
             modes["guard + pair model without its veto"] = equivalence_decision(
-                CatalogGuardEquivalence(embedder, pair_judge=unvetoing)
+                CatalogGuardEquivalence(embedder, pair_judge=unvetoing, judge_read_different=True)
             )
-        modes["guard + pair model, asked where read as different"] = equivalence_decision(
-            CatalogGuardEquivalence(embedder, pair_judge=judge, judge_read_different=True)
+        modes["guard + pair model, not asked where read as different"] = equivalence_decision(
+            CatalogGuardEquivalence(embedder, pair_judge=judge)
         )
     quality = {label: evaluate(rows, decide) for label, decide in modes.items()}
     playbook = {"guard": playbook_blocks(guard, catalog, probed)}
     if judge is not None:
         playbook["guard + pair model"] = playbook_blocks(
-            CatalogGuardEquivalence(embedder, pair_judge=judge), catalog, probed
-        )
-        playbook["guard + pair model, asked where read as different"] = playbook_blocks(
             CatalogGuardEquivalence(embedder, pair_judge=judge, judge_read_different=True),
             catalog,
             probed,
+        )
+        playbook["guard + pair model, not asked where read as different"] = playbook_blocks(
+            CatalogGuardEquivalence(embedder, pair_judge=judge), catalog, probed
         )
     report: dict[str, Any] = {
         "machine": {

@@ -123,7 +123,7 @@ def train_pair_model(
         typer.Option(
             min=0.001, max=0.5, help="False-block rate on the calibration negatives to allow."
         ),
-    ] = 0.01,
+    ] = 0.02,
     veto_quantile: Annotated[
         float,
         typer.Option(
@@ -133,6 +133,15 @@ def train_pair_model(
             "which the model overrules a weakly read block of the guard (0: no veto).",
         ),
     ] = 0.07,
+    frame_veto_quantile: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            max=0.5,
+            help="Share of the calibration repeats scored below the frame veto threshold, "
+            "under which the model overrules a block read from action frames (0: none).",
+        ),
+    ] = 0.02,
     seed: Annotated[int, typer.Option()] = 0,
     gloss_chinese: Annotated[
         bool,
@@ -184,6 +193,7 @@ def train_pair_model(
             layers=layers,
             max_false_block=max_false_block,
             veto_quantile=veto_quantile,
+            frame_veto_quantile=frame_veto_quantile,
             seed=seed,
             gloss_chinese=gloss_chinese,
             catalog_pairs=catalog_pairs,
@@ -207,6 +217,90 @@ def train_pair_model(
         try:
             manifest = training.train_pair_model(data, out, options, advance)
         except ValueError as exc:
+            _errors.print(f"[red]error:[/] {exc}")
+            raise typer.Exit(2) from None
+    typer.echo(json.dumps(manifest, ensure_ascii=False, indent=2))
+
+
+@guard_app.command("calibrate-pair-model")
+def calibrate_pair_model(
+    data: Annotated[
+        Path,
+        typer.Argument(
+            help='Labelled JSON lines {"failed": [...], "candidate": "...", "block": bool, '
+            '"batch": int, "split": "dev"}; only dev rows are read.'
+        ),
+    ],
+    model: Annotated[
+        Path, typer.Option("--model", help="A model directory from train-pair-model.")
+    ],
+    calibrate_batches: Annotated[
+        str,
+        typer.Option(
+            "--calibrate-batches",
+            help="Batches to set the thresholds on: rows the model never trained on.",
+        ),
+    ] = "43-50",
+    max_false_block: Annotated[
+        float,
+        typer.Option(
+            min=0.001, max=0.5, help="False-block rate on the calibration negatives to allow."
+        ),
+    ] = 0.02,
+    veto_quantile: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            max=0.5,
+            help="Share of the calibration repeats scored below the veto threshold (0: no veto).",
+        ),
+    ] = 0.07,
+    frame_veto_quantile: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            max=0.5,
+            help="Share of the calibration repeats scored below the frame veto threshold, "
+            "under which the model overrules a block read from action frames (0: none).",
+        ),
+    ] = 0.02,
+) -> None:
+    """Set a trained pair model's threshold and veto thresholds again, without training.
+
+    The operating point is a choice over the same weights: this scores the calibration rows
+    with the model as served and rewrites its manifest.json (the weights are untouched). Use
+    a copy to try one (cp -r the packaged directory, then point
+    CASELEDGER_GUARD__PAIR_MODEL_DIR at it). About a minute for batches 43-50.
+    """
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from caseledger.adapters.equivalence import pair_model_training as training
+    from caseledger.adapters.equivalence.pair_model import PairModelError
+
+    if not data.is_file():
+        _errors.print(f"[red]error:[/] no such file: {data}")
+        raise typer.Exit(2)
+    with Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), console=_errors
+    ) as progress:
+        task: list[TaskID] = []
+
+        def advance(stage: str, done: int, total: int) -> None:
+            if not task:
+                task.append(progress.add_task(stage, total=total))
+            progress.update(task[0], completed=done)
+
+        try:
+            manifest = training.calibrate_pair_model(
+                data,
+                model,
+                training.batch_range(calibrate_batches),
+                max_false_block,
+                veto_quantile,
+                frame_veto_quantile,
+                advance,
+            )
+        except (ValueError, PairModelError) as exc:
             _errors.print(f"[red]error:[/] {exc}")
             raise typer.Exit(2) from None
     typer.echo(json.dumps(manifest, ensure_ascii=False, indent=2))

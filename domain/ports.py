@@ -63,7 +63,8 @@ class PairJudge(Protocol):
     full as different actions), against the known step nearest in wording: a score at or
     above ``threshold`` makes the pair one action. Asked too where the reading blocks on its
     weakest evidence (the embedding's ``combined`` clause, or a text read only in part), about
-    the matched step: a score below ``veto_threshold`` overrules that block.
+    the matched step: a score below ``veto_threshold`` overrules that block; where it blocks
+    on an action frame, a score below ``frame_veto_threshold`` (a stricter bar) does.
     """
 
     @property
@@ -79,6 +80,11 @@ class PairJudge(Protocol):
     @property
     def veto_threshold(self) -> float | None:
         """The score below which a weakly read block is overruled; None: never overrules."""
+        ...
+
+    @property
+    def frame_veto_threshold(self) -> float | None:
+        """The score below which a block read from action frames is overruled; None: never."""
         ...
 
     def score(self, known: str, candidate: str) -> float | None:

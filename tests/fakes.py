@@ -72,8 +72,8 @@ class FakeEmbedder:
 
 class ScriptedPairJudge:
     """A ``PairJudge`` whose scores come from a table (``default`` elsewhere), threshold 2.0 and
-    the given veto threshold (none by default); it records every (known, candidate) pair it was
-    asked about."""
+    the given veto thresholds (none by default); it records every (known, candidate) pair it
+    was asked about."""
 
     def __init__(
         self,
@@ -81,10 +81,12 @@ class ScriptedPairJudge:
         *,
         default: float = -5.0,
         veto_threshold: float | None = None,
+        frame_veto_threshold: float | None = None,
     ) -> None:
         self.scores = scores or {}
         self.default = default
         self._veto_threshold = veto_threshold
+        self._frame_veto_threshold = frame_veto_threshold
         self.asked: list[tuple[str, str]] = []
         self.threads: list[str] = []  # the thread each question was asked on
 
@@ -99,6 +101,10 @@ class ScriptedPairJudge:
     @property
     def veto_threshold(self) -> float | None:
         return self._veto_threshold
+
+    @property
+    def frame_veto_threshold(self) -> float | None:
+        return self._frame_veto_threshold
 
     def score(self, known: str, candidate: str) -> float | None:
         self.asked.append((known, candidate))

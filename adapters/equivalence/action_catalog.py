@@ -10,14 +10,18 @@ cosine comes from an :class:`Embedder`, asked only for the pairs the rule cannot
 the actions (in one batch per call) and kept per text as a NumPy vector, so the failed
 attempts on record are embedded once. An optional :class:`PairJudge` (the learned pair
 model) is asked last, only where the reading allows a candidate, against the known step
-nearest in wording, and not where the reading read both texts in full as different actions
-(its surest allow): a score at or above its threshold blocks, with rule
+nearest in wording (with ``judge_read_different``, as the settings build it by default, also
+where the reading read both texts in full as different actions, its surest allow; without,
+not there): a score at or above its threshold blocks, with rule
 ``pair-model(<model name>):<score>>=<threshold>``. Where the reading blocks on its weakest
 evidence (the embedding's ``combined`` clause, or a candidate read only in part) the judge is
 asked about the matched step too, and a score below its ``veto_threshold`` overrules that
 block: the next block stands, or, with none left, the candidate is treated as allowed (and
 the judge asked as above). On fresh dev rows it removed 18 false blocks for 14 repeats lost,
 one to two points of recall above the model alone at matched false blocks (``bench/README.md``).
+A block read from action frames is overruled the same way below the judge's stricter
+``frame_veto_threshold`` (the model's surest "different": on fresh dev rows, mostly the same
+operation on another thing, e.g. another app's cache, the satellite for the main router).
 """
 
 from __future__ import annotations
@@ -57,23 +61,35 @@ _log = logging.getLogger(__name__)
 
 # Which part decided, strongest first: the best match is the one decided most surely.
 _PART_RANK = {"identical": 4, "catalog": 3, "frame": 2, "overwhelming": 1, "similarity": 0}
-# The blocks the pair model may overrule: the reading's least sure ones. On fresh dev rows
-# these were 70 % (combined) and 81 % (partial) right, against 88 % (frame) and 93 % (catalog),
-# and only there did overruling remove more false blocks than it lost repeats.
+# The blocks the pair model may overrule below its veto: the reading's least sure ones. On
+# fresh dev rows these were 70 % (combined) and 81 % (partial) right, against 88 % (frame) and
+# 93 % (catalog), and only there did overruling at that bar remove more false blocks than it
+# lost repeats. Frame blocks are overruled only below the stricter frame veto (_veto_for);
+# catalog blocks never (at the frame veto's bar: 15 false blocks removed for 9 repeats lost).
 _OVERRULABLE_PARTS = frozenset({"partial"})  # a block's rule: "partial:<how>"
 _OVERRULABLE_RULES = frozenset({"combined"})
 # The reading's surest allow: both texts read in full, and no step of the candidate is one of
-# the known text's. The pair model is not asked about such a pair by default. A model trained
-# without the catalog's own pairs blocked 105 of the 1,364 ordered pairs of one category's
-# steps there (the offline responder's next step against the one that failed); the packaged
-# one, trained with them, blocks none, and on fresh dev rows asking there moves along the
-# same recall / false-block curve as a lower threshold (bench/README.md).
+# the known text's. The pair model is not asked about such a pair unless judge_read_different
+# (the settings' default since session 15). A model trained without the catalog's own pairs
+# blocked 105 of the 1,364 ordered pairs of one category's steps there (the offline
+# responder's next step against the one that failed); the packaged one, trained with them,
+# blocks none (bench/README.md, "The catalog's own pairs", "The operating point").
 _READ_AS_DIFFERENT = "differs:"
 
 
 def overrulable(rule: str) -> bool:
-    """Whether the pair model may overrule a block the reading made with this ``rule``."""
+    """Whether the pair model may overrule a block the reading made with this ``rule`` below
+    its veto threshold."""
     return rule in _OVERRULABLE_RULES or rule.split(":", 1)[0] in _OVERRULABLE_PARTS
+
+
+def _veto_for(judge: PairJudge, decision: GuardDecision) -> float | None:
+    """The score below which ``judge`` overrules the block ``decision``; None: never."""
+    if overrulable(decision.rule):
+        return judge.veto_threshold
+    if decision.part == "frame":
+        return judge.frame_veto_threshold
+    return None
 
 
 class _NeedsSemantic(Exception):
@@ -270,15 +286,15 @@ class CatalogGuardEquivalence:
     ) -> Overruled | None:
         """The record of the pair model overruling this block, or None where it does not."""
         judge = self._pair_judge
-        if judge is None or judge.veto_threshold is None:
+        if judge is None:
             return None
-        if not overrulable(verdict.decision.rule):
+        veto = _veto_for(judge, verdict.decision)
+        if veto is None:
             return None
         if started is not None and (started.running() or started.done()):
             score = started.result()
         else:
             score = judge.score(attempt.text, candidate)
-        veto = judge.veto_threshold
         if score is None or score >= veto:
             return None
         return Overruled(attempt, verdict.decision.rule, judge.model_name, score, veto)

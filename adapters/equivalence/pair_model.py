@@ -4,14 +4,16 @@ A model directory is what ``caseledger guard train-pair-model`` writes (see
 :mod:`~caseledger.adapters.equivalence.pair_model_training`)::
 
     manifest.json    format, name, threshold, max_length, how it was trained and calibrated;
-                     optionally veto_threshold (older models have none and never overrule)
+                     optionally veto_threshold and frame_veto_threshold (older models lack
+                     them and never overrule)
     model.onnx       the fine-tuned MiniLM cross-encoder, dynamically quantised to int8
     tokenizer.json   the base model's fast tokenizer
 
 The model reads one pair, the known step first (the order it was calibrated in), and returns
 one logit, or None where it can read neither text (mostly outside its vocabulary), which never
 blocks. Below ``veto_threshold`` it overrules a block the guard's reading made on its weakest
-evidence (see :class:`~caseledger.adapters.equivalence.action_catalog.CatalogGuardEquivalence`).
+evidence, below ``frame_veto_threshold`` one read from action frames (see
+:class:`~caseledger.adapters.equivalence.action_catalog.CatalogGuardEquivalence`).
 The packaged MiniLM reads Chinese as ``[UNK]``: a model whose manifest says
 ``"text": "cedict-gloss-1"`` was trained on mostly-Chinese texts replaced by English dictionary
 glosses (:mod:`~caseledger.adapters.equivalence.chinese_gloss`), and is served the same way.
@@ -49,6 +51,7 @@ __all__ = [
 
 MANIFEST_FORMAT = 1
 _REQUIRED = ("format", "name", "threshold", "max_length")
+_VETOES = ("veto_threshold", "frame_veto_threshold")  # optional; each below the threshold
 # How texts are prepared before the tokenizer; a manifest without "text" predates glossing.
 TEXT_SCHEMES = ("raw", GLOSS_SCHEME)
 # The model shipped with caseledger, the output of `make pair-model` (models/README.md: how it
@@ -88,19 +91,18 @@ def read_manifest(directory: Path) -> dict[str, Any]:
             f"{directory}/manifest.json is format {manifest['format']!r}; this version reads "
             f"format {MANIFEST_FORMAT} (train the model again)"
         )
-    for key in ("threshold", "veto_threshold"):
+    for key in ("threshold", *_VETOES):
         value = manifest.get(key)
-        if key == "veto_threshold" and value is None:
+        if key in _VETOES and value is None:
             continue  # optional: a model calibrated before vetoes existed never overrules
         if not isinstance(value, int | float) or isinstance(value, bool):
             raise PairModelError(f"{directory}/manifest.json: {key} must be a number")
-    if manifest.get("veto_threshold") is not None and (
-        manifest["veto_threshold"] >= manifest["threshold"]
-    ):
-        raise PairModelError(
-            f"{directory}/manifest.json: veto_threshold must be below threshold "
-            f"({manifest['veto_threshold']} >= {manifest['threshold']})"
-        )
+    for key in _VETOES:
+        if manifest.get(key) is not None and manifest[key] >= manifest["threshold"]:
+            raise PairModelError(
+                f"{directory}/manifest.json: {key} must be below threshold "
+                f"({manifest[key]} >= {manifest['threshold']})"
+            )
     if manifest.get("text", "raw") not in TEXT_SCHEMES:
         raise PairModelError(
             f"{directory}/manifest.json: text {manifest['text']!r} is not one of "
@@ -114,8 +116,9 @@ class OnnxPairJudge:
     the score cache is guarded by a lock.
 
     ``threshold`` overrides the calibrated one (a stricter threshold trades recall for fewer
-    false blocks); ``veto_threshold`` overrides the calibrated veto (``veto=False``: never
-    overrule a block); ``threads`` is onnxruntime's intra-op thread count.
+    false blocks); ``veto_threshold`` and ``frame_veto_threshold`` override the calibrated
+    vetoes (``veto=False``: never overrule a block; ``frame_veto=False``: never one read from
+    action frames); ``threads`` is onnxruntime's intra-op thread count.
     """
 
     def __init__(
@@ -125,6 +128,8 @@ class OnnxPairJudge:
         threshold: float | None = None,
         veto_threshold: float | None = None,
         veto: bool = True,
+        frame_veto_threshold: float | None = None,
+        frame_veto: bool = True,
         threads: int = 1,
         cache_size: int = 4096,
     ) -> None:
@@ -141,19 +146,15 @@ class OnnxPairJudge:
         self._threshold = (
             float(threshold) if threshold is not None else float(self._manifest["threshold"])
         )
-        calibrated_veto = self._manifest.get("veto_threshold")
-        self._veto_threshold: float | None = None
-        if veto and veto_threshold is not None:
-            if veto_threshold >= self._threshold:
-                # A pair scored in between would be both a repeat and overruled as one.
-                raise PairModelError(
-                    f"{directory}: the veto threshold {veto_threshold} is not below the "
-                    f"threshold {self._threshold}"
-                )
-            self._veto_threshold = float(veto_threshold)
-        elif veto and calibrated_veto is not None:
-            # A threshold set lower than the calibrated veto takes the veto down with it.
-            self._veto_threshold = min(float(calibrated_veto), self._threshold)
+        self._veto_threshold = self._veto(
+            directory, "veto_threshold", veto_threshold if veto else None, veto
+        )
+        self._frame_veto_threshold = self._veto(
+            directory,
+            "frame_veto_threshold",
+            frame_veto_threshold if veto and frame_veto else None,
+            veto and frame_veto,
+        )
         # Served as trained: a model trained on glossed Chinese reads glossed Chinese.
         self._glossed = self._manifest.get("text") == GLOSS_SCHEME
         if self._glossed:
@@ -192,6 +193,31 @@ class OnnxPairJudge:
     def veto_threshold(self) -> float | None:
         """The calibrated veto, or the override; None where this model never overrules."""
         return self._veto_threshold
+
+    @property
+    def frame_veto_threshold(self) -> float | None:
+        """The calibrated veto of frame blocks, or the override; None: it never overrules
+        them."""
+        return self._frame_veto_threshold
+
+    def _veto(
+        self, directory: Path, key: str, override: float | None, enabled: bool
+    ) -> float | None:
+        if not enabled:
+            return None
+        if override is not None:
+            if override >= self._threshold:
+                # A pair scored in between would be both a repeat and overruled as one.
+                raise PairModelError(
+                    f"{directory}: the {key.replace('_', ' ')} {override} is not below the "
+                    f"threshold {self._threshold}"
+                )
+            return float(override)
+        calibrated = self._manifest.get(key)
+        if calibrated is None:
+            return None
+        # A threshold set lower than the calibrated veto takes the veto down with it.
+        return min(float(calibrated), self._threshold)
 
     @property
     def manifest(self) -> dict[str, Any]:

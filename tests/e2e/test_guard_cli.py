@@ -139,7 +139,7 @@ def test_guard_check_asks_the_configured_pair_model(
             "failed": ["Change DNS to Google Public DNS"],
             "candidate": "Point the resolver at the search company's public servers",
         },
-        # Read in full as two different actions: the model is not asked.
+        # Read in full as two different actions: asked too, unless told not to.
         {"failed": ["Restart the router"], "candidate": "Factory-reset the router"},
     ]
     stdin = "\n".join(json.dumps(row) for row in rows) + "\n"
@@ -156,10 +156,69 @@ def test_guard_check_asks_the_configured_pair_model(
     assert asked["decision"] == "block"
     assert str(asked["rule"]).startswith("pair-model(pair-minilm-1l-int8@")
     assert isinstance(asked["model_score"], float)
-    assert read_different["decision"] == "allow"
-    env["CASELEDGER_GUARD__PAIR_MODEL_WHEN_READ_DIFFERENT"] = "true"
+    assert read_different["decision"] == "block"
+    env["CASELEDGER_GUARD__PAIR_MODEL_WHEN_READ_DIFFERENT"] = "false"
     done = run("check", "-", "--no-embeddings", stdin=stdin, tmp=tmp_path, env=env)
-    assert [line["decision"] for line in lines(done.stdout)] == ["block", "block"]
+    assert [line["decision"] for line in lines(done.stdout)] == ["block", "allow"]
+
+
+def test_calibrate_pair_model_sets_the_operating_point_again_without_touching_the_weights(
+    trained_pair_model: tuple[Path, subprocess.CompletedProcess[str]], tmp_path: Path
+) -> None:
+    model = tmp_path / "model"
+    shutil.copytree(trained_pair_model[0], model)
+    weights = (model / "model.onnx").read_bytes()
+    data = str(DATA)
+    thresholds = []
+    for rate in ("0.01", "0.3"):
+        done = run(
+            "calibrate-pair-model",
+            data,
+            "--model",
+            str(model),
+            "--calibrate-batches",
+            "2",
+            "--max-false-block",
+            rate,
+            tmp=tmp_path,
+        )
+        assert done.returncode == 0, done.stderr
+        manifest = json.loads(done.stdout)
+        assert manifest == json.loads((model / "manifest.json").read_text(encoding="utf-8"))
+        assert manifest["calibration"]["max_false_block"] == float(rate)
+        assert (
+            manifest["calibration"]["batches"] == [2] and "calibrated_at" in manifest["calibration"]
+        )
+        assert manifest["veto_threshold"] < manifest["threshold"]
+        assert manifest["frame_veto_threshold"] < manifest["threshold"]
+        assert manifest["calibration"]["frame_veto_quantile"] == 0.02
+        assert "calibrate" in done.stderr  # the progress bar
+        thresholds.append(manifest["threshold"])
+    # Allowing more false blocks on the same scores can only lower the bar.
+    assert thresholds[1] < thresholds[0]
+    assert (model / "model.onnx").read_bytes() == weights
+    assert (
+        manifest["trained_on"]
+        == json.loads((trained_pair_model[0] / "manifest.json").read_text(encoding="utf-8"))[
+            "trained_on"
+        ]
+    )
+    # Rows the model trained on cannot set its threshold; a missing model is a clear error.
+    trained_on = run(
+        "calibrate-pair-model",
+        data,
+        "--model",
+        str(model),
+        "--calibrate-batches",
+        "1",
+        tmp=tmp_path,
+    )
+    assert trained_on.returncode == 2 and "trained on calibration batches [1]" in trained_on.stderr
+    missing = run("calibrate-pair-model", data, "--model", str(tmp_path / "none"), tmp=tmp_path)
+    assert missing.returncode == 2 and "not found" in missing.stderr
+    assert (model / "manifest.json").read_text(encoding="utf-8") == json.dumps(
+        manifest, indent=2
+    ) + "\n"
 
 
 def test_guard_check_serves_the_packaged_pair_model_by_default(tmp_path: Path) -> None:

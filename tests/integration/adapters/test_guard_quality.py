@@ -239,24 +239,53 @@ def test_blind_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence)
 def test_the_shipped_guard_on_every_held_out_row(
     rows: list[Row], guard: CatalogGuardEquivalence, shipped: AttemptEquivalence
 ) -> None:
-    """The packaged pair model (trained on dev batches 1-42 and 51-70, calibrated on 43-50)
-    adds recall to the reading and, with its veto, removes false blocks, on all 1,143 held-out
-    rows and in each language."""
+    """The packaged pair model (trained on dev batches 1-42 and 51-70, calibrated on 43-50),
+    at the operating point chosen on fresh dev rows (asked everywhere, threshold at 2 % of the
+    calibration negatives, the frame veto), adds recall to the reading and removes false
+    blocks, on all 1,143 held-out rows and in each language."""
     held_out = lambda r: r.split != "dev"  # noqa: E731
     reading, served = measure(rows, guard, held_out), measure(rows, shipped, held_out)
-    # Measured 2026-12-01 (session 14, the model trained also on the catalog's pairs): reading
-    # R=0.743 FBR=0.048; shipped R=0.767 FBR=0.036 (session 13's model: 0.764 / 0.036).
-    assert served.recall >= 0.75 and served.false_block_rate <= 0.04, served
-    assert served.recall >= reading.recall + 0.015, (reading, served)
+    # Measured 2026-12-01 (session 15): reading R=0.743 FBR=0.048; shipped R=0.806 FBR=0.042
+    # (session 14's operating point, the same weights: 0.767 / 0.036).
+    assert served.recall >= 0.79 and served.false_block_rate <= 0.05, served
+    assert served.recall >= reading.recall + 0.05, (reading, served)
     assert served.false_block_rate <= reading.false_block_rate, (reading, served)
-    for lang, floor in (("en", 0.77), ("zh", 0.73), ("mixed", 0.72)):
-        # Measured: en 0.788 / 0.033, zh 0.749 / 0.036, mixed 0.732 / 0.045.
+    for lang, floor in (("en", 0.82), ("zh", 0.76), ("mixed", 0.72)):
+        # Measured: en 0.841 / 0.037, zh 0.784 / 0.043, mixed 0.740 / 0.061.
         part = measure(rows, shipped, lambda r, lang=lang: held_out(r) and r.lang == lang)
         assert part.recall >= floor and part.false_block_rate <= 0.07, (lang, part)
     newest = measure(rows, shipped, lambda r: r.split in ("test9", "test10"))
     # The two blind splits written after session 11's model was trained (this one trained on
-    # the same rows): 0.616 / 0.035 (reading 0.589 / 0.071).
-    assert newest.recall >= 0.58 and newest.false_block_rate <= 0.05, newest
+    # the same rows): 0.661 / 0.035 (reading 0.589 / 0.071).
+    assert newest.recall >= 0.64 and newest.false_block_rate <= 0.05, newest
+
+
+def test_the_operating_point_on_the_fresh_rows_it_was_chosen_on(
+    rows: list[Row], embedder: SentenceTransformerEmbedder, shipped: AttemptEquivalence
+) -> None:
+    """Dev batches 74-81 (1,091 rows written blind in session 15, which no model trained on)
+    chose the operating point by a rule written before they were read: asked also where the
+    reading read two different actions, the threshold at 2 % of the calibration negatives
+    (was 1 %), and a frame block overruled below the model's 2 % quantile of the calibration
+    repeats. Against session 14's point with the same weights, more recall and fewer false
+    blocks."""
+    from caseledger.adapters.bootstrap import build_equivalence
+    from caseledger.adapters.catalog.catalog import load_catalog
+    from caseledger.adapters.settings import Settings
+
+    before = {
+        "pair_model_threshold": 3.236772811412811,  # 1 % of the calibration negatives
+        "pair_model_when_read_different": False,
+        "pair_model_frame_veto": False,
+    }
+    session14 = build_equivalence(
+        Settings(environment="test", guard=before), embedder, load_catalog()
+    )
+    yardstick = lambda r: r.split == "dev" and 74 <= r.batch <= 81  # noqa: E731
+    old, new = measure(rows, session14, yardstick), measure(rows, shipped, yardstick)
+    # Measured: session 14's point R=0.520 FBR=0.083; shipped R=0.582 FBR=0.073.
+    assert new.recall >= old.recall + 0.04, (old, new)
+    assert new.false_block_rate <= old.false_block_rate, (old, new)
 
 
 def test_the_packaged_model_asked_even_where_read_as_different_blocks_no_next_playbook_step(
@@ -292,11 +321,18 @@ def test_dev_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
     # 0.020 after round 12).
     assert dev.recall >= 0.87, dev
     assert dev.false_block_rate <= 0.01, dev
-    fresh = measure(rows, guard, lambda r: r.split == "dev" and r.batch > 50)
+    fresh = measure(rows, guard, lambda r: r.split == "dev" and 50 < r.batch <= 70)
     # Round 13 (batches 51-57 and 59-70, 2,564 rows written blind in nineteen focuses, each
     # checked by a second annotator): R=0.543 FBR=0.066 when written. Not folded into the
     # lexicon; they train the pair model (bench/README.md).
     assert fresh.recall >= 0.52 and fresh.false_block_rate <= 0.08, fresh
+    # Round 15 (batches 74-97, written the same way in twenty-four focuses): the reading
+    # alone read 0.482 / 0.090 on 74-81 (1,091 rows, the operating point's yardstick) and
+    # 0.526 / 0.082 on 82-97 (2,187 rows) when written. Not folded either.
+    yardstick = measure(rows, guard, lambda r: r.split == "dev" and 74 <= r.batch <= 81)
+    assert yardstick.recall >= 0.46 and yardstick.false_block_rate <= 0.10, yardstick
+    newest = measure(rows, guard, lambda r: r.split == "dev" and 82 <= r.batch <= 97)
+    assert newest.recall >= 0.50 and newest.false_block_rate <= 0.09, newest
 
 
 def test_guard_beats_plain_similarity(
@@ -312,10 +348,10 @@ def test_guard_beats_plain_similarity(
 
 @pytest.mark.xfail(
     strict=True,
-    reason="the shipped guard's held-out recall is 0.962 (test), 0.946 (test2), 0.694 (test3), "
-    "0.843 (test4), 0.824 (test5), 0.729 (test6; false-block 0.060), 0.742 (test7; false-block "
-    "0.061), 0.617 (test8), 0.649 (test9) and 0.582 (test10; false-block 0.054) — test3 to "
-    "test10 written without sight of the guard — below the 0.95 target",
+    reason="the shipped guard's held-out recall is 0.962 (test), 0.946 (test2), 0.726 (test3; "
+    "false-block 0.071), 0.871 (test4), 0.853 (test5), 0.871 (test6; false-block 0.060), 0.758 "
+    "(test7; false-block 0.091), 0.667 (test8), 0.737 (test9) and 0.582 (test10; false-block "
+    "0.054) — test3 to test10 written without sight of the guard — below the 0.95 target",
 )
 def test_target_recall_on_held_out(rows: list[Row], shipped: AttemptEquivalence) -> None:
     splits = ("test", "test2", "test3", "test4", "test5", "test6", "test7", "test8", "test9")

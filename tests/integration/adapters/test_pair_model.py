@@ -77,8 +77,12 @@ def test_the_threshold_is_the_served_models_quantile_of_the_calibration_negative
     # A pair the model cannot read never blocks: it counts below every score.
     floor = min(score for score, _ in scored if score is not None) - 1.0
     negatives = [floor if score is None else score for score, row in scored if not row.block]
-    assert judge.threshold == pytest.approx(float(np.quantile(negatives, 0.99)), abs=1e-6)
-    assert np.mean(np.array(negatives) >= judge.threshold) <= 0.02
+    # The command's default: 2 % of the calibration negatives.
+    assert (
+        json.loads((model / "manifest.json").read_text())["calibration"]["max_false_block"] == 0.02
+    )
+    assert judge.threshold == pytest.approx(float(np.quantile(negatives, 0.98)), abs=1e-6)
+    assert np.mean(np.array(negatives) >= judge.threshold) <= 0.03
 
 
 def test_the_veto_is_the_served_models_quantile_of_the_calibration_repeats_it_reads(
@@ -99,6 +103,12 @@ def test_the_veto_is_the_served_models_quantile_of_the_calibration_repeats_it_re
     assert judge.veto_threshold == pytest.approx(expected, abs=1e-6)
     assert manifest["veto_threshold"] == judge.veto_threshold
     assert np.mean(np.array(read) < judge.veto_threshold) <= 0.08
+    # The frame veto: the same repeats' 2 % quantile (the command's default), a stricter bar.
+    assert manifest["calibration"]["frame_veto_quantile"] == 0.02
+    frame = min(float(np.quantile(read, 0.02)), judge.threshold - 1e-6)
+    assert judge.frame_veto_threshold == pytest.approx(frame, abs=1e-6)
+    assert manifest["frame_veto_threshold"] == judge.frame_veto_threshold
+    assert judge.frame_veto_threshold <= judge.veto_threshold
 
 
 def test_the_veto_can_be_overridden_switched_off_or_taken_down_by_the_threshold(
@@ -124,6 +134,19 @@ def test_the_veto_can_be_overridden_switched_off_or_taken_down_by_the_threshold(
     assert judge_of().veto_threshold == calibrated
     assert judge_of(pair_model_veto=False).veto_threshold is None
     assert judge_of(pair_model_veto_threshold=-7.5).veto_threshold == -7.5
+    # The frame veto likewise, with its own switch; no veto at all turns it off too.
+    frame = OnnxPairJudge(model).frame_veto_threshold
+    assert frame is not None
+    assert OnnxPairJudge(model, frame_veto_threshold=-9.5).frame_veto_threshold == -9.5
+    assert OnnxPairJudge(model, frame_veto=False).frame_veto_threshold is None
+    assert OnnxPairJudge(model, frame_veto=False).veto_threshold == calibrated
+    assert OnnxPairJudge(model, veto=False).frame_veto_threshold is None
+    assert OnnxPairJudge(model, threshold=frame - 1).frame_veto_threshold == frame - 1
+    with pytest.raises(PairModelError, match="frame veto threshold 0.0 is not below"):
+        OnnxPairJudge(model, threshold=0.0, frame_veto_threshold=0.0)
+    assert judge_of().frame_veto_threshold == frame
+    assert judge_of(pair_model_frame_veto=False).frame_veto_threshold is None
+    assert judge_of(pair_model_frame_veto_threshold=-6.5).frame_veto_threshold == -6.5
 
 
 def test_the_served_tokenizer_encodes_pairs_as_the_training_one_does(model: Path) -> None:
@@ -204,18 +227,18 @@ def test_the_onnx_export_keeps_the_torch_models_scores(tmp_path: Path) -> None:
     assert all((value := int8[i]) is not None and np.isfinite(value) for i in kept)
 
 
-def _guard(model: Path, threshold: float) -> Any:
+def _guard(model: Path, threshold: float, **guard: Any) -> Any:
     settings = Settings(
         environment="test",
         guard=GuardSettings(
-            use_embeddings=False, pair_model_dir=model, pair_model_threshold=threshold
+            use_embeddings=False, pair_model_dir=model, pair_model_threshold=threshold, **guard
         ),
     )
     return guard_equivalence(settings)
 
 
 def test_the_composition_root_serves_it_in_the_guard(model: Path) -> None:
-    # A pair the reading cannot decide (one it reads as two actions is not asked about).
+    # A pair the reading cannot decide.
     failed = "Change DNS to Google Public DNS"
     candidate = "Point the resolver at the search company's public servers"
     assert CatalogGuardEquivalence(None).find_equivalent(candidate, [known_attempt(failed)]) is None
@@ -266,9 +289,12 @@ def test_a_glossing_model_reads_chinese_as_its_glosses(model: Path, tmp_path: Pa
     failed, candidate = "清除应用缓存", "把这个软件存的东西弄掉"
     match = _guard(model, -1e6).find_equivalent(candidate, [known_attempt(failed)])
     assert match is not None and match.rule.startswith("pair-model(")
-    # Read as two actions: not asked, whatever the threshold.
+    # Read as two actions: asked there too (the default), unless told not to.
     failed, candidate = "重启路由器", "将路由器恢复出厂设置"
-    assert _guard(model, -1e6).find_equivalent(candidate, [known_attempt(failed)]) is None
+    match = _guard(model, -1e6).find_equivalent(candidate, [known_attempt(failed)])
+    assert match is not None and match.rule.startswith("pair-model(")
+    not_asked = _guard(model, -1e6, pair_model_when_read_different=False)
+    assert not_asked.find_equivalent(candidate, [known_attempt(failed)]) is None
 
 
 def test_scores_are_the_same_from_many_threads(model: Path) -> None:
@@ -398,8 +424,9 @@ def test_the_guard_bench_times_and_scores_the_model_without_its_veto_too(
     assert set(playbook) == {
         "guard",
         "guard + pair model",
-        "guard + pair model, asked where read as different",
+        "guard + pair model, not asked where read as different",
     }
     assert len({figures["pairs"] for figures in playbook.values()}) == 1
     # Not asked where the reading read two actions, the model cannot block a next step.
-    assert playbook["guard"]["blocked"] == playbook["guard + pair model"]["blocked"] == 0
+    not_asked = playbook["guard + pair model, not asked where read as different"]
+    assert playbook["guard"]["blocked"] == not_asked["blocked"] == 0

@@ -460,11 +460,51 @@ def test_without_a_veto_threshold_the_judge_is_not_asked_about_blocks() -> None:
     assert judge.asked == []
 
 
-def test_catalog_and_frame_blocks_are_never_overruled() -> None:
-    judge = ScriptedPairJudge(default=-50.0, veto_threshold=-1.0)
+def test_catalog_blocks_are_never_overruled() -> None:
+    judge = ScriptedPairJudge(default=-50.0, veto_threshold=-1.0, frame_veto_threshold=-3.0)
     guard = CatalogGuardEquivalence(None, pair_judge=judge)
     match = guard.find_equivalent("Reboot the router", [known_attempt("Restart the router")])
-    assert match is not None and match.rule.startswith(("catalog:", "frame:"))
+    assert match is not None and match.rule == "catalog:router.restart"
+    assert judge.asked == []
+
+
+# The same operation on another thing, read from action frames as one action.
+FRAME_FAILED = "Clear the cache of the PayPal app"
+FRAME_CANDIDATE = "Clear the cache of Google Play Services"
+
+
+def test_a_frame_block_is_overruled_only_below_the_stricter_frame_veto() -> None:
+    attempt = known_attempt(FRAME_FAILED, "att-3")
+    plain = CatalogGuardEquivalence(None).find_equivalent(FRAME_CANDIDATE, [attempt])
+    assert plain is not None and plain.rule.startswith("frame:")
+    # Below the weak blocks' veto, above the frame veto: the frame block stands.
+    judge = ScriptedPairJudge(
+        {(FRAME_FAILED, FRAME_CANDIDATE): -2.0}, veto_threshold=-1.5, frame_veto_threshold=-3.0
+    )
+    outcome = CatalogGuardEquivalence(None, pair_judge=judge).decide(FRAME_CANDIDATE, [attempt])
+    assert outcome.match is not None and outcome.match.rule == plain.rule
+    assert outcome.overruled == ()
+    assert judge.asked == [(FRAME_FAILED, FRAME_CANDIDATE)]
+    # Below the frame veto: overruled, and said so with the bar it fell under.
+    judge = ScriptedPairJudge(
+        {(FRAME_FAILED, FRAME_CANDIDATE): -3.5}, veto_threshold=-1.5, frame_veto_threshold=-3.0
+    )
+    outcome = CatalogGuardEquivalence(None, pair_judge=judge).decide(FRAME_CANDIDATE, [attempt])
+    assert outcome.match is None
+    [overruled] = outcome.overruled
+    assert (overruled.attempt.attempt_id, overruled.rule) == ("att-3", plain.rule)
+    assert (overruled.model_score, overruled.veto_threshold) == (-3.5, -3.0)
+
+
+@pytest.mark.parametrize("vetoes", [{}, {"veto_threshold": -1.5}])
+def test_without_a_frame_veto_a_frame_block_stands_and_the_judge_is_not_asked(
+    vetoes: dict[str, float],
+) -> None:
+    judge = ScriptedPairJudge(default=-50.0, **vetoes)
+    match = CatalogGuardEquivalence(None, pair_judge=judge).find_equivalent(
+        FRAME_CANDIDATE, [known_attempt(FRAME_FAILED)]
+    )
+    assert match is not None and match.rule.startswith("frame:")
     assert judge.asked == []
 
 
@@ -529,6 +569,8 @@ def test_guard_check_lists_what_the_model_overruled() -> None:
     [
         ({**GOOD, "veto_threshold": "low"}, "veto_threshold must be a number"),
         ({**GOOD, "veto_threshold": 3.5}, "veto_threshold must be below threshold"),
+        ({**GOOD, "frame_veto_threshold": True}, "frame_veto_threshold must be a number"),
+        ({**GOOD, "frame_veto_threshold": 4.0}, "frame_veto_threshold must be below threshold"),
     ],
 )
 def test_a_bad_veto_threshold_is_refused(tmp_path: Path, manifest: object, reason: str) -> None:
@@ -569,3 +611,9 @@ def test_settings_refuse_a_veto_at_or_above_the_threshold(tmp_path: Path) -> Non
     assert GuardSettings(
         pair_model_dir=directory, pair_model_veto=False, pair_model_veto_threshold=9.0
     )
+    # The frame veto the same way, and off with its own switch or with every veto.
+    with pytest.raises(ValidationError, match="pair_model_frame_veto_threshold 3.5 must be"):
+        GuardSettings(pair_model_dir=directory, pair_model_frame_veto_threshold=3.5)
+    assert GuardSettings(pair_model_dir=directory, pair_model_frame_veto_threshold=-3.0)
+    for off in ({"pair_model_frame_veto": False}, {"pair_model_veto": False}):
+        assert GuardSettings(pair_model_dir=directory, pair_model_frame_veto_threshold=9.0, **off)
