@@ -26,6 +26,33 @@ guard_app = typer.Typer(
 _errors = Console(stderr=True)
 
 
+# The operating point's options, the same for train-pair-model and calibrate-pair-model.
+_MaxFalseBlock = Annotated[
+    float,
+    typer.Option(
+        min=0.001, max=0.5, help="False-block rate on the calibration negatives to allow."
+    ),
+]
+_VetoQuantile = Annotated[
+    float,
+    typer.Option(
+        min=0.0,
+        max=0.5,
+        help="Share of the calibration repeats scored below the veto threshold, under which "
+        "the model overrules a weakly read block of the guard (0: no veto).",
+    ),
+]
+_FrameVetoQuantile = Annotated[
+    float,
+    typer.Option(
+        min=0.0,
+        max=0.5,
+        help="Share of the calibration repeats scored below the frame veto threshold, under "
+        "which the model overrules a block read from action frames (0: none).",
+    ),
+]
+
+
 @guard_app.callback()
 def _guard() -> None:
     """The semantic guard against repeating failed solutions."""
@@ -118,30 +145,9 @@ def train_pair_model(
             "gain at half the cost per pair (bench/README.md).",
         ),
     ] = 3,
-    max_false_block: Annotated[
-        float,
-        typer.Option(
-            min=0.001, max=0.5, help="False-block rate on the calibration negatives to allow."
-        ),
-    ] = 0.02,
-    veto_quantile: Annotated[
-        float,
-        typer.Option(
-            min=0.0,
-            max=0.5,
-            help="Share of the calibration repeats scored below the veto threshold, under "
-            "which the model overrules a weakly read block of the guard (0: no veto).",
-        ),
-    ] = 0.07,
-    frame_veto_quantile: Annotated[
-        float,
-        typer.Option(
-            min=0.0,
-            max=0.5,
-            help="Share of the calibration repeats scored below the frame veto threshold, "
-            "under which the model overrules a block read from action frames (0: none).",
-        ),
-    ] = 0.02,
+    max_false_block: _MaxFalseBlock = 0.02,
+    veto_quantile: _VetoQuantile = 0.07,
+    frame_veto_quantile: _FrameVetoQuantile = 0.02,
     seed: Annotated[int, typer.Option()] = 0,
     gloss_chinese: Annotated[
         bool,
@@ -241,29 +247,9 @@ def calibrate_pair_model(
             help="Batches to set the thresholds on: rows the model never trained on.",
         ),
     ] = "43-50",
-    max_false_block: Annotated[
-        float,
-        typer.Option(
-            min=0.001, max=0.5, help="False-block rate on the calibration negatives to allow."
-        ),
-    ] = 0.02,
-    veto_quantile: Annotated[
-        float,
-        typer.Option(
-            min=0.0,
-            max=0.5,
-            help="Share of the calibration repeats scored below the veto threshold (0: no veto).",
-        ),
-    ] = 0.07,
-    frame_veto_quantile: Annotated[
-        float,
-        typer.Option(
-            min=0.0,
-            max=0.5,
-            help="Share of the calibration repeats scored below the frame veto threshold, "
-            "under which the model overrules a block read from action frames (0: none).",
-        ),
-    ] = 0.02,
+    max_false_block: _MaxFalseBlock = 0.02,
+    veto_quantile: _VetoQuantile = 0.07,
+    frame_veto_quantile: _FrameVetoQuantile = 0.02,
 ) -> None:
     """Set a trained pair model's threshold and veto thresholds again, without training.
 

@@ -59,8 +59,9 @@ class EquivalenceMatch:
 class PairJudge(Protocol):
     """A learned reader of two solution texts: how surely the second repeats the first's action.
 
-    Asked by the guard where its own reading allows a candidate (unless it read both texts in
-    full as different actions), against the known step nearest in wording: a score at or
+    Asked by the guard where its own reading allows a candidate (where it read both texts in
+    full as different actions too, unless configured not to), against the known step nearest
+    in wording: a score at or
     above ``threshold`` makes the pair one action. Asked too where the reading blocks on its
     weakest evidence (the embedding's ``combined`` clause, or a text read only in part), about
     the matched step: a score below ``veto_threshold`` overrules that block; where it blocks

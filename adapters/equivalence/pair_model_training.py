@@ -378,6 +378,32 @@ def _calibrate(
     }
 
 
+def _set_calibration(
+    manifest: dict[str, Any],
+    directory: Path,
+    rows: Sequence[LabelledRow],
+    options: TrainingOptions,
+    progress: Progress,
+) -> None:
+    """Calibrate the model in ``directory`` on ``rows`` and write its thresholds and how they
+    were set into ``manifest`` (a veto the options turn off is removed)."""
+    calibrated = _calibrate(directory, rows, options, progress)
+    manifest["threshold"] = calibrated.pop("threshold")
+    for key in ("veto_threshold", "frame_veto_threshold"):
+        value = calibrated.pop(key)
+        if value is None:
+            manifest.pop(key, None)
+        else:
+            manifest[key] = value
+    manifest["calibration"] = {
+        "batches": sorted({r.batch for r in rows if r.batch is not None}),
+        **calibrated,
+        "max_false_block": options.max_false_block,
+        "veto_quantile": options.veto_quantile,
+        "frame_veto_quantile": options.frame_veto_quantile,
+    }
+
+
 def train_pair_model(
     data: Path,
     out: Path,
@@ -444,19 +470,7 @@ def train_pair_model(
             "created_at": datetime.now(UTC).isoformat(timespec="seconds"),
         }
         (partial / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
-        calibrated = _calibrate(partial, calibration, options, report)
-        manifest["threshold"] = calibrated.pop("threshold")
-        for key in ("veto_threshold", "frame_veto_threshold"):
-            value = calibrated.pop(key)
-            if value is not None:
-                manifest[key] = value
-        manifest["calibration"] = {
-            "batches": sorted({r.batch for r in calibration}),
-            **calibrated,
-            "max_false_block": options.max_false_block,
-            "veto_quantile": options.veto_quantile,
-            "frame_veto_quantile": options.frame_veto_quantile,
-        }
+        _set_calibration(manifest, partial, calibration, options, report)
         (partial / "manifest.json").write_text(
             json.dumps(manifest, indent=2) + "\n", encoding="utf-8"
         )
@@ -502,22 +516,8 @@ def calibrate_pair_model(
         veto_quantile=veto_quantile,
         frame_veto_quantile=frame_veto_quantile,
     )
-    calibrated = _calibrate(directory, calibration, options, report)
-    manifest["threshold"] = calibrated.pop("threshold")
-    for key in ("veto_threshold", "frame_veto_threshold"):
-        value = calibrated.pop(key)
-        if value is None:
-            manifest.pop(key, None)
-        else:
-            manifest[key] = value
-    manifest["calibration"] = {
-        "batches": sorted({r.batch for r in calibration if r.batch is not None}),
-        **calibrated,
-        "max_false_block": max_false_block,
-        "veto_quantile": veto_quantile,
-        "frame_veto_quantile": frame_veto_quantile,
-        "calibrated_at": datetime.now(UTC).isoformat(timespec="seconds"),
-    }
+    _set_calibration(manifest, directory, calibration, options, report)
+    manifest["calibration"]["calibrated_at"] = datetime.now(UTC).isoformat(timespec="seconds")
     target = directory / "manifest.json"
     partial = target.with_suffix(f".{os.getpid()}.tmp")
     partial.write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
