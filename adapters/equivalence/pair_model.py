@@ -43,6 +43,7 @@ __all__ = [
     "MANIFEST_FORMAT",
     "PACKAGED_MODEL",
     "TEXT_SCHEMES",
+    "VETO_KEYS",
     "OnnxPairJudge",
     "PairModelError",
     "packaged_model_dir",
@@ -51,7 +52,7 @@ __all__ = [
 
 MANIFEST_FORMAT = 1
 _REQUIRED = ("format", "name", "threshold", "max_length")
-_VETOES = ("veto_threshold", "frame_veto_threshold")  # optional; each below the threshold
+VETO_KEYS = ("veto_threshold", "frame_veto_threshold")  # optional; each below the threshold
 # How texts are prepared before the tokenizer; a manifest without "text" predates glossing.
 TEXT_SCHEMES = ("raw", GLOSS_SCHEME)
 # The model shipped with caseledger, the output of `make pair-model` (models/README.md: how it
@@ -91,13 +92,13 @@ def read_manifest(directory: Path) -> dict[str, Any]:
             f"{directory}/manifest.json is format {manifest['format']!r}; this version reads "
             f"format {MANIFEST_FORMAT} (train the model again)"
         )
-    for key in ("threshold", *_VETOES):
+    for key in ("threshold", *VETO_KEYS):
         value = manifest.get(key)
-        if key in _VETOES and value is None:
+        if key in VETO_KEYS and value is None:
             continue  # optional: a model calibrated before vetoes existed never overrules
         if not isinstance(value, int | float) or isinstance(value, bool):
             raise PairModelError(f"{directory}/manifest.json: {key} must be a number")
-    for key in _VETOES:
+    for key in VETO_KEYS:
         if manifest.get(key) is not None and manifest[key] >= manifest["threshold"]:
             raise PairModelError(
                 f"{directory}/manifest.json: {key} must be below threshold "
@@ -146,14 +147,9 @@ class OnnxPairJudge:
         self._threshold = (
             float(threshold) if threshold is not None else float(self._manifest["threshold"])
         )
-        self._veto_threshold = self._veto(
-            directory, "veto_threshold", veto_threshold if veto else None, veto
-        )
+        self._veto_threshold = self._veto(directory, "veto_threshold", veto_threshold, veto)
         self._frame_veto_threshold = self._veto(
-            directory,
-            "frame_veto_threshold",
-            frame_veto_threshold if veto and frame_veto else None,
-            veto and frame_veto,
+            directory, "frame_veto_threshold", frame_veto_threshold, veto and frame_veto
         )
         # Served as trained: a model trained on glossed Chinese reads glossed Chinese.
         self._glossed = self._manifest.get("text") == GLOSS_SCHEME

@@ -38,7 +38,7 @@ import numpy as np
 
 from caseledger.adapters.catalog.catalog import LANGUAGES, Catalog, load_catalog
 from caseledger.adapters.equivalence.chinese_gloss import GLOSS_SCHEME, gloss_if_chinese
-from caseledger.adapters.equivalence.pair_model import MANIFEST_FORMAT, OnnxPairJudge
+from caseledger.adapters.equivalence.pair_model import MANIFEST_FORMAT, VETO_KEYS, OnnxPairJudge
 from caseledger.adapters.guard.check import parse_line
 
 __all__ = [
@@ -325,9 +325,9 @@ def _calibrate(
 ) -> dict[str, Any]:
     """The threshold at ``max_false_block`` of the calibration negatives, the veto thresholds
     at ``veto_quantile`` and ``frame_veto_quantile`` of the positives the model reads, and how
-    they were read: each row's
-    candidate against its nearest failed step, as the guard asks, by the int8 model as served.
-    ``auc`` is over the pairs the model reads (``unread``: the others)."""
+    they were read: each row's candidate against its nearest failed step, as the guard asks,
+    by the int8 model as served. ``auc`` is over the pairs the model reads (``unread``: the
+    others)."""
     from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence
 
     judge = OnnxPairJudge(directory, threshold=0.0)
@@ -389,7 +389,7 @@ def _set_calibration(
     were set into ``manifest`` (a veto the options turn off is removed)."""
     calibrated = _calibrate(directory, rows, options, progress)
     manifest["threshold"] = calibrated.pop("threshold")
-    for key in ("veto_threshold", "frame_veto_threshold"):
+    for key in VETO_KEYS:
         value = calibrated.pop(key)
         if value is None:
             manifest.pop(key, None)
