@@ -93,6 +93,10 @@ class GuardSettings(BaseModel):
     # threshold (the model's surest "different"); and the override of that calibrated logit.
     pair_model_frame_veto: bool = True
     pair_model_frame_veto_threshold: float | None = None
+    # Whether it may overrule a catalog or frame block whose candidate points at another
+    # instance ("too", "instead", 也), below its instance veto threshold; and the override.
+    pair_model_instance_veto: bool = True
+    pair_model_instance_veto_threshold: float | None = None
     # Whether the model is asked also where the reading read both texts in full as different
     # actions. On: chosen with the packaged threshold (2 % of the calibration negatives) on
     # fresh dev batches 74-81 by a rule written before they were read: +6.8 points of recall
@@ -122,6 +126,8 @@ class GuardSettings(BaseModel):
         vetoes = {"pair_model_veto_threshold": self.pair_model_veto_threshold}
         if self.pair_model_frame_veto:
             vetoes["pair_model_frame_veto_threshold"] = self.pair_model_frame_veto_threshold
+        if self.pair_model_instance_veto:
+            vetoes["pair_model_instance_veto_threshold"] = self.pair_model_instance_veto_threshold
         threshold = self.pair_model_threshold
         for name, veto in vetoes.items():
             if veto is None:

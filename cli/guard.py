@@ -51,6 +51,16 @@ _FrameVetoQuantile = Annotated[
         "which the model overrules a block read from action frames (0: none).",
     ),
 ]
+_InstanceVetoQuantile = Annotated[
+    float,
+    typer.Option(
+        min=0.0,
+        max=0.5,
+        help="Share of the calibration repeats scored below the instance veto threshold, "
+        "under which the model overrules a catalog or frame block whose candidate points at "
+        "another instance ('too', 'instead', 也) (0: none).",
+    ),
+]
 
 
 @guard_app.callback()
@@ -148,6 +158,7 @@ def train_pair_model(
     max_false_block: _MaxFalseBlock = 0.02,
     veto_quantile: _VetoQuantile = 0.07,
     frame_veto_quantile: _FrameVetoQuantile = 0.02,
+    instance_veto_quantile: _InstanceVetoQuantile = 0.2,
     seed: Annotated[int, typer.Option()] = 0,
     gloss_chinese: Annotated[
         bool,
@@ -200,6 +211,7 @@ def train_pair_model(
             max_false_block=max_false_block,
             veto_quantile=veto_quantile,
             frame_veto_quantile=frame_veto_quantile,
+            instance_veto_quantile=instance_veto_quantile,
             seed=seed,
             gloss_chinese=gloss_chinese,
             catalog_pairs=catalog_pairs,
@@ -250,6 +262,7 @@ def calibrate_pair_model(
     max_false_block: _MaxFalseBlock = 0.02,
     veto_quantile: _VetoQuantile = 0.07,
     frame_veto_quantile: _FrameVetoQuantile = 0.02,
+    instance_veto_quantile: _InstanceVetoQuantile = 0.2,
 ) -> None:
     """Set a trained pair model's threshold and veto thresholds again, without training.
 
@@ -285,6 +298,7 @@ def calibrate_pair_model(
                 veto_quantile,
                 frame_veto_quantile,
                 advance,
+                instance_veto_quantile=instance_veto_quantile,
             )
         except (ValueError, PairModelError) as exc:
             _errors.print(f"[red]error:[/] {exc}")

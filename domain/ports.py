@@ -65,7 +65,10 @@ class PairJudge(Protocol):
     above ``threshold`` makes the pair one action. Asked too where the reading blocks on its
     weakest evidence (the embedding's ``combined`` clause, or a text read only in part), about
     the matched step: a score below ``veto_threshold`` overrules that block; where it blocks
-    on an action frame, a score below ``frame_veto_threshold`` (a stricter bar) does.
+    on an action frame, a score below ``frame_veto_threshold`` (a stricter bar) does; where it
+    blocks on a catalog action or a frame and the candidate points at another instance or a
+    substitute ("too", "instead", 也: ``policies.instance_markers``), a score below
+    ``instance_veto_threshold`` does.
     """
 
     @property
@@ -86,6 +89,12 @@ class PairJudge(Protocol):
     @property
     def frame_veto_threshold(self) -> float | None:
         """The score below which a block read from action frames is overruled; None: never."""
+        ...
+
+    @property
+    def instance_veto_threshold(self) -> float | None:
+        """The score below which a block read from a catalog action or action frames is
+        overruled when the candidate points at another instance; None: never."""
         ...
 
     def score(self, known: str, candidate: str) -> float | None:

@@ -22,6 +22,10 @@ one to two points of recall above the model alone at matched false blocks (``ben
 A block read from action frames is overruled the same way below the judge's stricter
 ``frame_veto_threshold`` (the model's surest "different": on fresh dev rows, mostly the same
 operation on another thing, e.g. another app's cache, the satellite for the main router).
+Where the candidate says so itself ("too", "as well", "instead", 也:
+:func:`~caseledger.domain.policies.instance_markers.points_elsewhere`), a block read from a
+catalog action or from frames is overruled below the judge's ``instance_veto_threshold``
+instead, a bar between the two: the words alone were right as often as wrong.
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ from caseledger.domain.policies.action_frames import (
     TextActions,
 )
 from caseledger.domain.policies.attempts import contains_cjk
+from caseledger.domain.policies.instance_markers import points_elsewhere
 from caseledger.domain.ports import (
     Embedder,
     EquivalenceMatch,
@@ -65,7 +70,8 @@ _PART_RANK = {"identical": 4, "catalog": 3, "frame": 2, "overwhelming": 1, "simi
 # fresh dev rows these were 70 % (combined) and 81 % (partial) right, against 88 % (frame) and
 # 93 % (catalog), and only there did overruling at that bar remove more false blocks than it
 # lost repeats. Frame blocks are overruled only below the stricter frame veto (_veto_for);
-# catalog blocks never (at the frame veto's bar: 15 false blocks removed for 9 repeats lost).
+# catalog blocks not by that veto (at its bar: 15 false blocks removed for 9 repeats lost).
+# Both are overruled below the instance veto where the candidate points at another instance.
 _OVERRULABLE_PARTS = frozenset({"partial"})  # a block's rule: "partial:<how>"
 _OVERRULABLE_RULES = frozenset({"combined"})
 # The reading's surest allow: both texts read in full, and no step of the candidate is one of
@@ -83,13 +89,20 @@ def overrulable(rule: str) -> bool:
     return rule in _OVERRULABLE_RULES or rule.split(":", 1)[0] in _OVERRULABLE_PARTS
 
 
-def _veto_for(judge: PairJudge, decision: GuardDecision) -> float | None:
-    """The score below which ``judge`` overrules the block ``decision``; None: never."""
+_INSTANCE_PARTS = frozenset({"catalog", "frame"})
+
+
+def _veto_for(judge: PairJudge, decision: GuardDecision, candidate: str) -> float | None:
+    """The score below which ``judge`` overrules the block ``decision`` of ``candidate``;
+    None: never."""
     if overrulable(decision.rule):
         return judge.veto_threshold
+    vetoes = []
     if decision.part == "frame":
-        return judge.frame_veto_threshold
-    return None
+        vetoes.append(judge.frame_veto_threshold)
+    if decision.part in _INSTANCE_PARTS and points_elsewhere(candidate):
+        vetoes.append(judge.instance_veto_threshold)
+    return max((veto for veto in vetoes if veto is not None), default=None)
 
 
 class _NeedsSemantic(Exception):
@@ -288,7 +301,7 @@ class CatalogGuardEquivalence:
         judge = self._pair_judge
         if judge is None:
             return None
-        veto = _veto_for(judge, verdict.decision)
+        veto = _veto_for(judge, verdict.decision, candidate)
         if veto is None:
             return None
         if started is not None and (started.running() or started.done()):

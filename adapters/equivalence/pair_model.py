@@ -4,15 +4,17 @@ A model directory is what ``caseledger guard train-pair-model`` writes (see
 :mod:`~caseledger.adapters.equivalence.pair_model_training`)::
 
     manifest.json    format, name, threshold, max_length, how it was trained and calibrated;
-                     optionally veto_threshold and frame_veto_threshold (older models lack
-                     them and never overrule)
+                     optionally veto_threshold, frame_veto_threshold and
+                     instance_veto_threshold (older models lack them and never overrule)
     model.onnx       the fine-tuned MiniLM cross-encoder, dynamically quantised to int8
     tokenizer.json   the base model's fast tokenizer
 
 The model reads one pair, the known step first (the order it was calibrated in), and returns
 one logit, or None where it can read neither text (mostly outside its vocabulary), which never
 blocks. Below ``veto_threshold`` it overrules a block the guard's reading made on its weakest
-evidence, below ``frame_veto_threshold`` one read from action frames (see
+evidence, below ``frame_veto_threshold`` one read from action frames, below
+``instance_veto_threshold`` one read from a catalog action or frames whose candidate points at
+another instance ("too", "instead", 也; see
 :class:`~caseledger.adapters.equivalence.action_catalog.CatalogGuardEquivalence`).
 The packaged MiniLM reads Chinese as ``[UNK]``: a model whose manifest says
 ``"text": "cedict-gloss-1"`` was trained on mostly-Chinese texts replaced by English dictionary
@@ -52,7 +54,8 @@ __all__ = [
 
 MANIFEST_FORMAT = 1
 _REQUIRED = ("format", "name", "threshold", "max_length")
-VETO_KEYS = ("veto_threshold", "frame_veto_threshold")  # optional; each below the threshold
+# Optional; each below the threshold.
+VETO_KEYS = ("veto_threshold", "frame_veto_threshold", "instance_veto_threshold")
 # How texts are prepared before the tokenizer; a manifest without "text" predates glossing.
 TEXT_SCHEMES = ("raw", GLOSS_SCHEME)
 # The model shipped with caseledger, the output of `make pair-model` (models/README.md: how it
@@ -119,7 +122,8 @@ class OnnxPairJudge:
     ``threshold`` overrides the calibrated one (a stricter threshold trades recall for fewer
     false blocks); ``veto_threshold`` and ``frame_veto_threshold`` override the calibrated
     vetoes (``veto=False``: never overrule a block; ``frame_veto=False``: never one read from
-    action frames); ``threads`` is onnxruntime's intra-op thread count.
+    action frames; ``instance_veto=False``: never one because the candidate points at another
+    instance); ``threads`` is onnxruntime's intra-op thread count.
     """
 
     def __init__(
@@ -131,6 +135,8 @@ class OnnxPairJudge:
         veto: bool = True,
         frame_veto_threshold: float | None = None,
         frame_veto: bool = True,
+        instance_veto_threshold: float | None = None,
+        instance_veto: bool = True,
         threads: int = 1,
         cache_size: int = 4096,
     ) -> None:
@@ -150,6 +156,9 @@ class OnnxPairJudge:
         self._veto_threshold = self._veto(directory, "veto_threshold", veto_threshold, veto)
         self._frame_veto_threshold = self._veto(
             directory, "frame_veto_threshold", frame_veto_threshold, veto and frame_veto
+        )
+        self._instance_veto_threshold = self._veto(
+            directory, "instance_veto_threshold", instance_veto_threshold, veto and instance_veto
         )
         # Served as trained: a model trained on glossed Chinese reads glossed Chinese.
         self._glossed = self._manifest.get("text") == GLOSS_SCHEME
@@ -195,6 +204,12 @@ class OnnxPairJudge:
         """The calibrated veto of frame blocks, or the override; None: it never overrules
         them."""
         return self._frame_veto_threshold
+
+    @property
+    def instance_veto_threshold(self) -> float | None:
+        """The calibrated veto of catalog and frame blocks whose candidate points at another
+        instance, or the override; None: it never overrules them for that."""
+        return self._instance_veto_threshold
 
     def _veto(
         self, directory: Path, key: str, override: float | None, enabled: bool

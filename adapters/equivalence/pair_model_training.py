@@ -88,6 +88,10 @@ class TrainingOptions:
     # all but this share of the calibration repeats. 0.02 was chosen on fresh dev batches
     # 82-97 (bench/README.md, "The operating point"); 0: no frame veto.
     frame_veto_quantile: float = 0.02
+    # The veto of catalog and frame blocks whose candidate points at another instance ("too",
+    # "instead", 也: policies.instance_markers). 0.2 was chosen on fresh dev batches 98-113 by
+    # a rule written before they were read (bench/README.md, "Round 16"); 0: none.
+    instance_veto_quantile: float = 0.2
     seed: int = 0
     base_model: str | None = None  # None: the packaged all-MiniLM-L6-v2
     gloss_chinese: bool = True  # mostly-Chinese texts read as English glosses (chinese_gloss)
@@ -324,7 +328,8 @@ def _calibrate(
     directory: Path, rows: Sequence[LabelledRow], options: TrainingOptions, progress: Progress
 ) -> dict[str, Any]:
     """The threshold at ``max_false_block`` of the calibration negatives, the veto thresholds
-    at ``veto_quantile`` and ``frame_veto_quantile`` of the positives the model reads, and how
+    at ``veto_quantile``, ``frame_veto_quantile`` and ``instance_veto_quantile`` of the
+    positives the model reads, and how
     they were read: each row's candidate against its nearest failed step, as the guard asks,
     by the int8 model as served. ``auc`` is over the pairs the model reads (``unread``: the
     others)."""
@@ -362,6 +367,7 @@ def _calibrate(
 
     veto = veto_at(options.veto_quantile, "--veto-quantile")
     frame_veto = veto_at(options.frame_veto_quantile, "--frame-veto-quantile")
+    instance_veto = veto_at(options.instance_veto_quantile, "--instance-veto-quantile")
     auc: float | None = None
     mask = np.array([value is not None for value in scores])
     if truth[mask].any() and (~truth[mask]).any():
@@ -372,6 +378,7 @@ def _calibrate(
         "threshold": threshold,
         "veto_threshold": veto,
         "frame_veto_threshold": frame_veto,
+        "instance_veto_threshold": instance_veto,
         "rows": len(rows),
         "unread": int((~mask).sum()),
         "auc": auc,
@@ -401,6 +408,7 @@ def _set_calibration(
         "max_false_block": options.max_false_block,
         "veto_quantile": options.veto_quantile,
         "frame_veto_quantile": options.frame_veto_quantile,
+        "instance_veto_quantile": options.instance_veto_quantile,
     }
 
 
@@ -492,6 +500,8 @@ def calibrate_pair_model(
     veto_quantile: float,
     frame_veto_quantile: float,
     progress: Progress | None = None,
+    *,
+    instance_veto_quantile: float = 0.2,
 ) -> dict[str, Any]:
     """Set a trained model's threshold and veto thresholds again, on ``calibrate_batches`` of
     ``data``, without training: the operating point is a choice over the same weights. The
@@ -515,6 +525,7 @@ def calibrate_pair_model(
         max_false_block=max_false_block,
         veto_quantile=veto_quantile,
         frame_veto_quantile=frame_veto_quantile,
+        instance_veto_quantile=instance_veto_quantile,
     )
     _set_calibration(manifest, directory, calibration, options, report)
     manifest["calibration"]["calibrated_at"] = datetime.now(UTC).isoformat(timespec="seconds")

@@ -170,7 +170,7 @@ def test_calibrate_pair_model_sets_the_operating_point_again_without_touching_th
     weights = (model / "model.onnx").read_bytes()
     data = str(DATA)
     thresholds = []
-    for rate in ("0.01", "0.3"):
+    for rate, instance in (("0.01", "0.2"), ("0.3", "0")):
         done = run(
             "calibrate-pair-model",
             data,
@@ -180,6 +180,8 @@ def test_calibrate_pair_model_sets_the_operating_point_again_without_touching_th
             "2",
             "--max-false-block",
             rate,
+            "--instance-veto-quantile",
+            instance,
             tmp=tmp_path,
         )
         assert done.returncode == 0, done.stderr
@@ -192,6 +194,13 @@ def test_calibrate_pair_model_sets_the_operating_point_again_without_touching_th
         assert manifest["veto_threshold"] < manifest["threshold"]
         assert manifest["frame_veto_threshold"] < manifest["threshold"]
         assert manifest["calibration"]["frame_veto_quantile"] == 0.02
+        # The instance veto is set where asked for, and dropped with --instance-veto-quantile 0.
+        assert manifest["calibration"]["instance_veto_quantile"] == float(instance)
+        if instance == "0":
+            assert "instance_veto_threshold" not in manifest
+        else:
+            assert manifest["veto_threshold"] <= manifest["instance_veto_threshold"]
+            assert manifest["instance_veto_threshold"] < manifest["threshold"]
         assert "calibrate" in done.stderr  # the progress bar
         thresholds.append(manifest["threshold"])
     # Allowing more false blocks on the same scores can only lower the bar.

@@ -109,6 +109,12 @@ def test_the_veto_is_the_served_models_quantile_of_the_calibration_repeats_it_re
     assert judge.frame_veto_threshold == pytest.approx(frame, abs=1e-6)
     assert manifest["frame_veto_threshold"] == judge.frame_veto_threshold
     assert judge.frame_veto_threshold <= judge.veto_threshold
+    # The instance veto: their 20 % quantile (the command's default), the highest bar.
+    assert manifest["calibration"]["instance_veto_quantile"] == 0.2
+    instance = min(float(np.quantile(read, 0.2)), judge.threshold - 1e-6)
+    assert judge.instance_veto_threshold == pytest.approx(instance, abs=1e-6)
+    assert manifest["instance_veto_threshold"] == judge.instance_veto_threshold
+    assert judge.veto_threshold <= judge.instance_veto_threshold < judge.threshold
 
 
 def test_the_veto_can_be_overridden_switched_off_or_taken_down_by_the_threshold(
@@ -147,6 +153,18 @@ def test_the_veto_can_be_overridden_switched_off_or_taken_down_by_the_threshold(
     assert judge_of().frame_veto_threshold == frame
     assert judge_of(pair_model_frame_veto=False).frame_veto_threshold is None
     assert judge_of(pair_model_frame_veto_threshold=-6.5).frame_veto_threshold == -6.5
+    # And the instance veto.
+    instance = OnnxPairJudge(model).instance_veto_threshold
+    assert instance is not None
+    assert OnnxPairJudge(model, instance_veto_threshold=-9.5).instance_veto_threshold == -9.5
+    assert OnnxPairJudge(model, instance_veto=False).instance_veto_threshold is None
+    assert OnnxPairJudge(model, instance_veto=False).frame_veto_threshold == frame
+    assert OnnxPairJudge(model, veto=False).instance_veto_threshold is None
+    with pytest.raises(PairModelError, match="instance veto threshold 0.0 is not below"):
+        OnnxPairJudge(model, threshold=0.0, instance_veto_threshold=0.0)
+    assert judge_of().instance_veto_threshold == instance
+    assert judge_of(pair_model_instance_veto=False).instance_veto_threshold is None
+    assert judge_of(pair_model_instance_veto_threshold=-6.0).instance_veto_threshold == -6.0
 
 
 def test_the_served_tokenizer_encodes_pairs_as_the_training_one_does(model: Path) -> None:

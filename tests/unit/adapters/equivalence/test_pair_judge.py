@@ -508,6 +508,69 @@ def test_without_a_frame_veto_a_frame_block_stands_and_the_judge_is_not_asked(
     assert judge.asked == []
 
 
+# The same catalog action, on another unit, and the candidate says so.
+INSTANCE_FAILED = "Restart the router"
+INSTANCE_CANDIDATE = "Restart the router in the garage as well"
+
+
+def test_a_catalog_block_pointing_at_another_instance_is_overruled_below_the_instance_veto() -> (
+    None
+):
+    attempt = known_attempt(INSTANCE_FAILED, "att-5")
+    plain = CatalogGuardEquivalence(None).find_equivalent(INSTANCE_CANDIDATE, [attempt])
+    assert plain is not None and plain.rule == "catalog:router.restart"
+    vetoes = {"veto_threshold": -1.5, "frame_veto_threshold": -3.0, "instance_veto_threshold": 0.2}
+    # At the instance veto it stands; below it the block is overruled with that bar.
+    for score, overruled in ((0.2, False), (0.1, True), (None, False)):
+        judge = ScriptedPairJudge({(INSTANCE_FAILED, INSTANCE_CANDIDATE): score}, **vetoes)
+        outcome = CatalogGuardEquivalence(None, pair_judge=judge).decide(
+            INSTANCE_CANDIDATE, [attempt]
+        )
+        assert (outcome.match is None) is overruled
+        assert judge.asked[0] == (INSTANCE_FAILED, INSTANCE_CANDIDATE)
+        if overruled:
+            [record] = outcome.overruled
+            assert (record.rule, record.model_score, record.veto_threshold) == (
+                plain.rule,
+                0.1,
+                0.2,
+            )
+
+
+def test_a_catalog_block_without_a_word_for_another_instance_is_never_overruled() -> None:
+    judge = ScriptedPairJudge(default=-50.0, instance_veto_threshold=0.2)
+    guard = CatalogGuardEquivalence(None, pair_judge=judge)
+    match = guard.find_equivalent("Reboot the router", [known_attempt(INSTANCE_FAILED)])
+    assert match is not None and match.rule == "catalog:router.restart"
+    assert judge.asked == []
+
+
+@pytest.mark.parametrize(
+    ("instance_veto", "score", "overruled"),
+    [
+        (-1.0, -2.0, True),  # the instance veto is the higher bar: it applies
+        (-1.0, -0.5, False),
+        (-4.0, -3.5, True),  # the frame veto is the higher bar: it applies
+        (None, -3.5, True),  # no instance veto: the frame veto alone
+        (None, -2.0, False),
+    ],
+)
+def test_a_frame_block_pointing_elsewhere_is_overruled_below_the_higher_of_its_two_bars(
+    instance_veto: float | None, score: float, overruled: bool
+) -> None:
+    candidate = "Clear the cache of Google Play Services too"
+    judge = ScriptedPairJudge(
+        {(FRAME_FAILED, candidate): score},
+        frame_veto_threshold=-3.0,
+        instance_veto_threshold=instance_veto,
+    )
+    outcome = CatalogGuardEquivalence(None, pair_judge=judge).decide(
+        candidate, [known_attempt(FRAME_FAILED)]
+    )
+    assert (outcome.match is None) is overruled
+    assert [o.rule.startswith("frame:") for o in outcome.overruled] == [True] * overruled
+
+
 def test_an_overruled_block_gives_way_to_the_next_block() -> None:
     known = [
         known_attempt(PARTIAL_FAILED, "att-1"),
@@ -571,6 +634,11 @@ def test_guard_check_lists_what_the_model_overruled() -> None:
         ({**GOOD, "veto_threshold": 3.5}, "veto_threshold must be below threshold"),
         ({**GOOD, "frame_veto_threshold": True}, "frame_veto_threshold must be a number"),
         ({**GOOD, "frame_veto_threshold": 4.0}, "frame_veto_threshold must be below threshold"),
+        ({**GOOD, "instance_veto_threshold": "x"}, "instance_veto_threshold must be a number"),
+        (
+            {**GOOD, "instance_veto_threshold": 3.5},
+            "instance_veto_threshold must be below threshold",
+        ),
     ],
 )
 def test_a_bad_veto_threshold_is_refused(tmp_path: Path, manifest: object, reason: str) -> None:
@@ -617,3 +685,11 @@ def test_settings_refuse_a_veto_at_or_above_the_threshold(tmp_path: Path) -> Non
     assert GuardSettings(pair_model_dir=directory, pair_model_frame_veto_threshold=-3.0)
     for off in ({"pair_model_frame_veto": False}, {"pair_model_veto": False}):
         assert GuardSettings(pair_model_dir=directory, pair_model_frame_veto_threshold=9.0, **off)
+    # And the instance veto.
+    with pytest.raises(ValidationError, match="pair_model_instance_veto_threshold 3.5 must be"):
+        GuardSettings(pair_model_dir=directory, pair_model_instance_veto_threshold=3.5)
+    assert GuardSettings(pair_model_dir=directory, pair_model_instance_veto_threshold=0.2)
+    for off in ({"pair_model_instance_veto": False}, {"pair_model_veto": False}):
+        assert GuardSettings(
+            pair_model_dir=directory, pair_model_instance_veto_threshold=9.0, **off
+        )
