@@ -91,6 +91,7 @@ class GuardSettings(BaseModel):
     pair_model_veto_threshold: float | None = None
     # Whether it may overrule a block read from action frames, below its stricter frame veto
     # threshold (the model's surest "different"); and the override of that calibrated logit.
+    # The packaged model has none since session 16 (the recipe's --frame-veto-quantile 0).
     pair_model_frame_veto: bool = True
     pair_model_frame_veto_threshold: float | None = None
     # Whether it may overrule a catalog or frame block whose candidate points at another

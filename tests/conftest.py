@@ -57,6 +57,9 @@ def trained_pair_model(
             "1",
             "--layers",
             "1",
+            # Off in the recipe since session 16, but served wherever a manifest has one.
+            "--frame-veto-quantile",
+            "0.02",
             # The catalog's pairs of one small category: the path, not the quality.
             "--catalog-skip",
             ",".join(c for c in load_catalog().categories if c != "bluetooth"),

@@ -170,7 +170,9 @@ def test_calibrate_pair_model_sets_the_operating_point_again_without_touching_th
     weights = (model / "model.onnx").read_bytes()
     data = str(DATA)
     thresholds = []
-    for rate, instance in (("0.01", "0.2"), ("0.3", "0")):
+    # The first run asks for a frame veto (the recipe's default has none) and the default
+    # instance veto; the second for neither.
+    for rate, instance, frame in (("0.01", "0.2", "0.02"), ("0.3", "0", "0")):
         done = run(
             "calibrate-pair-model",
             data,
@@ -182,6 +184,8 @@ def test_calibrate_pair_model_sets_the_operating_point_again_without_touching_th
             rate,
             "--instance-veto-quantile",
             instance,
+            "--frame-veto-quantile",
+            frame,
             tmp=tmp_path,
         )
         assert done.returncode == 0, done.stderr
@@ -192,13 +196,14 @@ def test_calibrate_pair_model_sets_the_operating_point_again_without_touching_th
             manifest["calibration"]["batches"] == [2] and "calibrated_at" in manifest["calibration"]
         )
         assert manifest["veto_threshold"] < manifest["threshold"]
-        assert manifest["frame_veto_threshold"] < manifest["threshold"]
-        assert manifest["calibration"]["frame_veto_quantile"] == 0.02
-        # The instance veto is set where asked for, and dropped with --instance-veto-quantile 0.
+        # Each veto is set where asked for, and dropped with its quantile 0.
+        assert manifest["calibration"]["frame_veto_quantile"] == float(frame)
         assert manifest["calibration"]["instance_veto_quantile"] == float(instance)
         if instance == "0":
             assert "instance_veto_threshold" not in manifest
+            assert "frame_veto_threshold" not in manifest
         else:
+            assert manifest["frame_veto_threshold"] <= manifest["veto_threshold"]
             assert manifest["veto_threshold"] <= manifest["instance_veto_threshold"]
             assert manifest["instance_veto_threshold"] < manifest["threshold"]
         assert "calibrate" in done.stderr  # the progress bar

@@ -239,53 +239,59 @@ def test_blind_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence)
 def test_the_shipped_guard_on_every_held_out_row(
     rows: list[Row], guard: CatalogGuardEquivalence, shipped: AttemptEquivalence
 ) -> None:
-    """The packaged pair model (trained on dev batches 1-42 and 51-70, calibrated on 43-50),
+    """The packaged pair model (trained on dev batches 1-42 and 51-97, calibrated on 43-50),
     at the operating point chosen on fresh dev rows (asked everywhere, threshold at 2 % of the
-    calibration negatives, the frame veto), adds recall to the reading and removes false
-    blocks, on all 1,143 held-out rows and in each language."""
+    calibration negatives, the instance veto, no frame veto), adds recall to the reading at
+    about its false-block rate, on all 1,143 held-out rows and in each language."""
     held_out = lambda r: r.split != "dev"  # noqa: E731
     reading, served = measure(rows, guard, held_out), measure(rows, shipped, held_out)
-    # Measured 2026-12-01 (session 15): reading R=0.743 FBR=0.048; shipped R=0.806 FBR=0.042
-    # (session 14's operating point, the same weights: 0.767 / 0.036).
-    assert served.recall >= 0.79 and served.false_block_rate <= 0.05, served
-    assert served.recall >= reading.recall + 0.05, (reading, served)
-    assert served.false_block_rate <= reading.false_block_rate, (reading, served)
-    for lang, floor in (("en", 0.82), ("zh", 0.76), ("mixed", 0.72)):
-        # Measured: en 0.841 / 0.037, zh 0.784 / 0.043, mixed 0.740 / 0.061.
+    # Measured 2026-12-02 (session 16): reading R=0.743 FBR=0.048 (24 of 504); shipped
+    # R=0.823 FBR=0.0496 (25 of 504). Session 15's model and point: 0.806 / 0.042. The margin
+    # on false blocks is one row: the issue's bound, not a floor below the measure.
+    assert served.recall >= 0.81 and served.false_block_rate <= 0.052, served
+    assert served.recall >= reading.recall + 0.07, (reading, served)
+    assert served.false_block_rate <= reading.false_block_rate + 0.01, (reading, served)
+    for lang, floor in (("en", 0.82), ("zh", 0.81), ("mixed", 0.76)):
+        # Measured: en 0.835 / 0.040, zh 0.830 / 0.065, mixed 0.780 / 0.061.
         part = measure(rows, shipped, lambda r, lang=lang: held_out(r) and r.lang == lang)
         assert part.recall >= floor and part.false_block_rate <= 0.07, (lang, part)
     newest = measure(rows, shipped, lambda r: r.split in ("test9", "test10"))
-    # The two blind splits written after session 11's model was trained (this one trained on
-    # the same rows): 0.661 / 0.035 (reading 0.589 / 0.071).
-    assert newest.recall >= 0.64 and newest.false_block_rate <= 0.05, newest
+    # The two blind splits written after session 11's model was trained: 0.723 / 0.053
+    # (reading 0.589 / 0.071; session 15's model 0.661 / 0.035).
+    assert newest.recall >= 0.70 and newest.false_block_rate <= 0.06, newest
 
 
-def test_the_operating_point_on_the_fresh_rows_it_was_chosen_on(
-    rows: list[Row], embedder: SentenceTransformerEmbedder, shipped: AttemptEquivalence
+def test_the_shipped_guard_on_the_fresh_rows_that_chose_it(
+    rows: list[Row],
+    guard: CatalogGuardEquivalence,
+    embedder: SentenceTransformerEmbedder,
+    shipped: AttemptEquivalence,
 ) -> None:
-    """Dev batches 74-81 (1,091 rows written blind in session 15, which no model trained on)
-    chose the operating point by a rule written before they were read: asked also where the
-    reading read two different actions, the threshold at 2 % of the calibration negatives
-    (was 1 %), and a frame block overruled below the model's 2 % quantile of the calibration
-    repeats. Against session 14's point with the same weights, more recall and fewer false
-    blocks."""
+    """Dev batches 98-113 (2,192 rows written blind in session 16, which no model trained on)
+    chose the packaged model (retrained with batches 74-97), turned the frame veto off and the
+    instance veto on, by rules written before they were read (bench/README.md, "Round 16").
+    The shipped guard reads more repeats than the reading at no more false blocks, and the
+    instance veto removes false blocks for almost no repeats."""
     from caseledger.adapters.bootstrap import build_equivalence
     from caseledger.adapters.catalog.catalog import load_catalog
     from caseledger.adapters.settings import Settings
 
-    before = {
-        "pair_model_threshold": 3.236772811412811,  # 1 % of the calibration negatives
-        "pair_model_when_read_different": False,
-        "pair_model_frame_veto": False,
-    }
-    session14 = build_equivalence(
-        Settings(environment="test", guard=before), embedder, load_catalog()
+    yardstick = lambda r: r.split == "dev" and 98 <= r.batch <= 113  # noqa: E731
+    reading, served = measure(rows, guard, yardstick), measure(rows, shipped, yardstick)
+    # Measured: reading R=0.516 FBR=0.074; shipped R=0.647 FBR=0.072 (session 15's model and
+    # point: 0.604 / 0.065).
+    assert served.recall >= 0.63 and served.false_block_rate <= 0.08, served
+    assert served.recall >= reading.recall + 0.10, (reading, served)
+    assert served.false_block_rate <= reading.false_block_rate, (reading, served)
+    without = build_equivalence(
+        Settings(environment="test", guard={"pair_model_instance_veto": False}),
+        embedder,
+        load_catalog(),
     )
-    yardstick = lambda r: r.split == "dev" and 74 <= r.batch <= 81  # noqa: E731
-    old, new = measure(rows, session14, yardstick), measure(rows, shipped, yardstick)
-    # Measured: session 14's point R=0.520 FBR=0.083; shipped R=0.582 FBR=0.073.
-    assert new.recall >= old.recall + 0.04, (old, new)
-    assert new.false_block_rate <= old.false_block_rate, (old, new)
+    unvetoed = measure(rows, without, yardstick)
+    # Measured without the instance veto: 0.649 / 0.086 (16 false blocks more, 2 repeats).
+    assert served.false_block_rate <= unvetoed.false_block_rate - 0.01, (unvetoed, served)
+    assert served.recall >= unvetoed.recall - 0.005, (unvetoed, served)
 
 
 def test_the_packaged_model_asked_even_where_read_as_different_blocks_no_next_playbook_step(
@@ -333,6 +339,9 @@ def test_dev_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
     assert yardstick.recall >= 0.46 and yardstick.false_block_rate <= 0.10, yardstick
     newest = measure(rows, guard, lambda r: r.split == "dev" and 82 <= r.batch <= 97)
     assert newest.recall >= 0.50 and newest.false_block_rate <= 0.09, newest
+    # Round 16 (batches 98-113, sixteen focuses): 0.516 / 0.074 when written (2,192 rows).
+    round16 = measure(rows, guard, lambda r: r.split == "dev" and 98 <= r.batch <= 113)
+    assert round16.recall >= 0.50 and round16.false_block_rate <= 0.085, round16
 
 
 def test_guard_beats_plain_similarity(
@@ -348,10 +357,10 @@ def test_guard_beats_plain_similarity(
 
 @pytest.mark.xfail(
     strict=True,
-    reason="the shipped guard's held-out recall is 0.962 (test), 0.946 (test2), 0.726 (test3; "
-    "false-block 0.071), 0.871 (test4), 0.853 (test5), 0.871 (test6; false-block 0.060), 0.758 "
-    "(test7; false-block 0.091), 0.667 (test8), 0.737 (test9) and 0.582 (test10; false-block "
-    "0.054) — test3 to test10 written without sight of the guard — below the 0.95 target",
+    reason="the shipped guard's held-out recall is 0.949 (test), 0.964 (test2), 0.726 (test3), "
+    "0.900 (test4; false-block 0.082), 0.882 (test5; false-block 0.060), 0.829 (test6), 0.774 "
+    "(test7), 0.700 (test8; false-block 0.067), 0.754 (test9) and 0.691 (test10; false-block "
+    "0.089) — test3 to test10 written without sight of the guard — below the 0.95 target",
 )
 def test_target_recall_on_held_out(rows: list[Row], shipped: AttemptEquivalence) -> None:
     splits = ("test", "test2", "test3", "test4", "test5", "test6", "test7", "test8", "test9")

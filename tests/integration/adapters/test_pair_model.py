@@ -103,7 +103,7 @@ def test_the_veto_is_the_served_models_quantile_of_the_calibration_repeats_it_re
     assert judge.veto_threshold == pytest.approx(expected, abs=1e-6)
     assert manifest["veto_threshold"] == judge.veto_threshold
     assert np.mean(np.array(read) < judge.veto_threshold) <= 0.08
-    # The frame veto: the same repeats' 2 % quantile (the command's default), a stricter bar.
+    # The frame veto: the same repeats' 2 % quantile (the fixture asks for one), a stricter bar.
     assert manifest["calibration"]["frame_veto_quantile"] == 0.02
     frame = min(float(np.quantile(read, 0.02)), judge.threshold - 1e-6)
     assert judge.frame_veto_threshold == pytest.approx(frame, abs=1e-6)
