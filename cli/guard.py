@@ -297,8 +297,8 @@ def calibrate_pair_model(
                 max_false_block,
                 veto_quantile,
                 frame_veto_quantile,
+                instance_veto_quantile,
                 advance,
-                instance_veto_quantile=instance_veto_quantile,
             )
         except (ValueError, PairModelError) as exc:
             _errors.print(f"[red]error:[/] {exc}")

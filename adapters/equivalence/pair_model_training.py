@@ -500,9 +500,8 @@ def calibrate_pair_model(
     max_false_block: float,
     veto_quantile: float,
     frame_veto_quantile: float,
+    instance_veto_quantile: float,
     progress: Progress | None = None,
-    *,
-    instance_veto_quantile: float = 0.2,
 ) -> dict[str, Any]:
     """Set a trained model's threshold and veto thresholds again, on ``calibrate_batches`` of
     ``data``, without training: the operating point is a choice over the same weights. The

@@ -140,31 +140,26 @@ def test_the_veto_can_be_overridden_switched_off_or_taken_down_by_the_threshold(
     assert judge_of().veto_threshold == calibrated
     assert judge_of(pair_model_veto=False).veto_threshold is None
     assert judge_of(pair_model_veto_threshold=-7.5).veto_threshold == -7.5
-    # The frame veto likewise, with its own switch; no veto at all turns it off too.
+    # The frame and instance vetoes likewise, each with its own switch and override; no veto at
+    # all turns both off; a threshold set under either takes it down; neither switch touches
+    # another veto.
+    for kind in ("frame", "instance"):
+        key = f"{kind}_veto_threshold"
+        calibrated_kind = getattr(OnnxPairJudge(model), key)
+        assert calibrated_kind is not None
+        assert getattr(OnnxPairJudge(model, **{key: -9.5}), key) == -9.5
+        assert getattr(OnnxPairJudge(model, **{f"{kind}_veto": False}), key) is None
+        assert OnnxPairJudge(model, **{f"{kind}_veto": False}).veto_threshold == calibrated
+        assert getattr(OnnxPairJudge(model, veto=False), key) is None
+        lowered = OnnxPairJudge(model, threshold=calibrated_kind - 1)
+        assert getattr(lowered, key) == calibrated_kind - 1
+        with pytest.raises(PairModelError, match=f"{kind} veto threshold 0.0 is not below"):
+            OnnxPairJudge(model, threshold=0.0, **{key: 0.0})
+        assert getattr(judge_of(), key) == calibrated_kind
+        assert getattr(judge_of(**{f"pair_model_{kind}_veto": False}), key) is None
+        assert getattr(judge_of(**{f"pair_model_{key}": -6.5}), key) == -6.5
     frame = OnnxPairJudge(model).frame_veto_threshold
-    assert frame is not None
-    assert OnnxPairJudge(model, frame_veto_threshold=-9.5).frame_veto_threshold == -9.5
-    assert OnnxPairJudge(model, frame_veto=False).frame_veto_threshold is None
-    assert OnnxPairJudge(model, frame_veto=False).veto_threshold == calibrated
-    assert OnnxPairJudge(model, veto=False).frame_veto_threshold is None
-    assert OnnxPairJudge(model, threshold=frame - 1).frame_veto_threshold == frame - 1
-    with pytest.raises(PairModelError, match="frame veto threshold 0.0 is not below"):
-        OnnxPairJudge(model, threshold=0.0, frame_veto_threshold=0.0)
-    assert judge_of().frame_veto_threshold == frame
-    assert judge_of(pair_model_frame_veto=False).frame_veto_threshold is None
-    assert judge_of(pair_model_frame_veto_threshold=-6.5).frame_veto_threshold == -6.5
-    # And the instance veto.
-    instance = OnnxPairJudge(model).instance_veto_threshold
-    assert instance is not None
-    assert OnnxPairJudge(model, instance_veto_threshold=-9.5).instance_veto_threshold == -9.5
-    assert OnnxPairJudge(model, instance_veto=False).instance_veto_threshold is None
     assert OnnxPairJudge(model, instance_veto=False).frame_veto_threshold == frame
-    assert OnnxPairJudge(model, veto=False).instance_veto_threshold is None
-    with pytest.raises(PairModelError, match="instance veto threshold 0.0 is not below"):
-        OnnxPairJudge(model, threshold=0.0, instance_veto_threshold=0.0)
-    assert judge_of().instance_veto_threshold == instance
-    assert judge_of(pair_model_instance_veto=False).instance_veto_threshold is None
-    assert judge_of(pair_model_instance_veto_threshold=-6.0).instance_veto_threshold == -6.0
 
 
 def test_the_served_tokenizer_encodes_pairs_as_the_training_one_does(model: Path) -> None:
