@@ -1,0 +1,117 @@
+#!/usr/bin/env python
+"""One timed pass of the guard as served, for comparing two versions of the code back to back.
+
+Builds the guard from settings (``CASELEDGER_GUARD__*``, the composition root's own
+``build_equivalence``), puts ``--on-record`` failed attempts on record (their readings and
+vectors warmed, as they are once seen), and asks ``find_equivalent`` about every distinct
+candidate of the labelled set, each once. Prints one JSON line: p50 / p95 / p99 / mean ms per
+candidate, CPU ms per candidate, how many were blocked, and the start-up cost. ``--answers``
+writes every answer (attempt, rule, both scores, model score) so two versions can be shown to
+answer alike.
+
+The code timed is whichever ``caseledger`` Python imports, so another version runs from a
+worktree with a package directory in front of the path, e.g. the commit before a change::
+
+    git worktree add /tmp/base HEAD~1 && mkdir -p /tmp/basepkg/caseledger
+    for d in domain projections adapters api streams cli; do
+        ln -s /tmp/base/$d /tmp/basepkg/caseledger/$d; done
+    for who in base new new base; do
+        PYTHONPATH=$([ $who = base ] && echo /tmp/basepkg) .venv/bin/python bench/guard_pass.py \\
+            --answers /tmp/answers_$who.json; done
+    cmp /tmp/answers_base.json /tmp/answers_new.json
+
+``CASELEDGER_GUARD__USE_PAIR_MODEL=false`` times the guard without the learned pair model.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path:
+    sys.path.append(str(REPO))  # after the code under test: only bench.guard's helpers
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+from bench.guard import DATA, known, load_rows, percentile  # noqa: E402
+from caseledger.adapters import bootstrap  # noqa: E402
+from caseledger.adapters.catalog.catalog import load_catalog  # noqa: E402
+from caseledger.adapters.settings import Settings  # noqa: E402
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", type=Path, default=DATA, help="labelled JSON lines")
+    parser.add_argument("--on-record", type=int, default=200, help="failed attempts on record")
+    parser.add_argument("--answers", type=Path, help="write every answer here (JSON)")
+    args = parser.parse_args(argv)
+
+    settings = Settings()
+    start = time.perf_counter()
+    embedder = bootstrap.build_embedder(settings)
+    if embedder is not None:
+        embedder.embed(["warm up"])  # loads the weights
+    catalog = load_catalog()
+    guard = bootstrap.build_equivalence(settings, embedder, catalog)
+    start_up_s = time.perf_counter() - start
+
+    rows = load_rows(args.data)
+    pool = list(dict.fromkeys(text for row in rows for text in row.failed))
+    pool += [a.text("en") for a in catalog.actions] + [a.text("zh") for a in catalog.actions]
+    record = known(list(dict.fromkeys(pool))[: args.on_record])
+    warm_up = getattr(guard, "warm_up", None)
+    if warm_up is not None:
+        warm_up([attempt.text for attempt in record])
+    candidates = list(dict.fromkeys(row.candidate for row in rows))
+    for candidate in candidates[:5]:  # code paths, allocator, model threads
+        guard.find_equivalent(candidate, record)
+
+    timings: list[float] = []
+    answers: list[list[object] | None] = []
+    cpu_start = time.process_time()
+    for candidate in candidates[5:]:
+        began = time.perf_counter()
+        match = guard.find_equivalent(candidate, record)
+        timings.append((time.perf_counter() - began) * 1000)
+        answers.append(
+            None
+            if match is None
+            else [
+                match.attempt.attempt_id,
+                match.rule,
+                round(match.lexical_score, 6),
+                round(match.semantic_score, 6),
+                match.model_score,
+            ]
+        )
+    cpu_ms = (time.process_time() - cpu_start) * 1000 / len(timings)
+    if args.answers is not None:
+        args.answers.write_text(json.dumps(answers), encoding="utf-8")
+    print(
+        json.dumps(
+            {
+                "code": bootstrap.__file__,
+                "pair_model": settings.guard.pair_model_directory() is not None,
+                "candidates": len(timings),
+                "blocked": sum(answer is not None for answer in answers),
+                "p50_ms": round(percentile(timings, 0.5), 2),
+                "p95_ms": round(percentile(timings, 0.95), 2),
+                "p99_ms": round(percentile(timings, 0.99), 2),
+                "mean_ms": round(statistics.fmean(timings), 2),
+                "cpu_ms_per_candidate": round(cpu_ms, 2),
+                "start_up_s": round(start_up_s, 2),
+            }
+        )
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

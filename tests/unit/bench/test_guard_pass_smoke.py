@@ -1,0 +1,32 @@
+"""Smoke test of bench/guard_pass.py without a model: one pass over a few labelled rows."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.benches import load_bench
+
+
+def test_one_pass_times_every_candidate_and_writes_its_answers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bench = load_bench("guard_pass")
+    rows = Path(bench.DATA).read_text(encoding="utf-8").splitlines()[:30]
+    data = tmp_path / "rows.jsonl"
+    data.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    monkeypatch.setenv("CASELEDGER_GUARD__USE_EMBEDDINGS", "false")
+    monkeypatch.setenv("CASELEDGER_GUARD__USE_PAIR_MODEL", "false")
+    answers = tmp_path / "answers.json"
+    assert bench.main(["--data", str(data), "--on-record", "8", "--answers", str(answers)]) == 0
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    candidates = len({json.loads(row)["candidate"] for row in rows}) - 5  # five warm the code
+    assert report["candidates"] == candidates and report["pair_model"] is False
+    assert report["p50_ms"] <= report["p95_ms"] <= report["p99_ms"]
+    written = json.loads(answers.read_text(encoding="utf-8"))
+    assert len(written) == candidates
+    assert report["blocked"] == sum(answer is not None for answer in written)
+    blocked = [answer for answer in written if answer is not None]
+    assert all(len(answer) == 5 and answer[0].startswith("f") for answer in blocked)
