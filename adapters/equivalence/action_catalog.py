@@ -107,11 +107,8 @@ def _veto_for(judge: PairJudge, decision: GuardDecision, candidate: str) -> floa
 
 
 class _NeedsSemantic(Exception):
-    """Raised by the placeholder cosine: this pair needs the embedding to be decided."""
-
-
-def _no_semantic() -> float | None:
-    raise _NeedsSemantic
+    """Raised by the cosine of a pair whose step on record has no vector yet: the pair is
+    decided after one batch embeds every such step."""
 
 
 @dataclass(frozen=True)
@@ -425,21 +422,44 @@ class CatalogGuardEquivalence:
             return compute
 
         decisions: list[GuardDecision | None] = []
+        cosines: dict[int, float | None] = {}
+        embedded = False
+
+        def semantic_of(position: int) -> Callable[[], float | None]:
+            # Asked only where the actions leave the pair open. The first such pair embeds the
+            # candidate; a step on record whose vector is cached (as it is once seen) is then
+            # decided in this one pass. A step not yet embedded waits for one batch after it.
+            def compute() -> float | None:
+                nonlocal embedded
+                if not embedded:
+                    embedded = True
+                    if before_embedding is not None:
+                        # the pairs decided so far; None: not decided yet
+                        before_embedding([*decisions, *([None] * (len(texts) - len(decisions)))])
+                    self._ensure_vectors([cand.normalized])
+                known = analyses[position].normalized
+                if not self._vector_ready(cand.normalized, known):
+                    raise _NeedsSemantic
+                cosine = self._cosine(cand.normalized, known)
+                cosines[position] = cosine
+                return cosine
+
+            return compute
+
         waiting: list[int] = []
         for position, analysis in enumerate(analyses):
             try:
-                decision = self._rule.decide(cand, analysis, lexical_of(position), _no_semantic)
+                decision = self._rule.decide(
+                    cand, analysis, lexical_of(position), semantic_of(position)
+                )
             except _NeedsSemantic:
                 decisions.append(None)
                 waiting.append(position)
             else:
                 decisions.append(decision)
-        cosines: dict[int, float | None] = {}
         if waiting:
-            if before_embedding is not None:
-                before_embedding(decisions)  # the pairs decided so far; None: waiting
-            # One embedding batch for the candidate and every pair the actions left open.
-            self._ensure_vectors([cand.normalized, *(analyses[i].normalized for i in waiting)])
+            # One embedding batch for the steps on record the pass above found without one.
+            self._ensure_vectors([analyses[i].normalized for i in waiting])
             for position in waiting:
                 cosine = self._cosine(cand.normalized, analyses[position].normalized)
                 cosines[position] = cosine
@@ -490,6 +510,14 @@ class CatalogGuardEquivalence:
 
     def _embeddable(self, normalized: str) -> bool:
         return bool(normalized) and (self._semantic_for_cjk or not contains_cjk(normalized))
+
+    def _vector_ready(self, candidate: str, known: str) -> bool:
+        """Whether the cosine of this pair needs no model call for ``known`` (its vector is
+        cached, or no cosine applies to it)."""
+        if self._embedder is None or not (self._embeddable(candidate) and self._embeddable(known)):
+            return True
+        with self._lock:
+            return known in self._vectors
 
     def _ensure_vectors(self, normalized: Sequence[str]) -> None:
         if self._embedder is None:

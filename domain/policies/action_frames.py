@@ -47,7 +47,12 @@ from caseledger.domain.policies.action_lexicon import (
     ZH_TRADITIONAL,
     Lexeme,
 )
-from caseledger.domain.policies.attempts import EquivalenceRule, is_cjk, normalize_solution
+from caseledger.domain.policies.attempts import (
+    EquivalenceRule,
+    contains_cjk,
+    is_cjk,
+    normalize_solution,
+)
 
 __all__ = [
     "ActionFrame",
@@ -4114,7 +4119,7 @@ def _fold_everyday_steps_zh(
     if wifi_off and obj in ("wifi", "wifi_network", "mobile_data") and data:
         return "set", "mobile_data", None  # "关了Wi-Fi用流量": switching to mobile data
     # "问一下运营商…" already asks, and reads the check beside it
-    called = any(is_cjk(c) for c in words) and not any(t.value == "contact" for t in clause.tokens)
+    called = contains_cjk(words) and not any(t.value == "contact" for t in clause.tokens)
     if called and op == "check" and obj in ("isp", "outage") and "isp" in everything:
         return "contact", "isp", None  # "打运营商客服查一下有没有故障": the ISP is asked
     startup = "startup_apps" in everything
@@ -9037,7 +9042,7 @@ def _set_value(text: TextActions) -> str | None:
     if again is not None:
         value = normalize_solution(re.split(r"[,;!?]|\.(?:\s|$)", again.group(1) + " ")[0])
         value = value.strip() or found.group(1).strip()
-    if any(is_cjk(c) for c in value):
+    if contains_cjk(value):
         value = _ZH_VALUE_TAIL.sub("", value).strip() or value
     objects = {frame.obj for frame in firsts}
     if len(objects) == 1 and _names_only(value, objects.pop()):
@@ -9066,7 +9071,7 @@ def _set_values_zh(text: TextActions) -> frozenset[str]:
         return frozenset()
     if any(frame.op != "set" or frame.qualifier is not None for frame in firsts):
         return frozenset()
-    if not any(is_cjk(c) for c in text.normalized):
+    if not contains_cjk(text.normalized):
         return frozenset()
     return frozenset(found.group(1) for found in _ZH_VALUES.finditer(text.normalized))
 
@@ -9219,7 +9224,7 @@ def _two_values_differ(
         return False
     if _fb12_value_classes_differ(left, right):
         return True  # "No restrictions" / "智能限制后台运行"; "automatically" / "a custom size"
-    left_cjk, right_cjk = (any(is_cjk(c) for c in value) for value in (left, right))
+    left_cjk, right_cjk = contains_cjk(left), contains_cjk(right)
     if not left_cjk and not right_cjk:
         # what follows the value is no part of it: the old value ("instead of the fixed 8192
         # MB"), a reason ("since the laptop is ..."), a check ("to see if ..."), a place ("in
@@ -9381,7 +9386,7 @@ def _fb10_said_names(text: TextActions) -> set[str]:
     """The words of the names a text puts in front of an app or account ("Google Play Store")."""
     words: set[str] = set()
     said = _fb11_unreasoned(text.text)
-    if any(is_cjk(c) for c in said):
+    if contains_cjk(said):
         for found in _fb10_zh_owned().finditer(said):
             words |= set(_FB10_ZH_CANONICAL[found.group(1).casefold()].split("_"))
     for found in _FB10_HEADED_NAME.finditer(unicodedata.normalize("NFKC", said)):
@@ -9443,7 +9448,7 @@ def _fb10_zh_values_differ(candidate: TextActions, failed: TextActions) -> bool:
         if len(found) != 1:
             return False
         values.append(found.pop())
-    if any(is_cjk(c) for value in values for c in value):
+    if any(contains_cjk(value) for value in values):
         # "8.8.8.8" / "谷歌公共DNS": one value in words; "设为默认支付方式": the thing set
         # named again (_set_value reads those)
         return False
@@ -9465,7 +9470,7 @@ def _fb10_switch(text: TextActions) -> str | None:
 
 
 def _fb10_switched_apart(candidate: TextActions, failed: TextActions) -> bool:
-    if not any(is_cjk(c) for c in candidate.text) or not any(is_cjk(c) for c in failed.text):
+    if not contains_cjk(candidate.text) or not contains_cjk(failed.text):
         return False
     mine, theirs = _fb10_switch(candidate), _fb10_switch(failed)
     return mine is not None and theirs is not None and mine != theirs
@@ -9959,7 +9964,7 @@ def _fb12_value_classes_differ(left: str, right: str) -> bool:
 def _fb12_variant(left: str, right: str, names: frozenset[str]) -> bool:
     """Two Latin values of a few words alike but for one, in the same place: "English (US)" /
     "English (UK)", "Full Access" / "Limited Access", "Photo Paper Glossy" / "... Matte"."""
-    if any(is_cjk(c) for c in left + right):
+    if contains_cjk(left + right):
         return False
     words = [
         [w for w in normalize_solution(value).split() if w not in _VALUE_FILLER]
@@ -9982,7 +9987,7 @@ _FB12_ZH_QUOTED_VALUE = re.compile(_ZH_VALUE_VERBS + r"\s*[“\"'‘「『]([^�
 
 def _fb12_value_among_steps(text: TextActions) -> str | None:
     raw = unicodedata.normalize("NFKC", text.text).casefold()
-    if any(is_cjk(c) for c in raw):
+    if contains_cjk(raw):
         quoted = _FB12_ZH_QUOTED_VALUE.search(raw)
         return quoted.group(1).strip() if quoted else None
     found = _FB12_SET_TO.search(raw)

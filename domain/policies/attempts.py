@@ -13,6 +13,7 @@ Scores come from an adapter (see ``caseledger.adapters.equivalence``); this modu
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -34,6 +35,9 @@ _CJK_RANGES: tuple[tuple[int, int], ...] = (
 )
 
 _CJK_FIRST = min(low for low, _high in _CJK_RANGES)
+# The same ranges as one character class: a text's scan runs in the regex engine, not a Python
+# loop per character (the guard asks this of every text it compares, per pair).
+_CJK_CHAR = re.compile("[" + "".join(f"{chr(low)}-{chr(high)}" for low, high in _CJK_RANGES) + "]")
 
 # Apostrophes are dropped inside words ("app's" -> "apps", "don't" -> "dont") rather than
 # split, so possessives don't leave a stray one-letter token behind. NFKC leaves the curly
@@ -56,7 +60,7 @@ def is_cjk(char: str) -> bool:
 
 def contains_cjk(text: str) -> bool:
     """Tell whether ``text`` contains at least one CJK character."""
-    return any(is_cjk(char) for char in text)
+    return _CJK_CHAR.search(text) is not None
 
 
 def _is_word_char(char: str) -> bool:

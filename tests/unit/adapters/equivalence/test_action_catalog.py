@@ -93,12 +93,48 @@ def test_the_embedder_is_asked_only_for_pairs_it_can_decide_and_once_per_text() 
     assert evidencing.find_equivalent("Reboot your router", record) is not None
     assert embedder.calls == [["reboot your router", "restart the router"]]
     embedder.calls.clear()
-    # Unreadable candidate: one batch, the candidate and the pairs the actions left open.
+    # Unreadable candidate: the candidate at the first pair the actions leave open, then one
+    # batch of the steps on record such pairs found without a vector.
     guard.find_equivalent("Zorp the widget", record)
-    assert embedder.calls == [["zorp the widget", "frobnicate the gizmo", "restart the router"]]
+    assert embedder.calls == [["zorp the widget"], ["frobnicate the gizmo", "restart the router"]]
     embedder.calls.clear()
     guard.find_equivalent("Zorp the widget", record)
     assert embedder.calls == []  # vectors are cached per text
+    # Steps on record already embedded (as they are once seen): one call, the candidate alone.
+    guard.find_equivalent("Wiggle the zorp", record)
+    assert embedder.calls == [["wiggle the zorp"]]
+
+
+def test_steps_on_record_with_or_without_vectors_get_the_same_answers() -> None:
+    # With vectors cached the open pairs are decided in one pass; without, after one batch.
+    record = [
+        known_attempt("Frobnicate the gizmo", "a"),
+        known_attempt("Restart the router", "b"),
+        known_attempt("把路由器恢复出厂设置", "c"),
+        known_attempt("Zorp the widget twice", "d"),
+        known_attempt("Clear the app cache, then quux the blorp", "e"),
+    ]
+    candidates = [
+        "Zorp the widget",
+        "frobnicate the gizmo again",
+        "Reboot the router",
+        "Quux the blorp",
+        "Wiggle the zorp gently",
+        "把手机重启一下",
+        "Clear the cache of the app",
+    ]
+    synonyms = {"wiggle": "zorp", "again": "gizmo"}
+    warm = CatalogGuardEquivalence(FakeEmbedder(synonyms=synonyms))
+    warm.warm_up([attempt.text for attempt in record])
+    for candidate in candidates:
+        cold = CatalogGuardEquivalence(FakeEmbedder(synonyms=synonyms))
+        got, expected = warm.decide(candidate, record), cold.decide(candidate, record)
+        assert (got.match is None) == (expected.match is None), candidate
+        if got.match is not None and expected.match is not None:
+            assert (got.match.attempt, got.match.rule) == (
+                expected.match.attempt,
+                expected.match.rule,
+            ), candidate
 
 
 def test_chinese_gets_no_cosine_from_an_english_model() -> None:

@@ -359,6 +359,7 @@ def test_where_the_embedding_runs_the_judge_reads_alongside_once() -> None:
     failed, candidate = "Frobnicate the quux", "Wiggle the zorp gently"
     judge = ScriptedPairJudge({(failed, candidate): 3.0})
     guard = CatalogGuardEquivalence(FakeEmbedder(), pair_judge=judge)
+    guard.warm_up([failed])  # the step on record has its vector, as it does once seen
     embeds = count_calls(guard.embedder, "embed")
     match = guard.find_equivalent(candidate, [known_attempt(failed)])
     assert embeds() == 1, "this pair must need the cosine for the test to mean anything"
@@ -378,6 +379,7 @@ def test_no_read_starts_alongside_the_embedding_for_a_nearest_pair_read_as_diffe
     guard = CatalogGuardEquivalence(
         FakeEmbedder(), rule=GuardRule(semantic_gate_unread_failed=0.0), pair_judge=judge
     )
+    guard.warm_up([attempt.text for attempt in known])
     embeds = count_calls(guard.embedder, "embed")
     assert guard.find_equivalent("Factory-reset the router", known) is None
     assert embeds() == 1, "the embedding must run for the test to mean anything"

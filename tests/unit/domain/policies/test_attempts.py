@@ -64,6 +64,17 @@ def test_cjk_detection() -> None:
     assert not contains_cjk("clear the chrome cache")
 
 
+def test_a_text_contains_cjk_exactly_where_one_of_its_characters_is_cjk() -> None:
+    # contains_cjk scans with one regex class built from the ranges is_cjk checks one by one:
+    # every code point (surrogates aside) must get the same answer, alone and inside Latin text.
+    for code in range(0x110000):
+        if 0xD800 <= code <= 0xDFFF:
+            continue
+        char = chr(code)
+        assert contains_cjk(char) is is_cjk(char), hex(code)
+    assert contains_cjk("restart the 路由器 please") and not contains_cjk("")
+
+
 def test_rule_lexical_clause_applies_without_semantic() -> None:
     rule = EquivalenceRule()
     assert rule.decide(1.0, None) == "lexical>=0.95"
