@@ -236,15 +236,18 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[index]
 
 
+def failed_on_record(rows: Sequence[Row], catalog: Catalog, on_record: int) -> list[KnownAttempt]:
+    """The first ``on_record`` distinct failed texts of the set, then the catalog's steps."""
+    pool = list(dict.fromkeys(text for row in rows for text in row.failed))
+    pool += [a.text("en") for a in catalog.actions] + [a.text("zh") for a in catalog.actions]
+    return known(list(dict.fromkeys(pool))[:on_record])
+
+
 def latency(
     rows: Sequence[Row], guard: CatalogGuardEquivalence, on_record: int, rounds: int
 ) -> dict[str, Any]:
     """find_equivalent with ``on_record`` failed attempts, for novel candidates."""
-    pool = list(dict.fromkeys(text for row in rows for text in row.failed))
-    pool += [a.text("en") for a in guard.catalog.actions] + [
-        a.text("zh") for a in guard.catalog.actions
-    ]
-    record = known(list(dict.fromkeys(pool))[:on_record])
+    record = failed_on_record(rows, guard.catalog, on_record)
     warm_start = time.perf_counter()
     guard.warm_up([attempt.text for attempt in record])
     warm_ms = (time.perf_counter() - warm_start) * 1000

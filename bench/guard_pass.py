@@ -40,7 +40,7 @@ if str(REPO) not in sys.path:
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-from bench.guard import DATA, known, load_rows, percentile  # noqa: E402
+from bench.guard import DATA, failed_on_record, load_rows, percentile  # noqa: E402
 from caseledger.adapters import bootstrap  # noqa: E402
 from caseledger.adapters.catalog.catalog import load_catalog  # noqa: E402
 from caseledger.adapters.settings import Settings  # noqa: E402
@@ -63,9 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     start_up_s = time.perf_counter() - start
 
     rows = load_rows(args.data)
-    pool = list(dict.fromkeys(text for row in rows for text in row.failed))
-    pool += [a.text("en") for a in catalog.actions] + [a.text("zh") for a in catalog.actions]
-    record = known(list(dict.fromkeys(pool))[: args.on_record])
+    record = failed_on_record(rows, catalog, args.on_record)
     warm_up = getattr(guard, "warm_up", None)
     if warm_up is not None:
         warm_up([attempt.text for attempt in record])
