@@ -212,3 +212,50 @@ def test_the_composition_root_passes_the_evidence_setting(evidence_cosine: bool)
     match = guard.find_equivalent("Reboot the router", [known_attempt("Restart the router")])
     assert match is not None and match.rule == "catalog:router.restart"
     assert match.semantic_score == (pytest.approx(1.0) if evidence_cosine else 0.0)
+
+
+_WORDINGS = [
+    "Restart the router",
+    "restart the router",
+    "重启路由器",
+    "把路由器重启一下",
+    "Restart the 路由器 once more",
+    "Clear the Instagram app's cache",
+    "清除 Instagram 的缓存",
+    "",
+    "?!",  # normalises to nothing
+    "Set DNS to 8.8.8.8",
+    "Restart the router",  # a tie with the first
+]
+
+
+@pytest.mark.parametrize("candidate", [w for w in _WORDINGS if w.strip("?! ")])
+def test_the_wording_scores_of_all_steps_at_once_are_the_pairwise_scores(candidate: str) -> None:
+    # Computed in one rapidfuzz call per script; each must be the very float the one-pair
+    # score gives, Latin, CJK, mixed and empty texts alike, and nearest() its first maximum.
+    guard = CatalogGuardEquivalence(None)
+    norm = guard.analyze(candidate).normalized
+    wording = guard._wording(candidate, _WORDINGS)
+    pairwise = [guard._lexical(norm, guard.analyze(text).normalized) for text in _WORDINGS]
+    assert [wording[i] for i in range(len(_WORDINGS))] == pairwise
+    best = max(pairwise)
+    assert guard.nearest(candidate, _WORDINGS) == pairwise.index(best) == wording.nearest()
+
+
+def test_the_wording_scores_are_computed_once_and_only_when_asked() -> None:
+    guard = CatalogGuardEquivalence(None)
+    calls: list[str] = []
+    real = guard._lexemes_of
+
+    def counting(text: str) -> tuple[bool, list[str]]:
+        calls.append(text)
+        return real(text)
+
+    guard._lexemes_of = counting  # type: ignore[method-assign]
+    wording = guard._wording("Restart the router", ["Reboot the modem", "重启路由器"])
+    assert calls == []  # nothing read until a score is asked
+    first = wording[0]
+    asked = len(calls)
+    assert asked == 3  # the candidate and each step, once
+    assert wording[1] <= 1.0 and wording[0] == first and wording.nearest() in (0, 1)
+    assert len(calls) == asked
