@@ -343,7 +343,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument(
         "--embedder-backend",
-        choices=["auto", "torch", "onnx"],
+        choices=["auto", "torch", "onnx", "onnx-int8"],
         default="auto",
         help="what runs the embedding model (CASELEDGER_GUARD__EMBEDDING_BACKEND)",
     )

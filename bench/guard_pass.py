@@ -20,7 +20,8 @@ worktree with a package directory in front of the path, e.g. the commit before a
             --answers /tmp/answers_$who.json; done
     cmp /tmp/answers_base.json /tmp/answers_new.json
 
-``CASELEDGER_GUARD__USE_PAIR_MODEL=false`` times the guard without the learned pair model.
+``CASELEDGER_GUARD__USE_PAIR_MODEL=false`` times the guard without the learned pair model;
+``CASELEDGER_GUARD__EMBEDDING_BACKEND=onnx`` with float embeddings instead of the int8 ones.
 """
 
 from __future__ import annotations

@@ -39,7 +39,17 @@ def onnx_embedder(cache_dir: Path) -> SentenceTransformerEmbedder:
 
 @pytest.fixture(scope="module")
 def torch_vectors() -> list[list[float]]:
-    return SentenceTransformerEmbedder(cache_size=0).embed(TEXTS)
+    embedder = SentenceTransformerEmbedder(backend="torch", cache_size=0)
+    vectors = embedder.embed(TEXTS)
+    assert type(embedder._model).__name__ == "SentenceTransformer"  # eager torch, the reference
+    return vectors
+
+
+@pytest.fixture(scope="module")
+def int8_embedder(cache_dir: Path) -> SentenceTransformerEmbedder:
+    return SentenceTransformerEmbedder(
+        backend="onnx-int8", onnx_cache_dir=str(cache_dir), cache_size=0
+    )
 
 
 def _cosine(left: list[float], right: list[float]) -> float:
@@ -65,11 +75,73 @@ def test_vectors_match_torch_in_a_padded_batch(
         assert sum(value * value for value in vector) == pytest.approx(1.0, abs=1e-4)
 
 
+def test_int8_vectors_stay_near_torch_and_keep_its_order(
+    int8_embedder: SentenceTransformerEmbedder, torch_vectors: list[list[float]]
+) -> None:
+    vectors = int8_embedder.embed(TEXTS)
+    assert type(int8_embedder._model).__name__ == "_OnnxEncoder"
+    for text, vector, expected in zip(TEXTS, vectors, torch_vectors, strict=True):
+        assert len(vector) == 384
+        assert sum(value * value for value in vector) == pytest.approx(1.0, abs=1e-4)
+        assert _cosine(vector, expected) > 0.97, text[:40]
+        assert _cosine(vector, expected) < 0.99999, text[:40]  # quantized, not the float graph
+    # pairwise cosines within a few hundredths of the float ones
+    for i in range(len(TEXTS)):
+        for j in range(i + 1, len(TEXTS)):
+            assert _cosine(vectors[i], vectors[j]) == pytest.approx(
+                _cosine(torch_vectors[i], torch_vectors[j]), abs=0.04
+            ), (TEXTS[i][:30], TEXTS[j][:30])
+
+
+def test_int8_graph_runs_quantized_matmuls(
+    int8_embedder: SentenceTransformerEmbedder, cache_dir: Path
+) -> None:
+    import onnx
+
+    int8_embedder.embed(["load it"])
+    [exported] = list(cache_dir.glob("*.int8.onnx"))
+    ops = {node.op_type for node in onnx.load(str(exported)).graph.node}
+    assert "MatMulInteger" in ops, sorted(ops)  # int8 weights times int8 activations
+    assert "DynamicQuantizeLinear" in ops, sorted(ops)
+
+
+def test_int8_export_is_cached_beside_the_float_one_and_reused(
+    int8_embedder: SentenceTransformerEmbedder,
+    onnx_embedder: SentenceTransformerEmbedder,
+    cache_dir: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    int8_embedder.embed(["load it"])
+    onnx_embedder.embed(["load it"])
+    assert len(list(cache_dir.glob("*.int8.onnx"))) == 1
+    assert len([p for p in cache_dir.glob("*.onnx") if not p.name.endswith(".int8.onnx")]) == 1
+
+    def no_quantize(*args: Any) -> bytes:
+        raise AssertionError("the cached int8 export should have been reused")
+
+    monkeypatch.setattr(module, "_quantize", no_quantize)
+    monkeypatch.setattr(module, "_export", no_quantize)
+    again = SentenceTransformerEmbedder(backend="onnx-int8", onnx_cache_dir=str(cache_dir))
+    assert again.embed(["restart the router"]) == int8_embedder.embed(["restart the router"])
+
+
+def test_quantizing_leaves_no_note_in_the_logs(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level("DEBUG"):
+        embedder = SentenceTransformerEmbedder(
+            backend="onnx-int8", onnx_cache_dir=str(tmp_path / "fresh")
+        )
+        embedder.embed(["restart the router"])
+    assert list((tmp_path / "fresh").glob("*.int8.onnx"))
+    assert "pre-processing" not in caplog.text
+
+
 def test_export_is_cached_and_reused(
     onnx_embedder: SentenceTransformerEmbedder, cache_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     onnx_embedder.embed(["load it"])
-    exported = list(cache_dir.glob("*.onnx"))
+    exported = [p for p in cache_dir.glob("*.onnx") if not p.name.endswith(".int8.onnx")]
     assert len(exported) == 1
 
     def no_export(*args: Any) -> bytes:
@@ -132,7 +204,7 @@ def test_auto_runs_a_model_onnx_cannot_on_torch_and_explicit_onnx_refuses_it(
 ) -> None:
     path = _cls_pooling_copy(tmp_path)
     auto = SentenceTransformerEmbedder(path, onnx_cache_dir=str(tmp_path / "cache"))
-    assert auto.backend == "onnx"  # the choice before the model is seen
+    assert auto.backend == "onnx-int8"  # the choice before the model is seen
     with caplog.at_level("WARNING"):
         [vector] = auto.embed(["restart the router"])
     assert auto.backend == "torch"
@@ -143,17 +215,21 @@ def test_auto_runs_a_model_onnx_cannot_on_torch_and_explicit_onnx_refuses_it(
         explicit.embed(["restart the router"])
 
 
-def test_auto_picks_onnx_for_the_packaged_model(cache_dir: Path) -> None:
+def test_auto_picks_int8_onnx_for_the_packaged_model(cache_dir: Path) -> None:
     auto = SentenceTransformerEmbedder(onnx_cache_dir=str(cache_dir))
     auto.embed(["restart the router"])
-    assert auto.backend == "onnx"
+    assert auto.backend == "onnx-int8"
+    assert type(auto._model).__name__ == "_OnnxEncoder"
 
 
 def test_the_session_runs_the_configured_intra_op_threads(cache_dir: Path) -> None:
-    for threads in (1, 2):
-        embedder = SentenceTransformerEmbedder(
-            backend="onnx", onnx_cache_dir=str(cache_dir), onnx_threads=threads
-        )
-        embedder.embed(["restart the router"])
-        options = embedder._model._session.get_session_options()
-        assert options.intra_op_num_threads == threads
+    for backend in ("onnx", "onnx-int8"):
+        for threads in (1, 2):
+            embedder = SentenceTransformerEmbedder(
+                backend=backend,  # type: ignore[arg-type]
+                onnx_cache_dir=str(cache_dir),
+                onnx_threads=threads,
+            )
+            embedder.embed(["restart the router"])
+            options = embedder._model._session.get_session_options()
+            assert options.intra_op_num_threads == threads

@@ -15,14 +15,16 @@ def _settings(monkeypatch: pytest.MonkeyPatch, **env: str) -> Settings:
     return Settings(_env_file=None)  # type: ignore[call-arg]
 
 
-def test_default_backend_is_auto_which_means_onnx_on_a_cpu(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_default_backend_is_auto_which_means_int8_onnx_on_a_cpu(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.delenv("CASELEDGER_GUARD__EMBEDDING_BACKEND", raising=False)
     settings = _settings(monkeypatch)
     assert settings.guard.embedding_backend == "auto"
     embedder = build_embedder(settings)
     assert isinstance(embedder, SentenceTransformerEmbedder)
-    assert embedder.backend == "onnx"
-    assert SentenceTransformerEmbedder().backend == "onnx"
+    assert embedder.backend == "onnx-int8"
+    assert SentenceTransformerEmbedder().backend == "onnx-int8"
     # Off the CPU, auto is torch (the onnx path runs on the CPU only).
     assert SentenceTransformerEmbedder(device="cuda").backend == "torch"
 
@@ -42,6 +44,14 @@ def test_onnx_backend_setting_reaches_the_embedder(monkeypatch: pytest.MonkeyPat
     assert not embedder.loaded  # choosing the backend loads nothing
 
 
+def test_int8_onnx_backend_setting_reaches_the_embedder(monkeypatch: pytest.MonkeyPatch) -> None:
+    settings = _settings(monkeypatch, CASELEDGER_GUARD__EMBEDDING_BACKEND="onnx-int8")
+    embedder = build_embedder(settings)
+    assert isinstance(embedder, SentenceTransformerEmbedder)
+    assert embedder.backend == "onnx-int8"
+    assert not embedder.loaded
+
+
 def test_unknown_backend_is_rejected(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(ValueError):
         _settings(monkeypatch, CASELEDGER_GUARD__EMBEDDING_BACKEND="tensorrt")
@@ -49,9 +59,10 @@ def test_unknown_backend_is_rejected(monkeypatch: pytest.MonkeyPatch) -> None:
         SentenceTransformerEmbedder(backend="tensorrt")  # type: ignore[arg-type]
 
 
-def test_onnx_backend_is_cpu_only() -> None:
-    with pytest.raises(ValueError, match="cpu"):
-        SentenceTransformerEmbedder(device="cuda", backend="onnx")
+def test_onnx_backends_are_cpu_only() -> None:
+    for backend in ("onnx", "onnx-int8"):
+        with pytest.raises(ValueError, match=f"the {backend} backend runs on cpu"):
+            SentenceTransformerEmbedder(device="cuda", backend=backend)  # type: ignore[arg-type]
 
 
 def test_onnx_threads_default_to_one_and_must_be_positive() -> None:
