@@ -8078,6 +8078,10 @@ class GuardRule:
     use_elaborations: bool = True
     # A partly read candidate none of whose steps touches the failed attempt is different.
     partial_disjoint_differs: bool = True
+    # Two texts that set something to a value named as a screen names it (quoted, or in
+    # capitals: to "Wi-Fi only" / to "No media", to Fixed / to Rotating, 设成“高性能” /
+    # 换成“卓越性能”) and name two different ones set two values (_named_values_differ).
+    use_named_values: bool = True
     # The cosine costs a model call for every new candidate; a candidate whose actions were
     # read completely is decided without it (measured in bench/guard.py: it adds ~nothing).
     semantic_for_understood: bool = False
@@ -8113,7 +8117,10 @@ class GuardRule:
         structured = self.use_catalog or self.use_frames
         if structured and candidate.understood and failed.steps:
             covered, how = self._covered(candidate.steps, failed.steps)
-            if covered and _values_differ(candidate, failed):
+            if covered and (
+                _values_differ(candidate, failed)
+                or (self.use_named_values and _named_values_differ(candidate, failed))
+            ):
                 # "Set the paper size to Letter" after "... to A4": the setting, another value.
                 return GuardDecision(False, "value-differs:" + _labels(candidate.steps), how)
             if covered and not _places_compatible(candidate, failed):
@@ -8143,7 +8150,14 @@ class GuardRule:
             # attempt, both ways round: every step of each text is a step of the other.
             covered, how = self._covered(candidate.steps, failed.steps)
             back, _ = self._covered(failed.steps, candidate.steps)
-            if covered and back and _values_differ(candidate, failed):
+            if (
+                covered
+                and back
+                and (
+                    _values_differ(candidate, failed)
+                    or (self.use_named_values and _named_values_differ(candidate, failed))
+                )
+            ):
                 # "把信道设置成自动看看" after "信道改成1": read in part, but another value
                 return GuardDecision(False, "value-differs:" + _labels(candidate.steps), "partial")
             if (
@@ -8171,7 +8185,10 @@ class GuardRule:
                     False, f"op-differs:{candidate.lead_op}/{failed.lead_op}", "frame"
                 )
             closeness = _object_closeness(candidate.lead_object, failed.lead_object)
-            if closeness >= self.object_words and _lead_values_differ(candidate, failed):
+            if closeness >= self.object_words and (
+                _lead_values_differ(candidate, failed)
+                or (self.use_named_values and _named_values_differ(candidate, failed))
+            ):
                 # "Set the print quality to best" after "... to draft": another value
                 return GuardDecision(False, f"value-differs:{candidate.lead_op}", "frame")
             if closeness >= self.object_words and (
@@ -9156,6 +9173,56 @@ def _said_values_differ(candidate: TextActions, failed: TextActions) -> bool:
             return False
         values.append(_VALUE_CONDITION.sub("", found.group(1)).strip())
     return _two_values_differ(values[0], values[1])
+
+
+# A value as a screen names it, after a verb that sets something: quoted ("Wi-Fi only",
+# “所有邮件”, 「余额宝」) or, in English, up to three words starting with a capital (Fixed,
+# Best performance, Primarily AC Use) and ending before a word that starts what is said
+# about it ("to Fixed for the home network"). Case matters for the value only.
+_NAMED_QUOTE = r"[\"'“‘「『]([^\"”’」』]{1,40}?)[\"'”’」』]"
+_NAMED_VALUE_END = (
+    r"(?:for|on|in|so|and|then|to|since|because|when|if|with|under|via|at|of|from|instead"
+    r"|again|until|before|after|which|that|as|or|but|now|first|too|also)\b"
+)
+_EN_NAMED_VALUE = re.compile(
+    r"\b(?i:set|sets|setting|change|changed|changing|switch|switched|switching|put|turn"
+    r"|turned)\b[^.;!?]*?\b(?i:to)\s+(?:(?i:the)\s+)?"
+    r"(?:" + _NAMED_QUOTE + r"|([A-Z][\w-]*(?:\s+(?!(?i:" + _NAMED_VALUE_END + r"))[\w-]+){0,2}))"
+)
+_ZH_NAMED_VALUE = re.compile(_ZH_VALUE_VERBS + r"了?\s*" + _NAMED_QUOTE)
+
+
+# Any further value given after the first ("... to "Never" and Brightness to "Auto"").
+_EN_NAMED_AFTER = re.compile(r"\b(?i:to)\s+(?:(?i:the)\s+)?(?:" + _NAMED_QUOTE + r"|[A-Z][\w-]*)")
+
+
+@lru_cache(maxsize=4096)
+def _named_value(text: str) -> str | None:
+    """The one value ``text`` sets something to, as a screen names it; None where it names
+    none, or more than one."""
+    raw = unicodedata.normalize("NFKC", text)
+    english = _EN_NAMED_VALUE.search(raw)
+    found = [english.group(1) or english.group(2)] if english is not None else []
+    found += [m.group(1) for m in _ZH_NAMED_VALUE.finditer(raw)]
+    if len(found) != 1 or (english is not None and _EN_NAMED_AFTER.search(raw, english.end())):
+        return None  # several set steps: which value goes with which is not read here
+    return found[0].strip().casefold() or None
+
+
+def _named_values_differ(candidate: TextActions, failed: TextActions) -> bool:
+    """Whether both texts set something to a value named as a screen names it, and the two
+    are different: neither is part of the other ("max" / "maximum" is one value) and both are
+    in one script ("High" / "高性能" may be one value in two languages)."""
+    mine, theirs = _named_value(candidate.text), _named_value(failed.text)
+    if not mine or not theirs or mine in theirs or theirs in mine:
+        return False
+    if contains_cjk(mine) != contains_cjk(theirs):
+        return False
+    # The lexicon's names of one value ("Best performance" / "High Performance") are one value.
+    said = [
+        {t.value for segment in lex(v) for t in segment if t.kind == "q"} for v in (mine, theirs)
+    ]
+    return not (said[0] and said[0] == said[1])
 
 
 _PATH_SEPARATOR = re.compile(r"\s*(?:>|→|»|›)\s*")

@@ -6860,3 +6860,101 @@ def test_round12_second_wave_chinese_folds_block_their_pair_and_keep_hard_negati
     candidate: str, failed: str, negative: str
 ) -> None:
     assert_repeats_and_keeps_apart(_packaged_index(), candidate, failed, negative, lexical=0.3)
+
+
+# Round 18: a value named as a screen names it (quoted, or in capitals), two different ones.
+# Written from knowledge, in the shape of dev rows' false blocks (another option of the same
+# setting): (failed, candidate another value, candidate the same value in other words).
+NAMED_VALUE_TRIPLES = [
+    (
+        'Set WhatsApp media auto-download to "Wi-Fi only"',
+        'Set WhatsApp media auto-download to "Never"',
+        'Change media auto-download in WhatsApp to "Wi-Fi Only" again',
+    ),
+    (
+        "Set the iPhone's Private Wi-Fi Address to Fixed",
+        "Set Private Wi-Fi Address to Rotating for this network",
+        "Switch Private Wi-Fi Address back to Fixed",
+    ),
+    (
+        "Set the Dell Power Manager battery setting to 'Standard'",
+        "Switch the battery setting in Dell Power Manager to 'Adaptive'",
+        "Set the battery setting in Dell Power Manager to Standard again",
+    ),
+    (
+        "把手机的省电模式设置为“超级省电”",
+        "省电模式改成“智能省电”",
+        "把省电模式再设成“超级省电”",
+    ),
+    (
+        "把新邮件提醒设成了“仅重要联系人”",
+        "新邮件提醒改成“所有邮件”",
+        "新邮件提醒再设为“仅重要联系人”",
+    ),
+]
+
+
+@pytest.mark.parametrize(("failed", "other", "same"), NAMED_VALUE_TRIPLES)
+def test_round18_another_named_value_of_one_setting_is_another_step(
+    failed: str, other: str, same: str
+) -> None:
+    index = _packaged_index()
+    named = GuardRule()
+    without = GuardRule(use_named_values=False)
+    # read as the same step without the check: the false block it takes away
+    before = without.decide(index.analyze(other), index.analyze(failed), 0.5, lambda: 0.5)
+    assert before.same, (other, failed, before)
+    apart = named.decide(index.analyze(other), index.analyze(failed), 0.5, lambda: 0.5)
+    assert not apart.same, (other, failed, apart)
+    assert apart.rule.startswith("value-differs"), apart
+    # the same value, named the same way or only by more words, stays a repeat where the
+    # reading read it as one without the check
+    for rule in (named, without):
+        again = rule.decide(index.analyze(same), index.analyze(failed), 0.5, lambda: 0.5)
+        assert (
+            again.same
+            == without.decide(index.analyze(same), index.analyze(failed), 0.5, lambda: 0.5).same
+        ), (same, failed, again)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ('Set WhatsApp media auto-download to "Wi-Fi only"', "wi-fi only"),
+        ("Switch the battery setting to 'Primarily AC Use'.", "primarily ac use"),
+        ("Changed the iPhone's Auto-Lock to Never", "never"),
+        ("Set Private Wi-Fi Address to Rotating for this network", "rotating"),
+        ("Set the power mode to Best performance", "best performance"),
+        ("把扣款顺序第一位换成“余额宝”试试", "余额宝"),
+        ("已把电源计划改成了「高性能」", "高性能"),
+        # no value as a screen names it: lower case, a number, no setting verb
+        ("Set Auto-Lock to 30 seconds.", None),
+        ("Set the channel to auto", None),
+        ("Restart the router", None),
+        ('Go to "Settings" and tap Wi-Fi', None),
+        # two set steps: which value is compared is not read here
+        ('Set Auto-Lock to "Never" and Brightness to "Auto"', None),
+    ],
+)
+def test_round18_the_named_value_a_text_sets(text: str, value: str | None) -> None:
+    from caseledger.domain.policies.action_frames import _named_value
+
+    assert _named_value(text) == value
+
+
+def test_round18_named_values_in_two_scripts_or_one_inside_the_other_are_not_told_apart() -> None:
+    from caseledger.domain.policies.action_frames import _named_values_differ
+
+    index = _packaged_index()
+
+    def differ(left: str, right: str) -> bool:
+        return _named_values_differ(index.analyze(left), index.analyze(right))
+
+    assert differ("Set the power plan to 'Balanced'", "Set the power plan to 'Power saver'")
+    assert not differ("Set the power plan to High", "把电源计划改成“高性能”")  # two languages
+    # two names the lexicon reads as one value
+    assert not differ(
+        "Set the power mode to Best performance", "Switch to the High Performance plan"
+    )
+    assert not differ("Set the fan to Max", "Set the fan to 'Max Speed'")  # more words
+    assert not differ("Set the fan to Max", "Restart the fan")
