@@ -1086,9 +1086,12 @@ other: different, another, other, alternative, alternate, second, spare, separat
 same_network: same network, same wifi, same wi fi, same wlan, same wireless, same router,
     same hotspot, same wireless network, same wifi network, same wi fi network, same home network,
     same local network, same lan
-high_performance: high performance, best performance, maximum performance, ultimate performance,
+high_performance: high performance, best performance, maximum performance,
     high performance mode, best performance mode, top performance, max performance,
     full performance
+# Windows' Ultimate Performance plan is a plan of its own (unhidden with powercfg), not High
+# performance again: switching from one to the other is a new step
+ultimate_performance: ultimate performance, ultimate performance plan, ultimate performance mode
 balanced: balanced, power saver plan
 push: push
 closer: closer, nearer, near, close to, next to, within a few feet, within range, within reach,
@@ -1972,7 +1975,8 @@ other: 另一个, 其他, 别的, 另外一个, 另外, 另外一张, 另外一�
 same_network: 同一个网络, 同一个WIFI, 同一个无线网络, 同一网络, 同一个无线网, 同一无线网, 同一个网,
     同一WIFI, 同一个路由器
 high_performance: 高性能, 最佳性能,
-    高性能模式, 最佳性能模式, 卓越性能
+    高性能模式, 最佳性能模式
+ultimate_performance: 卓越性能, 卓越性能模式
 balanced: 平衡
 # every session, not this one ("退出所有设备"): see the English list
 everywhere: 所有设备, 全部设备, 所有登录设备, 所有已登录设备, 其他设备上, 所有会话, 全部会话

@@ -6958,3 +6958,31 @@ def test_round18_named_values_in_two_scripts_or_one_inside_the_other_are_not_tol
     )
     assert not differ("Set the fan to Max", "Set the fan to 'Max Speed'")  # more words
     assert not differ("Set the fan to Max", "Restart the fan")
+
+
+@pytest.mark.parametrize(
+    ("failed", "candidate"),
+    [
+        (
+            "Switched Windows to the High performance plan",
+            "Switch the power plan to Ultimate Performance",
+        ),
+        ("已把电源计划改成“高性能”", "把电源计划改成“卓越性能”"),
+        ("Set the power plan to Ultimate Performance", "把电源计划设成高性能"),
+    ],
+)
+def test_round18_the_ultimate_performance_plan_is_not_high_performance_again(
+    failed: str, candidate: str
+) -> None:
+    # Windows' Ultimate Performance plan is a plan of its own: moving to it from High
+    # performance is a new step (dev rows of four batches say so, every one).
+    index = _packaged_index()
+    decision = RULE.decide(index.analyze(candidate), index.analyze(failed), 0.5, lambda: 0.5)
+    assert not decision.same, (candidate, failed, decision)
+    again = RULE.decide(
+        index.analyze("把电源计划设成卓越性能模式"),
+        index.analyze("把电源计划改成卓越性能"),
+        0.5,
+        lambda: 0.5,
+    )
+    assert again.same, again
