@@ -15,7 +15,7 @@ with its weights quantized to int8 (onnxruntime's dynamic quantization, per outp
 cached next to it): ~0.5x the time and CPU of an encode again, vectors within ~0.01 of the
 float ones (cosine of a text with itself across the two: 0.99 at the 5th percentile), and on
 the guard's 15,238 dev rows 3 decisions of 15,238 changed, none for the worse
-(``bench/README.md``, "int8 embeddings"). ``"auto"`` runs a model the onnx path cannot (not
+(``bench/README.md``, "Round 18"). ``"auto"`` runs a model the onnx path cannot (not
 Transformer -> mean pooling) on torch, with a warning.
 """
 
@@ -96,7 +96,7 @@ class SentenceTransformerEmbedder:
         if backend in _ONNX_BACKENDS and device != "cpu":
             raise ValueError(f"the {backend} backend runs on cpu only, got device={device!r}")
         if backend == "auto":
-            # int8 onnx where it applies (~6x faster than torch per short text on a CPU, the
+            # int8 onnx where it applies (~5x faster than torch per short text on a CPU, the
             # guard's answers alike); torch for another device, or (found at load) a model the
             # onnx path cannot run.
             backend = "onnx-int8" if device == "cpu" else "torch"
@@ -431,8 +431,8 @@ def _quantize(data: bytes) -> bytes:
     with tempfile.TemporaryDirectory() as scratch:
         source, target = Path(scratch) / "float.onnx", Path(scratch) / "int8.onnx"
         source.write_bytes(data)
-        # onnxruntime suggests a shape-inference pass first; on this graph it changed nothing
-        # the quantizer uses, and its note on the root logger is noise in app logs.
+        # quantize_dynamic advises a shape-inference pass first, on the root logger, on every
+        # quantization: noise in app logs (the vectors it makes are measured as they are).
         root.addFilter(quiet)
         try:
             quantize_dynamic(source, target, weight_type=QuantType.QInt8, per_channel=True)
