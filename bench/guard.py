@@ -58,7 +58,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from itertools import product
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "tests" / "data" / "guard_labelled.jsonl"
@@ -67,6 +67,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from caseledger.adapters.catalog.catalog import LANGUAGES, Catalog, load_catalog  # noqa: E402
 from caseledger.adapters.embeddings.sentence_transformer import (  # noqa: E402
+    Backend,
     SentenceTransformerEmbedder,
 )
 from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence  # noqa: E402
@@ -343,7 +344,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument(
         "--embedder-backend",
-        choices=["auto", "torch", "onnx", "onnx-int8"],
+        choices=list(get_args(Backend)),
         default="auto",
         help="what runs the embedding model (CASELEDGER_GUARD__EMBEDDING_BACKEND)",
     )

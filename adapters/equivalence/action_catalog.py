@@ -201,16 +201,14 @@ class CatalogGuardEquivalence:
         score of normalised texts; the first on a tie). ``texts`` must not be empty."""
         if not texts:
             raise ValueError("nearest() needs at least one text")
-        return self._wording(candidate, texts).nearest()
+        return self._wording(
+            self.analyze(candidate), [self.analyze(text) for text in texts]
+        ).nearest()
 
-    def _wording(self, candidate: str, texts: Sequence[str]) -> _Wording:
-        """The lexical scores of ``candidate`` against each of ``texts`` (computed when first
+    def _wording(self, candidate: TextActions, known: Sequence[TextActions]) -> _Wording:
+        """The lexical scores of ``candidate`` against each of ``known`` (computed when first
         asked)."""
-        return _Wording(
-            self._lexemes_of,
-            lambda: self.analyze(candidate).normalized,
-            lambda: [self.analyze(text).normalized for text in texts],
-        )
+        return _Wording(self._lexemes_of, candidate.normalized, [a.normalized for a in known])
 
     def analyze(self, text: str) -> TextActions:
         """The actions of ``text`` (cached per text)."""
@@ -254,7 +252,8 @@ class CatalogGuardEquivalence:
         """``find_equivalent``'s answer, with the blocks the pair model overruled."""
         texts = [attempt.text for attempt in known]
         early: list[tuple[int, Future[float | None]]] = []  # (nearest position, its read)
-        wording = self._wording(candidate, texts)
+        cand, analyses = self.analyze(candidate), [self.analyze(text) for text in texts]
+        wording = self._wording(cand, analyses)
 
         def overlap(decided: Sequence[GuardDecision | None]) -> None:
             # The embedding is about to run: read the nearest pair with the judge meanwhile (two
@@ -266,10 +265,10 @@ class CatalogGuardEquivalence:
                     read = self._judge_pool().submit(judge.score, texts[position], candidate)
                     early.append((position, read))
 
-        verdicts = self._verdicts(candidate, texts, before_embedding=overlap, wording=wording)
+        verdicts = self._verdicts(cand, analyses, before_embedding=overlap, wording=wording)
         if verdicts is None:
             return GuardOutcome(None)
-        norm = self.analyze(candidate).normalized
+        norm = cand.normalized
         blocks: list[tuple[tuple[int, float, float], int]] = []
         for position, verdict in enumerate(verdicts):
             if not verdict.decision.same:
@@ -340,7 +339,9 @@ class CatalogGuardEquivalence:
     ) -> list[PairVerdict]:
         """Every pair's verdict (for benches and the CLI); ``all_scores`` fills in the lexical
         score and the cosine of every pair, not only those the rule needed."""
-        verdicts = self._verdicts(candidate, list(known_texts))
+        verdicts = self._verdicts(
+            self.analyze(candidate), [self.analyze(text) for text in known_texts]
+        )
         if verdicts is None:
             return [
                 PairVerdict(text, GuardDecision(False, "blank", "identical"), 0.0, None)
@@ -409,17 +410,15 @@ class CatalogGuardEquivalence:
 
     def _verdicts(
         self,
-        candidate: str,
-        texts: list[str],
+        cand: TextActions,
+        analyses: Sequence[TextActions],
         before_embedding: Callable[[Sequence[GuardDecision | None]], None] | None = None,
         wording: _Wording | None = None,
     ) -> list[PairVerdict] | None:
-        cand = self.analyze(candidate)
-        if not cand.normalized or not texts:
+        if not cand.normalized or not analyses:
             return None
-        analyses = [self.analyze(text) for text in texts]
         if wording is None:
-            wording = self._wording(candidate, texts)
+            wording = self._wording(cand, analyses)
         lexical: list[float | None] = [None] * len(analyses)
 
         def lexical_of(position: int) -> Callable[[], float]:
@@ -447,7 +446,7 @@ class CatalogGuardEquivalence:
                     embedded = True
                     if before_embedding is not None:
                         # the pairs decided so far; None: not decided yet
-                        before_embedding([*decisions, *([None] * (len(texts) - len(decisions)))])
+                        before_embedding([*decisions, *([None] * (len(analyses) - len(decisions)))])
                     self._ensure_vectors([cand.normalized])
                 known = analyses[position].normalized
                 if not self._vector_ready(cand.normalized, known):
@@ -583,11 +582,11 @@ class _Wording:
     def __init__(
         self,
         lexemes_of: Callable[[str], tuple[bool, list[str]]],
-        candidate: Callable[[], str],
-        known: Callable[[], Sequence[str]],
+        candidate: str,
+        known: Sequence[str],
     ) -> None:
         self._lexemes_of = lexemes_of
-        self._candidate = candidate  # the normalised texts, read when first needed
+        self._candidate = candidate  # normalised texts
         self._known = known
         self._scores: list[float] | None = None
 
@@ -602,7 +601,7 @@ class _Wording:
     def _all(self) -> list[float]:
         if self._scores is not None:
             return self._scores
-        candidate, known = self._candidate(), list(self._known())
+        candidate, known = self._candidate, self._known
         scores = [0.0] * len(known)
         by_tokens: list[int] = []  # either side has CJK: token sequences are compared
         by_text: list[int] = []

@@ -235,7 +235,7 @@ def test_the_wording_scores_of_all_steps_at_once_are_the_pairwise_scores(candida
     # score gives, Latin, CJK, mixed and empty texts alike, and nearest() its first maximum.
     guard = CatalogGuardEquivalence(None)
     norm = guard.analyze(candidate).normalized
-    wording = guard._wording(candidate, _WORDINGS)
+    wording = guard._wording(guard.analyze(candidate), [guard.analyze(t) for t in _WORDINGS])
     pairwise = [guard._lexical(norm, guard.analyze(text).normalized) for text in _WORDINGS]
     assert [wording[i] for i in range(len(_WORDINGS))] == pairwise
     best = max(pairwise)
@@ -252,7 +252,10 @@ def test_the_wording_scores_are_computed_once_and_only_when_asked() -> None:
         return real(text)
 
     guard._lexemes_of = counting  # type: ignore[method-assign]
-    wording = guard._wording("Restart the router", ["Reboot the modem", "重启路由器"])
+    wording = guard._wording(
+        guard.analyze("Restart the router"),
+        [guard.analyze("Reboot the modem"), guard.analyze("重启路由器")],
+    )
     assert calls == []  # nothing read until a score is asked
     first = wording[0]
     asked = len(calls)
