@@ -1867,6 +1867,10 @@ def _clauses(segments: list[list[Token]]) -> list[_Clause]:
                 pass
             elif kind == "split" or kind in ("and", "or") and verb_follows and not checking:
                 start_new = True
+            elif kind == "and" and (has_op or has_obj) and _switched_past_at(following):
+                # "Reset my password and turned off the VPN": a switch told in the past is a
+                # step of its own, not the reset's second object (round 19)
+                start_new = True
             elif kind == "and" and checking and has_obj and _bare_verb(following):
                 # "check the Junk folder and mark the message as Not junk": a thing checked,
                 # then a command of its own (not "check that it charges and restarts")
@@ -2112,6 +2116,16 @@ def _run_on_verb(segment: list[Token], index: int, before: list[Token]) -> bool:
         and rest[0].kind == "pron"
         and rest[1].kind == "part"
         and rest[1].value == "back"
+    )
+
+
+def _switched_past_at(token: Token | None) -> bool:
+    """ "turned off", "switched on": a past-tense switch (read as an on/off qualifier)."""
+    return (
+        token is not None
+        and token.kind == "q"
+        and token.value in ("on", "off")
+        and token.surface.split()[0] in _SWITCHED_PAST
     )
 
 
@@ -4433,8 +4447,8 @@ def _dns_entered_en12(clause: _Clause) -> bool:
     primary and 8.8.4.4 as the secondary server", "type 1.1.1.1 as the preferred DNS". The
     address is a DNS server's only, so the DNS is set to it, named or not (``clause`` is read
     so: op "set", the DNS its object)."""
-    if clause.resolved_op not in ("add", "set") or clause.pron:
-        return False
+    if clause.resolved_op not in ("add", "set", "move") or clause.pron:
+        return False  # "put 1.1.1.1 as preferred" (round 19)
     addressed = any(
         t.kind == "q" and _IP_VALUE.fullmatch(t.surface) and t.value in ("google", "cloudflare")
         for t in clause.tokens
@@ -6172,6 +6186,67 @@ def _fold_app_temp_files_en(
     ]
 
 
+def _fold_named_app_files(
+    items: list[tuple[ActionFrame | None, frozenset[str], int | None]],
+) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
+    """ "Cleared the Uber Eats cache", "去腾讯视频的设置里清一下缓存": one operation read on a
+    named app and then on a bare cache (or data) is the app's own cache cleared, not the app
+    cleared and some cache besides (round 19)."""
+    folded: list[tuple[ActionFrame | None, frozenset[str], int | None]] = []
+    for frame, ids, group in items:
+        if folded and frame is not None and not ids and frame.qualifier is None:
+            last, last_ids, last_group = folded[-1]
+            if (
+                last is not None
+                and not last_ids
+                and last.obj == "app"
+                and _named(last.qualifier)
+                and last.op == frame.op
+                and frame.op in ("clear", "remove", "free", "reset")
+                and frame.obj in ("cache", "data")
+            ):
+                folded[-1] = (
+                    ActionFrame(frame.op, f"app.{frame.obj}", last.qualifier),
+                    ids,
+                    last_group,
+                )
+                continue
+        folded.append((frame, ids, group))
+    return folded
+
+
+# What the System File Checker (or DISM) is said to do to Windows' own files: all one run of it.
+_SYSTEM_FILE_OPS = frozenset({"run", "check", "scan", "readd", "repair", "fix", "clean"})
+_MALWARE_WORDS = re.compile(r"malware|virus|defender|antivirus|anti-virus|病毒|杀毒|木马")
+
+
+def _fold_system_file_check(steps: tuple[Step, ...], text: str) -> tuple[Step, ...]:
+    """ "Run the System File Checker to scan and repair corrupted system files", "Have Windows
+    check and repair its protected system files": each verb the checker is described with is
+    the one run of it (``sfc /scannow``), and a bare "scan" there is no malware scan, unless
+    the text names malware (round 19)."""
+    if not any(f.obj == "system_files" for step in steps for f in step.frames):
+        return steps
+    no_malware = _MALWARE_WORDS.search(text.casefold()) is None
+    run = Step((ActionFrame("run", "system_files", None),))
+
+    def checker(step: Step) -> bool:
+        return bool(step.frames) and all(
+            (f.obj == "system_files" and f.op in _SYSTEM_FILE_OPS)
+            or (no_malware and (f.op, f.obj) == ("scan", "malware"))
+            for f in step.frames
+        )
+
+    folded: list[Step] = []
+    for step in steps:
+        if checker(step):
+            if run not in folded:
+                folded.append(run)
+            continue
+        folded.append(step)
+    return tuple(folded)
+
+
 # What of an app's own files a step deletes or rebuilds while the app is closed.
 _APP_FILES = frozenset({"search_index", "app.cache", "app.data"})
 
@@ -7248,6 +7323,7 @@ class ActionIndex:
         # The things the last clause with frames acted on, when it named several ("unplug the
         # modem and the router"): a later "plug them back in" continues every one of them.
         last_group: tuple[str, ...] = ()
+        acted = False  # some frame has acted on a thing: a menu path after it names no "it"
         for number, clause in enumerate(clauses):
             if clause.negated:
                 # Not done ("don't reset the router"), but "it" may still point at the router.
@@ -7451,9 +7527,14 @@ class ActionIndex:
             named = tuple(dict.fromkeys(f.obj for f in frames if f.obj is not None))
             if named:
                 last_group = named if len(named) > 1 else ()
-            if not frames:
+            acted = acted or any(
+                f.obj is not None and f.op not in _PREPARATORY_OPS and f.op != "login"
+                for f in frames
+            )
+            if not frames and not (clause.aside and acted):
                 # A clause that only names something ("go to Battery Saver", "在设置里找到它")
-                # still gives a later "it" its referent.
+                # still gives a later "it" its referent; a menu path after a step does not
+                # ("remove the printer under Settings > Bluetooth & devices and add it again").
                 mains = [o.name for o in clause.objects if o.main]
                 last_object = mains[0] if mains else last_object
             menu = clause.aside and not frames
@@ -7473,7 +7554,9 @@ class ActionIndex:
         items = _fold_reset_entries_r11_en(items)
         items = _fold_app_temp_files_en(_fold_signed_in_there_en(items, clauses), clauses)
         items = _fold_closed_for_app_files_en(_fold_closed_for_data_file_en(items))
+        items = _fold_named_app_files(items)
         steps = _fold_radio_resets_en(_fold_ticked_items_en(self._steps(items)))
+        steps = _fold_system_file_check(steps, text)
         steps = _fold_printer_join_en(_fold_queue_documents_en(_fold_radio_parts_en(steps)))
         steps = _fold_firmware_owner_en(_fold_printer_by_ip_en(steps, clauses), clauses)
         steps = _fold_appliance_drain_en(steps, clauses)
@@ -7926,6 +8009,8 @@ def _which_comment_en12(token: Token | None, segment: Sequence[Token] = ()) -> b
     first, second = words[0].surface, words[1]
     if first in _HEDGE_LEADS_EN12 or (first, second.surface) == ("in", "case"):
         return True
+    if first in ("this", "that", "which", "it") and second.surface in _HEDGED_EFFECT_EN19:
+        return True  # "that usually kicks the sync", "this should clear it" (round 19)
     if first in ("this", "that", "which") and _third_person_en12(second):
         # "this resets the chip that manages charging": unreadable, it only says what the step
         # does; one the lexicon reads ("that runs the cleaning cycle") names the step, kept
@@ -7939,6 +8024,10 @@ def _which_comment_en12(token: Token | None, segment: Sequence[Token] = ()) -> b
 
 
 _HEDGE_LEADS_EN12 = frozenset({"sometimes", "often", "usually", "hopefully"})
+# A step's effect told with a hedge or a modal after "this" / "that" / "it" (round 19).
+_HEDGED_EFFECT_EN19 = _HEDGE_LEADS_EN12 | frozenset(
+    {"normally", "typically", "generally", "should", "will", "may", "might", "often"}
+)
 
 
 def _third_person_en12(token: Token) -> bool:
