@@ -2188,6 +2188,8 @@ _IRREGULAR: dict[str, tuple[str, ...]] = {
     "bind": ("binds", "bound", "binding"),
     "unbind": ("unbinds", "unbound", "unbinding"),
     "begin": ("begins", "began", "beginning"),
+    "rebuild": ("rebuilds", "rebuilt", "rebuilding"),
+    "re-build": ("re-builds", "re-built", "re-building"),
 }
 
 _VOWELS = frozenset("aeiou")

@@ -7030,6 +7030,8 @@ def _labels(text: str) -> list[str]:
             ["run/system_files"],
         ),
         ("Run sfc /scannow", ["run/system_files"]),
+        # "rebuilt" is "rebuild" in the past, as a customer reports it
+        ("Already rebuilt the search index", ["readd/search_index"]),
     ],
 )
 def test_round19_readings(text: str, expected: list[str] | None) -> None:
