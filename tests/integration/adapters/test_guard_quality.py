@@ -313,6 +313,20 @@ def test_the_shipped_guard_on_fresh_rows_written_after_it_was_chosen(
     assert served.false_block_rate <= reading.false_block_rate, (reading, served)
 
 
+def test_the_shipped_guard_on_round_19_rows(
+    rows: list[Row], guard: CatalogGuardEquivalence, shipped: AttemptEquivalence
+) -> None:
+    """Dev batches 130-145 (2,195 rows written blind in session 19; no model trained on them,
+    the reading was changed on rows of 1-129 only). A model retrained with 98-129 read 0.692 /
+    0.065 here and was refused on held-out false blocks (bench/README.md, "Round 19")."""
+    fresh = lambda r: r.split == "dev" and 130 <= r.batch <= 145  # noqa: E731
+    reading, served = measure(rows, guard, fresh), measure(rows, shipped, fresh)
+    # Measured: reading R=0.495 FBR=0.094; shipped R=0.645 FBR=0.071.
+    assert served.recall >= 0.63 and served.false_block_rate <= 0.08, served
+    assert served.recall >= reading.recall + 0.12, (reading, served)
+    assert served.false_block_rate <= reading.false_block_rate, (reading, served)
+
+
 def test_the_packaged_model_asked_even_where_read_as_different_blocks_no_next_playbook_step(
     embedder: SentenceTransformerEmbedder,
 ) -> None:
@@ -364,6 +378,10 @@ def test_dev_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
     # Round 17 (batches 114-129, sixteen focuses): 0.504 / 0.085 when written (2,181 rows).
     round17 = measure(rows, guard, lambda r: r.split == "dev" and 114 <= r.batch <= 129)
     assert round17.recall >= 0.48 and round17.false_block_rate <= 0.095, round17
+    # Round 19 (batches 130-145, sixteen focuses): 0.490 / 0.094 when written (2,195 rows);
+    # 0.495 / 0.094 with session 19's reading, which was changed on rows of 1-129 only.
+    round19 = measure(rows, guard, lambda r: r.split == "dev" and 130 <= r.batch <= 145)
+    assert round19.recall >= 0.47 and round19.false_block_rate <= 0.105, round19
 
 
 def test_guard_beats_plain_similarity(
@@ -380,8 +398,8 @@ def test_guard_beats_plain_similarity(
 @pytest.mark.xfail(
     strict=True,
     reason="the shipped guard's held-out recall is 0.949 (test), 0.964 (test2), 0.726 (test3), "
-    "0.900 (test4; false-block 0.082), 0.882 (test5; false-block 0.060), 0.829 (test6), 0.774 "
-    "(test7), 0.700 (test8; false-block 0.050), 0.754 (test9) and 0.691 (test10; false-block "
+    "0.900 (test4; false-block 0.082), 0.882 (test5; false-block 0.060), 0.829 (test6), 0.806 "
+    "(test7), 0.717 (test8; false-block 0.050), 0.754 (test9) and 0.691 (test10; false-block "
     "0.089) — test3 to test10 written without sight of the guard — below the 0.95 target",
 )
 def test_target_recall_on_held_out(rows: list[Row], shipped: AttemptEquivalence) -> None:
