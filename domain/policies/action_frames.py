@@ -6216,8 +6216,9 @@ def _fold_named_app_files(
 
 
 # What the System File Checker (or DISM) is said to do to Windows' own files: all one run of it.
-_SYSTEM_FILE_OPS = frozenset({"run", "check", "scan", "readd", "repair", "fix", "clean"})
-_MALWARE_WORDS = re.compile(r"malware|virus|defender|antivirus|anti-virus|病毒|杀毒|木马")
+# ("repair" reads as readd; "sfc /scannow ran clean" as clean)
+_SYSTEM_FILE_OPS = frozenset({"run", "check", "scan", "readd", "clean"})
+_MALWARE_WORDS = re.compile(r"malware|virus|defender|病毒|杀毒|木马")
 
 
 def _fold_system_file_check(steps: tuple[Step, ...], text: str) -> tuple[Step, ...]:
@@ -8026,7 +8027,7 @@ def _which_comment_en12(token: Token | None, segment: Sequence[Token] = ()) -> b
 _HEDGE_LEADS_EN12 = frozenset({"sometimes", "often", "usually", "hopefully"})
 # A step's effect told with a hedge or a modal after "this" / "that" / "it" (round 19).
 _HEDGED_EFFECT_EN19 = _HEDGE_LEADS_EN12 | frozenset(
-    {"normally", "typically", "generally", "should", "will", "may", "might", "often"}
+    {"normally", "typically", "generally", "should", "will", "may", "might"}
 )
 
 
