@@ -2209,7 +2209,17 @@ def _read_clause(clause: _Clause) -> None:
                 and clause.tokens[position - 1].surface.casefold() in _DETERMINERS
             )
             verb_free = clause.op is None and clause.pv is None and not weak_done
-            verb_free = verb_free and not clause.menu_head
+            # a menu path's first item names a page ("Software Update > ..."), unless a dual
+            # word leads it with its object after ("Update the firmware via Settings > General")
+            verb_free = verb_free and (
+                not clause.menu_head
+                or (
+                    not seen_anything
+                    and not is_cjk(token.surface[:1])
+                    and position + 1 < len(clause.tokens)
+                    and clause.tokens[position + 1].surface.casefold() in _DETERMINERS
+                )
+            )
             # "The phone was restarted twice", "Phone's been reset": a dual word leading a
             # report, with the verb after it, is its subject (a passive, a reported step)
             after_dual = _next_meaningful(clause.tokens, position)
@@ -6248,6 +6258,42 @@ def _fold_system_file_check(steps: tuple[Step, ...], text: str) -> tuple[Step, .
     return tuple(folded)
 
 
+# What names the operating system a device is updated to ("to iOS 17.5", "HarmonyOS 4.2",
+# "under Settings > General > Software Update", "手机系统").
+_OS_NAMES = re.compile(
+    r"\bi(?:pad)?os\b|\b(?:harmony|mac|watch|tv|pixel|color|origin)\s?os\b|\bandroid\b"
+    r"|\bone\s?ui\b|\bmiui\b|\bhyperos\b|\bwindows\b|\b(?:software|system)\s+updates?\b"
+    r"|鸿蒙|系统"
+)
+_OS_DEVICES = frozenset({"phone", "tablet", "computer", "device"})
+
+
+def _fold_device_os_update(steps: tuple[Step, ...], text: str) -> tuple[Step, ...]:
+    """ "Update the iPhone to iOS 17.5", "Update the phone to HarmonyOS 4.2": a device updated
+    where the text names its operating system is the system update (round 20); a device
+    updated with no system named ("手机上 Authenticator 更新到最新") stays as read."""
+    if (
+        not any(
+            (f.op, f.qualifier) == ("update", None) and f.obj in _OS_DEVICES
+            for step in steps
+            for f in step.frames
+        )
+        or _OS_NAMES.search(text.casefold()) is None
+    ):
+        return steps
+    update = Step((ActionFrame("update", "os", None),), frozenset({"system.update_os"}))
+    folded: list[Step] = []
+    for step in steps:
+        if step.frames and all(
+            (f.op, f.qualifier) == ("update", None) and f.obj in _OS_DEVICES | {"os"}
+            for f in step.frames
+        ):
+            step = update
+        if step not in folded:
+            folded.append(step)
+    return tuple(folded)
+
+
 # What of an app's own files a step deletes or rebuilds while the app is closed.
 _APP_FILES = frozenset({"search_index", "app.cache", "app.data"})
 
@@ -7557,7 +7603,7 @@ class ActionIndex:
         items = _fold_closed_for_app_files_en(_fold_closed_for_data_file_en(items))
         items = _fold_named_app_files(items)
         steps = _fold_radio_resets_en(_fold_ticked_items_en(self._steps(items)))
-        steps = _fold_system_file_check(steps, text)
+        steps = _fold_device_os_update(_fold_system_file_check(steps, text), text)
         steps = _fold_printer_join_en(_fold_queue_documents_en(_fold_radio_parts_en(steps)))
         steps = _fold_firmware_owner_en(_fold_printer_by_ip_en(steps, clauses), clauses)
         steps = _fold_appliance_drain_en(steps, clauses)
@@ -9739,7 +9785,8 @@ _FB11_TRIED_LEAD_ZH = re.compile(
     r"^\s*(?:如果|要是|假如)?(?P<lead>[^，,；;。？?！!]{2,40}?"
     r"(?:(?:试|弄|做|清|重启|重装|删|关|开|装)?过了?(?:也)?(?:就算了|没用|不行|没效果|不管用)?"
     r"|了也?(?:没用|不行|没效果|不管用)|(?:没用|不行|没效果|不管用)(?:的话)?))"
-    r"\s*[，,；;]\s*(?P<rest>(?:那就|那|就|去|再|直接|换成|改成|试试|你|您|可以|先|把).*)$",
+    # "那" is "then", not "that" ("…重装过了，那个滤镜还是用不了" says what still fails)
+    r"\s*[，,；;]\s*(?P<rest>(?:那就|那(?![个些边里])|就|去|再|直接|换成|改成|试试|你|您|可以|先|把).*)$",
     re.DOTALL,
 )
 

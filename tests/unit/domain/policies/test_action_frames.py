@@ -7053,3 +7053,37 @@ def test_round19_a_scan_named_as_malware_stays_a_malware_scan_next_to_the_checke
     assert "slow.malware_scan" in labels, labels
     # with no malware named, the checker's "scan" is the checker's
     assert "slow.malware_scan" not in _labels("Run the System File Checker to scan system files")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a dual word leading a menu path's first clause, its object after, is the verb
+        (
+            "Update the Samsung TV firmware via Settings > Support > Software Update",
+            ["update/tv.firmware"],
+        ),
+        # ... and a menu path alone is still a page and its item
+        ("Software Update > Update Now", ["system.update_os"]),
+        # "那个" after a step tried is "that thing", not "then": the step stays read
+        ("小红书已经卸了重装过了，那个滤镜还是用不了", ["app.reinstall"]),
+        ("支付宝缓存清过了，那就把淘宝的缓存也清一下", ["app.clear_cache"]),
+        # a device updated to a named operating system is the system update
+        ("Updated the iPhone to iOS 17.5", ["system.update_os"]),
+        ("Update the phone to HarmonyOS 4.2", ["system.update_os"]),
+        (
+            "Update Uber Eats and also update the phone to the latest iOS",
+            ["app.update", "system.update_os"],
+        ),
+    ],
+)
+def test_round20_readings(text: str, expected: list[str]) -> None:
+    labels = _labels(text)
+    assert labels == expected, labels
+
+
+def test_round20_a_device_updated_with_no_system_named_stays_as_read() -> None:
+    # no operating system named: what was updated is not known to be the system
+    assert "system.update_os" not in _labels(
+        "Update Ring from the App Store and then restart your iPhone"
+    )
