@@ -3031,8 +3031,9 @@ def _normalize_frame(
         op, obj = "charge", "device"  # "leave it on the charger for half an hour"
     if op in ("run", "use") and obj == "ip_address":
         op = "request"  # "run ipconfig /release then ipconfig /renew" renews the lease
-    if op in ("run", "use") and obj == "print_head":
-        op = "clean"  # "run the head cleaning utility", "do a nozzle clean"
+    if op in ("run", "use", "clear") and obj == "print_head":
+        # "run the head cleaning utility", "do a nozzle clean", "purge the nozzles" (round 20)
+        op = "clean"
     if obj == "os" and op in _LINKING_OPS and _links_an_android(clause, op):
         # round 10: "unlink your Android from Phone Link", "pair the Android again": the phone
         op, obj = ("remove" if op == "rollback" else op), "phone"

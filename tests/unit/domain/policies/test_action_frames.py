@@ -7068,6 +7068,8 @@ def test_round19_a_scan_named_as_malware_stays_a_malware_scan_next_to_the_checke
         # "那个" after a step tried is "that thing", not "then": the step stays read
         ("小红书已经卸了重装过了，那个滤镜还是用不了", ["app.reinstall"]),
         ("支付宝缓存清过了，那就把淘宝的缓存也清一下", ["app.clear_cache"]),
+        # the nozzles purged are the print head cleaned
+        ("Have the printer purge its nozzles with its built-in clean cycle.", ["clean/print_head"]),
         # a device updated to a named operating system is the system update
         ("Updated the iPhone to iOS 17.5", ["system.update_os"]),
         ("Update the phone to HarmonyOS 4.2", ["system.update_os"]),
