@@ -6295,6 +6295,43 @@ def _fold_device_os_update(steps: tuple[Step, ...], text: str) -> tuple[Step, ..
     return tuple(folded)
 
 
+# What is off the wall while the power button is held ("with the charger unplugged").
+_DRAIN_SUPPLIES = frozenset({"charger", "power", "power.cable"})
+_SUPPLY_OFF_OPS = frozenset({"unplug", "disconnect", "remove", "disable"})
+
+
+def _unplugged_while_held_en(clause: _Clause) -> bool:
+    """ "Hold the power button for 30 seconds with the charger unplugged", "… without the
+    charger": the button held with the supply off is the residual power drained (round 20;
+    "unplug the charger and hold the power button" reads so by its two steps)."""
+    if clause.resolved_op != "hold" or not any(o.name == "power_button" for o in clause.objects):
+        return False
+    tokens = clause.tokens
+    for position, token in enumerate(tokens):
+        after = tokens[position + 1 :]
+        supply = any(t.kind == "obj" and t.value in _DRAIN_SUPPLIES for t in after)
+        if token.kind == "without" and supply:
+            return True
+        if token.surface == "with" and supply:
+            off = any(t.kind == "op" and t.value in _SUPPLY_OFF_OPS for t in after)
+            if off:
+                return True
+    return False
+
+
+def _fold_drain_while_unplugged_en(
+    steps: tuple[Step, ...], clauses: list[_Clause]
+) -> tuple[Step, ...]:
+    """The power button held with the supply off (see above) is one drain of residual power."""
+    if not any(not c.negated and _unplugged_while_held_en(c) for c in clauses):
+        return steps
+    drain = Step(
+        (ActionFrame("drain", "residual_power", None),), frozenset({"power.drain_residual"})
+    )
+    held = ActionFrame("hold", "power_button", None)
+    return tuple(drain if step.frames[:1] == (held,) else step for step in steps)
+
+
 # What of an app's own files a step deletes or rebuilds while the app is closed.
 _APP_FILES = frozenset({"search_index", "app.cache", "app.data"})
 
@@ -7607,7 +7644,7 @@ class ActionIndex:
         steps = _fold_device_os_update(_fold_system_file_check(steps, text), text)
         steps = _fold_printer_join_en(_fold_queue_documents_en(_fold_radio_parts_en(steps)))
         steps = _fold_firmware_owner_en(_fold_printer_by_ip_en(steps, clauses), clauses)
-        steps = _fold_appliance_drain_en(steps, clauses)
+        steps = _fold_drain_while_unplugged_en(_fold_appliance_drain_en(steps, clauses), clauses)
         steps = _fold_band_of_channel_en12(steps, clauses)
         steps = _fold_case_for_reset_en(_fold_nvram_power_en(steps))
         steps = _fold_both_back_on_en(_fold_powered_back_on_en(steps), clauses)

@@ -7070,6 +7070,13 @@ def test_round19_a_scan_named_as_malware_stays_a_malware_scan_next_to_the_checke
         ("支付宝缓存清过了，那就把淘宝的缓存也清一下", ["app.clear_cache"]),
         # the nozzles purged are the print head cleaned
         ("Have the printer purge its nozzles with its built-in clean cycle.", ["clean/print_head"]),
+        # the power button held with the charger off the wall is the residual power drained
+        (
+            "Hold the power button on the Dell XPS 15 for 30 seconds with the charger unplugged",
+            ["power.drain_residual"],
+        ),
+        ("Held the power button 30s with the adapter disconnected", ["power.drain_residual"]),
+        ("Hold the power button for 30 seconds with the charger plugged in", ["hold/power_button"]),
         # a device updated to a named operating system is the system update
         ("Updated the iPhone to iOS 17.5", ["system.update_os"]),
         ("Update the phone to HarmonyOS 4.2", ["system.update_os"]),
