@@ -6176,7 +6176,10 @@ def _fold_app_temp_files_en(
 ) -> list[tuple[ActionFrame | None, frozenset[str], int | None]]:
     """ "Settings > Apps > YouTube > Storage, then wipe its temporary files": on an app's own
     storage page (a path that names one app) its temporary files are its cache, not the
-    computer's temp files freed for space."""
+    computer's temp files freed for space. Since round 20 also an app named anywhere with its
+    storage page ("微信里 我→设置→通用→存储空间，把临时文件清掉", "到手机设置里找到拼多多，进
+    存储，把临时文件那一项删掉") and an app path whose app the lexicon lacks ("Settings > Apps >
+    Amazon Alexa > Storage"); the temporary files cleared there are the same one step."""
     apps = {
         t.value.partition("|")[2]
         for c in clauses
@@ -6184,17 +6187,49 @@ def _fold_app_temp_files_en(
         for t in c.tokens
         if t.kind == "objq" and t.value.startswith("app|" + NAME_PREFIX)
     }
-    temporary = any(t.surface in ("temporary", "temp") for c in clauses for t in c.tokens)
-    if len(apps) != 1 or not temporary:
+    named = {
+        t.value.partition("|")[2]
+        for c in clauses
+        for t in c.tokens
+        if t.kind == "objq" and t.value.startswith("app|" + NAME_PREFIX)
+    }
+    page = any(o.name == "storage" for c in clauses for o in c.objects)
+    apps_path = any(
+        (c.menu_item or c.menu_inner) and any(o.name == "app" for o in c.objects) for c in clauses
+    )
+    temporary = any(
+        t.surface in ("temporary", "temp") or "临 时" in t.surface
+        for c in clauses
+        for t in c.tokens
+    )
+    if not temporary:
         return items
-    cache = ActionFrame("clear", "app.cache", apps.pop())
-    return [
-        (cache, frozenset(), group)
-        if (frame is not None and (frame.op, frame.obj) == ("free", "disk.storage"))
-        or (frame is None and ids == {"slow.free_disk"})
-        else (frame, ids, group)
-        for frame, ids, group in items
-    ]
+    if len(apps) == 1:
+        owner: str | None = apps.pop()
+    elif len(named) == 1 and page:
+        owner = named.pop()
+    elif not named and page and apps_path:
+        owner = None
+    else:
+        return items
+    cache = ActionFrame("clear", "app.cache", owner)
+    folded: list[tuple[ActionFrame | None, frozenset[str], int | None]] = []
+    for frame, ids, group in items:
+        freed = (frame is not None and (frame.op, frame.obj) == ("free", "disk.storage")) or (
+            frame is None and ids == {"slow.free_disk"}
+        )
+        wiped = frame is not None and not ids and (frame.op, frame.obj) in _TEMP_FILES_WIPED
+        if freed or wiped:
+            if any(f == cache for f, _, _ in folded):
+                continue  # "…存储空间，把可以清掉的临时文件清掉": one clearing, said twice
+            folded.append((cache, frozenset(), group))
+        else:
+            folded.append((frame, ids, group))
+    return folded
+
+
+# Temporary files deleted or wiped, read as files (the cache once on an app's storage page).
+_TEMP_FILES_WIPED = frozenset({("clear", "files"), ("remove", "files")})
 
 
 def _fold_named_app_files(
@@ -6330,6 +6365,13 @@ def _fold_drain_while_unplugged_en(
     )
     held = ActionFrame("hold", "power_button", None)
     return tuple(drain if step.frames[:1] == (held,) else step for step in steps)
+
+
+def _contrast_not_en(clause: _Clause) -> bool:
+    """ "Tap Clear Cache, not Clear Data", "(not the one that wipes data)": a clause led by
+    "not" after a step names what is *not* done, the step's contrast (round 20)."""
+    lead = next((t for t in clause.tokens if t.kind != "stop"), None)
+    return lead is not None and lead.kind == "not" and lead.surface.casefold() == "not"
 
 
 # What of an app's own files a step deletes or rebuilds while the app is closed.
@@ -7246,6 +7288,8 @@ class ActionIndex:
             _read_clause(clause)
             if _commentary(clause, ahead=_verb_ahead(clauses, number)):
                 clause.negated = clause.commentary = True
+            elif number and _contrast_not_en(clause):
+                clause.negated = clause.commentary = True  # "…, not the one that wipes data"
             elif number and _expectation_lead_zh12(_lead_token(clause.tokens)):
                 clause.negated = clause.commentary = True  # "…，以便清掉临时文件": why, not what
             elif number and number + 1 == len(clauses) and _let_it_zh13(clause, previous):

@@ -7077,6 +7077,22 @@ def test_round19_a_scan_named_as_malware_stays_a_malware_scan_next_to_the_checke
         ),
         ("Held the power button 30s with the adapter disconnected", ["power.drain_residual"]),
         ("Hold the power button for 30 seconds with the charger plugged in", ["hold/power_button"]),
+        # temporary files cleared on a named app's storage page are its cache
+        ("到手机设置里找到拼多多，进存储，把临时文件那一项删掉，账号不会掉", ["app.clear_cache"]),
+        ("微信里 我→设置→通用→存储空间，把可以清掉的临时文件清掉", ["app.clear_cache"]),
+        (
+            "Settings > Apps > Amazon Alexa > Storage, then tap the button that only deletes "
+            "temporary files, not the one that erases everything.",
+            ["app.clear_cache"],
+        ),
+        ("Delete temporary files, then reinstall Spotify", ["slow.free_disk", "app.reinstall"]),
+        # a clause led by "not" after a step is what is not done
+        (
+            "Settings > Apps > Uber Eats > Storage, and tap the button that wipes the temporary "
+            "files (not the one that wipes data).",
+            ["app.clear_cache"],
+        ),
+        ("Restart the router, not the modem", ["router.restart"]),
         # a device updated to a named operating system is the system update
         ("Updated the iPhone to iOS 17.5", ["system.update_os"]),
         ("Update the phone to HarmonyOS 4.2", ["system.update_os"]),
