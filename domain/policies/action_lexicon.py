@@ -375,7 +375,8 @@ vpn: vpn, proxy, vpn connection,
     virtual private network, web proxy, proxy connection
 dns: dns, dns server, dns servers, dns settings, name server, nameserver, dns address,
     dns resolver, domain name server, domain name servers, dns provider, dns entries, dns config,
-    dns configuration
+    dns configuration, name servers, nameservers, resolver, resolvers, public resolver,
+    public resolvers, dns resolvers, name lookups, name lookup, name resolution
 airplane_mode: airplane mode, aeroplane mode, flight mode,
     plane mode, flight safe mode, airplane, aeroplane
 setup_button: setup button, set up button
