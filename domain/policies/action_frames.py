@@ -6374,6 +6374,33 @@ def _contrast_not_en(clause: _Clause) -> bool:
     return lead is not None and lead.kind == "not" and lead.surface.casefold() == "not"
 
 
+def _clock_from_carrier_en(clause: _Clause) -> bool:
+    """ "Let the carrier network supply the clock", "let the carrier provide the time", "let
+    the handset take its clock from the carrier": the clock the carrier sets is the time set
+    automatically (round 20), not the carrier contacted; a clause with a verb of its own
+    ("call the carrier about the clock") is read by it."""
+    if clause.negated or clause.op is not None or clause.pv not in (None, "take"):
+        return False
+    values = {t.value.split("|")[0] for t in clause.tokens if t.kind.endswith("obj")}
+    return "clock" in values and bool(values & {"isp", "wifi_network"})
+
+
+def _fold_clock_from_carrier_en(
+    steps: tuple[Step, ...], clauses: list[_Clause]
+) -> tuple[Step, ...]:
+    """The carrier's clock (see above) is one sync of the time, in place of the carrier."""
+    if not any(map(_clock_from_carrier_en, clauses)):
+        return steps
+    synced = Step((ActionFrame("sync", "clock", None),), frozenset({"login.sync_time"}))
+    folded: list[Step] = []
+    for step in steps:
+        if step.action_ids == {"router.contact_isp"} or any(f.obj == "clock" for f in step.frames):
+            step = synced
+        if step not in folded:
+            folded.append(step)
+    return tuple(folded)
+
+
 # What of an app's own files a step deletes or rebuilds while the app is closed.
 _APP_FILES = frozenset({"search_index", "app.cache", "app.data"})
 
@@ -7689,6 +7716,7 @@ class ActionIndex:
         steps = _fold_printer_join_en(_fold_queue_documents_en(_fold_radio_parts_en(steps)))
         steps = _fold_firmware_owner_en(_fold_printer_by_ip_en(steps, clauses), clauses)
         steps = _fold_drain_while_unplugged_en(_fold_appliance_drain_en(steps, clauses), clauses)
+        steps = _fold_clock_from_carrier_en(steps, clauses)
         steps = _fold_band_of_channel_en12(steps, clauses)
         steps = _fold_case_for_reset_en(_fold_nvram_power_en(steps))
         steps = _fold_both_back_on_en(_fold_powered_back_on_en(steps), clauses)

@@ -7096,6 +7096,12 @@ def test_round19_a_scan_named_as_malware_stays_a_malware_scan_next_to_the_checke
         # public resolvers and name servers are the DNS
         ("Set your name servers to Cloudflare's public resolver.", ["set/dns[cloudflare]"]),
         ("Switch the adapter over to Google's public resolvers", ["wifi.set_dns_google"]),
+        # the clock the carrier supplies is the time set automatically; the carrier called is not
+        (
+            "Let the carrier network supply the clock instead of entering it by hand.",
+            ["login.sync_time"],
+        ),
+        ("Call your carrier about the clock", ["router.contact_isp"]),
         # a device updated to a named operating system is the system update
         ("Updated the iPhone to iOS 17.5", ["system.update_os"]),
         ("Update the phone to HarmonyOS 4.2", ["system.update_os"]),
