@@ -137,7 +137,7 @@ def test_guard_check_asks_the_configured_pair_model(
         # The reading cannot decide this pair: the model is asked.
         {
             "failed": ["Change DNS to Google Public DNS"],
-            "candidate": "Point the resolver at the search company's public servers",
+            "candidate": "Aim the lookup box at the search company's public servers",
         },
         # Read in full as two different actions: asked too, unless told not to.
         {"failed": ["Restart the router"], "candidate": "Factory-reset the router"},

@@ -253,7 +253,7 @@ def _guard(model: Path, threshold: float, **guard: Any) -> Any:
 def test_the_composition_root_serves_it_in_the_guard(model: Path) -> None:
     # A pair the reading cannot decide.
     failed = "Change DNS to Google Public DNS"
-    candidate = "Point the resolver at the search company's public servers"
+    candidate = "Aim the lookup box at the search company's public servers"
     assert CatalogGuardEquivalence(None).find_equivalent(candidate, [known_attempt(failed)]) is None
     match = _guard(model, -1e6).find_equivalent(candidate, [known_attempt(failed)])
     digest = hashlib.sha256((model / "model.onnx").read_bytes()).hexdigest()[:12]

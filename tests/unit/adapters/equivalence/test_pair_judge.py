@@ -34,7 +34,7 @@ def test_the_fake_satisfies_the_port_and_the_guard_keeps_its_contract() -> None:
 
 def test_a_score_at_the_threshold_blocks_with_the_pair_model_rule_and_its_logit() -> None:
     failed = "Change DNS to Google Public DNS"
-    candidate = "Point the resolver at the search company's public servers"
+    candidate = "Aim the lookup box at the search company's public servers"
     judge = ScriptedPairJudge({(failed, candidate): 2.0})
     guard = CatalogGuardEquivalence(None, pair_judge=judge)
     assert CatalogGuardEquivalence(None).find_equivalent(candidate, [known_attempt(failed)]) is None

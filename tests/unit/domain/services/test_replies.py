@@ -145,7 +145,7 @@ def judged_container(tmp_path: Path, judge: ScriptedPairJudge) -> Iterator[Conta
 
 def test_a_pair_model_block_is_recorded_with_its_rule_and_logit(tmp_path: Path) -> None:
     failed_text = "Change DNS to Google Public DNS"
-    paraphrase = "Point the resolver at the search company's public servers"
+    paraphrase = "Aim the lookup box at the search company's public servers"
     judge = ScriptedPairJudge({(failed_text, paraphrase): 4.25})
     with judged_container(tmp_path, judge) as c:
         ticket = c.desk.open_ticket("cust-1", "Sites do not load", CUSTOMER)
