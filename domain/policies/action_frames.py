@@ -6180,6 +6180,13 @@ def _fold_app_temp_files_en(
     storage page ("微信里 我→设置→通用→存储空间，把临时文件清掉", "到手机设置里找到拼多多，进
     存储，把临时文件那一项删掉") and an app path whose app the lexicon lacks ("Settings > Apps >
     Amazon Alexa > Storage"); the temporary files cleared there are the same one step."""
+    temporary = any(
+        t.surface in ("temporary", "temp") or "临 时" in t.surface
+        for c in clauses
+        for t in c.tokens
+    )
+    if not temporary:  # most texts: nothing to fold, nothing more to look at
+        return items
     apps = {
         t.value.partition("|")[2]
         for c in clauses
@@ -6197,13 +6204,6 @@ def _fold_app_temp_files_en(
     apps_path = any(
         (c.menu_item or c.menu_inner) and any(o.name == "app" for o in c.objects) for c in clauses
     )
-    temporary = any(
-        t.surface in ("temporary", "temp") or "临 时" in t.surface
-        for c in clauses
-        for t in c.tokens
-    )
-    if not temporary:
-        return items
     if len(apps) == 1:
         owner: str | None = apps.pop()
     elif len(named) == 1 and page:

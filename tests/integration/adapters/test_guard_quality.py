@@ -310,6 +310,11 @@ def test_the_shipped_guard_on_the_fresh_rows_that_chose_it(
         # refused on held-out false blocks. Measured: reading R=0.495 FBR=0.094; shipped
         # R=0.645 FBR=0.071.
         (130, 145, 0.63, 0.08, 0.12),
+        # Round 20: 2,199 rows written blind in session 20. A model retrained with 1-145 and
+        # calibrated on 146-153 read 0.730 / 0.070 on 154-161 (the packaged one 0.680 / 0.066)
+        # and 31 false blocks of 504 on held-out, and was not shipped. Measured: reading
+        # R=0.539 FBR=0.072; shipped R=0.671 FBR=0.063.
+        (146, 161, 0.65, 0.07, 0.11),
     ],
 )
 def test_the_shipped_guard_on_fresh_rows_written_after_it_was_chosen(
@@ -323,7 +328,7 @@ def test_the_shipped_guard_on_fresh_rows_written_after_it_was_chosen(
     over_reading: float,
 ) -> None:
     """Dev batches no model trained on, written after the choices of the shipped guard: out of
-    sample for all of them (bench/README.md, "Round 17", "Round 19")."""
+    sample for all of them (bench/README.md, "Round 17", "Round 19", "Round 20")."""
     fresh = lambda r: r.split == "dev" and first <= r.batch <= last  # noqa: E731
     reading, served = measure(rows, guard, fresh), measure(rows, shipped, fresh)
     assert served.recall >= min_recall and served.false_block_rate <= max_false_block, served
@@ -387,7 +392,7 @@ def test_dev_quality(rows: list[Row], guard: CatalogGuardEquivalence) -> None:
     round19 = measure(rows, guard, lambda r: r.split == "dev" and 130 <= r.batch <= 145)
     assert round19.recall >= 0.47 and round19.false_block_rate <= 0.105, round19
     # Round 20 (batches 146-161, sixteen focuses): 0.535 / 0.072 when written (2,199 rows);
-    # 0.537 / 0.072 with session 20's reading, which was changed on rows of 1-145 only.
+    # 0.539 / 0.072 with session 20's reading, which was changed on rows of 1-145 only.
     round20 = measure(rows, guard, lambda r: r.split == "dev" and 146 <= r.batch <= 161)
     assert round20.recall >= 0.51 and round20.false_block_rate <= 0.085, round20
 
