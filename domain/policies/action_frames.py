@@ -6187,19 +6187,14 @@ def _fold_app_temp_files_en(
     )
     if not temporary:  # most texts: nothing to fold, nothing more to look at
         return items
-    apps = {
-        t.value.partition("|")[2]
-        for c in clauses
-        if c.menu_item or c.menu_head or c.menu_inner
-        for t in c.tokens
-        if t.kind == "objq" and t.value.startswith("app|" + NAME_PREFIX)
-    }
-    named = {
-        t.value.partition("|")[2]
-        for c in clauses
-        for t in c.tokens
-        if t.kind == "objq" and t.value.startswith("app|" + NAME_PREFIX)
-    }
+    apps: set[str] = set()  # named in a menu path
+    named: set[str] = set()  # named anywhere
+    for c in clauses:
+        for t in c.tokens:
+            if t.kind == "objq" and t.value.startswith("app|" + NAME_PREFIX):
+                named.add(t.value.partition("|")[2])
+                if c.menu_item or c.menu_head or c.menu_inner:
+                    apps.add(t.value.partition("|")[2])
     page = any(o.name == "storage" for c in clauses for o in c.objects)
     apps_path = any(
         (c.menu_item or c.menu_inner) and any(o.name == "app" for o in c.objects) for c in clauses
@@ -6318,13 +6313,26 @@ def _fold_device_os_update(steps: tuple[Step, ...], text: str) -> tuple[Step, ..
     ):
         return steps
     update = Step((ActionFrame("update", "os", None),), frozenset({"system.update_os"}))
+    return _replaced_once(
+        steps,
+        lambda step: (
+            bool(step.frames)
+            and all(
+                (f.op, f.qualifier) == ("update", None) and f.obj in _OS_DEVICES | {"os"}
+                for f in step.frames
+            )
+        ),
+        update,
+    )
+
+
+def _replaced_once(
+    steps: tuple[Step, ...], which: Callable[[Step], bool], by: Step
+) -> tuple[Step, ...]:
+    """``steps`` with every step ``which`` picks read as ``by``, each step kept once."""
     folded: list[Step] = []
     for step in steps:
-        if step.frames and all(
-            (f.op, f.qualifier) == ("update", None) and f.obj in _OS_DEVICES | {"os"}
-            for f in step.frames
-        ):
-            step = update
+        step = by if which(step) else step
         if step not in folded:
             folded.append(step)
     return tuple(folded)
@@ -6343,14 +6351,15 @@ def _unplugged_while_held_en(clause: _Clause) -> bool:
         return False
     tokens = clause.tokens
     for position, token in enumerate(tokens):
+        if token.kind != "without" and token.surface != "with":
+            continue
         after = tokens[position + 1 :]
-        supply = any(t.kind == "obj" and t.value in _DRAIN_SUPPLIES for t in after)
-        if token.kind == "without" and supply:
+        if not any(t.kind == "obj" and t.value in _DRAIN_SUPPLIES for t in after):
+            continue
+        if token.kind == "without" or any(
+            t.kind == "op" and t.value in _SUPPLY_OFF_OPS for t in after
+        ):
             return True
-        if token.surface == "with" and supply:
-            off = any(t.kind == "op" and t.value in _SUPPLY_OFF_OPS for t in after)
-            if off:
-                return True
     return False
 
 
@@ -6392,13 +6401,13 @@ def _fold_clock_from_carrier_en(
     if not any(map(_clock_from_carrier_en, clauses)):
         return steps
     synced = Step((ActionFrame("sync", "clock", None),), frozenset({"login.sync_time"}))
-    folded: list[Step] = []
-    for step in steps:
-        if step.action_ids == {"router.contact_isp"} or any(f.obj == "clock" for f in step.frames):
-            step = synced
-        if step not in folded:
-            folded.append(step)
-    return tuple(folded)
+    return _replaced_once(
+        steps,
+        lambda step: (
+            step.action_ids == {"router.contact_isp"} or any(f.obj == "clock" for f in step.frames)
+        ),
+        synced,
+    )
 
 
 # What of an app's own files a step deletes or rebuilds while the app is closed.
