@@ -6993,53 +6993,47 @@ def _labels(text: str) -> list[str]:
     return [step.label() for step in _packaged_index().analyze(text).steps]
 
 
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        # a named app, then a bare cache: the app's own cache, one step
-        ("Cleared the Deliveroo Plus cache on my Pixel", ["app.clear_cache"]),
-        ("先重启手机，再去爱奇艺的设置里清一下缓存", ["app.restart_phone", "app.clear_cache"]),
-        # a past-tense switch after "and" is a step of its own, not the first verb's object
-        (
-            "Updated the firmware and turned off the VPN",
-            ["router.update_firmware", "wifi.disable_vpn"],
-        ),
-        ("Reset my password and turned off the VPN", ["login.reset_password", "wifi.disable_vpn"]),
-        (
-            "Updated the app and switched off battery saver",
-            ["app.update", "power.disable_battery_saver"],
-        ),
-        # what a step usually or should do, after it, is commentary
-        ("Sign out of Teams and sign back in, that usually kicks the sync.", ["login.relogin"]),
-        ("Sign out of Teams and sign back in; this should sync your account.", ["login.relogin"]),
-        # a menu path after a step names no "it"; before any step it still does
-        (
-            "Delete the printer under Settings > Bluetooth & devices > Printers & scanners "
-            "and add it back.",
-            ["readd/printer"],
-        ),
-        ("Go to Settings > Battery Saver and turn it on", ["enable/battery_saver"]),
-        # a public DNS server's addresses put in are the DNS set to that provider
-        (
-            "In the adapter's IPv4 settings put 8.8.8.8 as preferred and 8.8.4.4 as alternate",
-            ["wifi.set_dns_google"],
-        ),
-        # the clock taken from the network is the time set automatically
-        ("Have the tablet take its clock from the network", ["login.sync_time"]),
-        ("在日期和时间里打开“使用网络提供的时间”", ["login.sync_time"]),
-        # the System File Checker described by what it does is one run of it
-        (
-            "Let the System File Checker check and repair the protected system files",
-            ["run/system_files"],
-        ),
-        ("Run sfc /scannow", ["run/system_files"]),
-        # "rebuilt" is "rebuild" in the past, as a customer reports it
-        ("Already rebuilt the search index", ["readd/search_index"]),
-    ],
-)
-def test_round19_readings(text: str, expected: list[str]) -> None:
-    labels = _labels(text)
-    assert labels == expected, labels
+_ROUND19_READINGS: list[tuple[str, list[str]]] = [
+    # a named app, then a bare cache: the app's own cache, one step
+    ("Cleared the Deliveroo Plus cache on my Pixel", ["app.clear_cache"]),
+    ("先重启手机，再去爱奇艺的设置里清一下缓存", ["app.restart_phone", "app.clear_cache"]),
+    # a past-tense switch after "and" is a step of its own, not the first verb's object
+    (
+        "Updated the firmware and turned off the VPN",
+        ["router.update_firmware", "wifi.disable_vpn"],
+    ),
+    ("Reset my password and turned off the VPN", ["login.reset_password", "wifi.disable_vpn"]),
+    (
+        "Updated the app and switched off battery saver",
+        ["app.update", "power.disable_battery_saver"],
+    ),
+    # what a step usually or should do, after it, is commentary
+    ("Sign out of Teams and sign back in, that usually kicks the sync.", ["login.relogin"]),
+    ("Sign out of Teams and sign back in; this should sync your account.", ["login.relogin"]),
+    # a menu path after a step names no "it"; before any step it still does
+    (
+        "Delete the printer under Settings > Bluetooth & devices > Printers & scanners "
+        "and add it back.",
+        ["readd/printer"],
+    ),
+    ("Go to Settings > Battery Saver and turn it on", ["enable/battery_saver"]),
+    # a public DNS server's addresses put in are the DNS set to that provider
+    (
+        "In the adapter's IPv4 settings put 8.8.8.8 as preferred and 8.8.4.4 as alternate",
+        ["wifi.set_dns_google"],
+    ),
+    # the clock taken from the network is the time set automatically
+    ("Have the tablet take its clock from the network", ["login.sync_time"]),
+    ("在日期和时间里打开“使用网络提供的时间”", ["login.sync_time"]),
+    # the System File Checker described by what it does is one run of it
+    (
+        "Let the System File Checker check and repair the protected system files",
+        ["run/system_files"],
+    ),
+    ("Run sfc /scannow", ["run/system_files"]),
+    # "rebuilt" is "rebuild" in the past, as a customer reports it
+    ("Already rebuilt the search index", ["readd/search_index"]),
+]
 
 
 def test_round19_only_clearing_joins_a_named_app_and_its_data() -> None:
@@ -7055,63 +7049,63 @@ def test_round19_a_scan_named_as_malware_stays_a_malware_scan_next_to_the_checke
     assert "slow.malware_scan" not in _labels("Run the System File Checker to scan system files")
 
 
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        # a dual word leading a menu path's first clause, its object after, is the verb
-        (
-            "Update the Samsung TV firmware via Settings > Support > Software Update",
-            ["update/tv.firmware"],
-        ),
-        # ... and a menu path alone is still a page and its item
-        ("Software Update > Update Now", ["system.update_os"]),
-        # "那个" after a step tried is "that thing", not "then": the step stays read
-        ("小红书已经卸了重装过了，那个滤镜还是用不了", ["app.reinstall"]),
-        ("支付宝缓存清过了，那就把淘宝的缓存也清一下", ["app.clear_cache"]),
-        # the nozzles purged are the print head cleaned
-        ("Have the printer purge its nozzles with its built-in clean cycle.", ["clean/print_head"]),
-        # the power button held with the charger off the wall is the residual power drained
-        (
-            "Hold the power button on the Dell XPS 15 for 30 seconds with the charger unplugged",
-            ["power.drain_residual"],
-        ),
-        ("Held the power button 30s with the adapter disconnected", ["power.drain_residual"]),
-        ("Hold the power button for 30 seconds with the charger plugged in", ["hold/power_button"]),
-        # temporary files cleared on a named app's storage page are its cache
-        ("到手机设置里找到拼多多，进存储，把临时文件那一项删掉，账号不会掉", ["app.clear_cache"]),
-        ("微信里 我→设置→通用→存储空间，把可以清掉的临时文件清掉", ["app.clear_cache"]),
-        (
-            "Settings > Apps > Amazon Alexa > Storage, then tap the button that only deletes "
-            "temporary files, not the one that erases everything.",
-            ["app.clear_cache"],
-        ),
-        ("Delete temporary files, then reinstall Spotify", ["slow.free_disk", "app.reinstall"]),
-        # a clause led by "not" after a step is what is not done
-        (
-            "Settings > Apps > Uber Eats > Storage, and tap the button that wipes the temporary "
-            "files (not the one that wipes data).",
-            ["app.clear_cache"],
-        ),
-        ("Restart the router, not the modem", ["router.restart"]),
-        # public resolvers and name servers are the DNS
-        ("Set your name servers to Cloudflare's public resolver.", ["set/dns[cloudflare]"]),
-        ("Switch the adapter over to Google's public resolvers", ["wifi.set_dns_google"]),
-        # the clock the carrier supplies is the time set automatically; the carrier called is not
-        (
-            "Let the carrier network supply the clock instead of entering it by hand.",
-            ["login.sync_time"],
-        ),
-        ("Call your carrier about the clock", ["router.contact_isp"]),
-        # a device updated to a named operating system is the system update
-        ("Updated the iPhone to iOS 17.5", ["system.update_os"]),
-        ("Update the phone to HarmonyOS 4.2", ["system.update_os"]),
-        (
-            "Update Uber Eats and also update the phone to the latest iOS",
-            ["app.update", "system.update_os"],
-        ),
-    ],
-)
-def test_round20_readings(text: str, expected: list[str]) -> None:
+_ROUND20_READINGS: list[tuple[str, list[str]]] = [
+    # a dual word leading a menu path's first clause, its object after, is the verb
+    (
+        "Update the Samsung TV firmware via Settings > Support > Software Update",
+        ["update/tv.firmware"],
+    ),
+    # ... and a menu path alone is still a page and its item
+    ("Software Update > Update Now", ["system.update_os"]),
+    # "那个" after a step tried is "that thing", not "then": the step stays read
+    ("小红书已经卸了重装过了，那个滤镜还是用不了", ["app.reinstall"]),
+    ("支付宝缓存清过了，那就把淘宝的缓存也清一下", ["app.clear_cache"]),
+    # the nozzles purged are the print head cleaned
+    ("Have the printer purge its nozzles with its built-in clean cycle.", ["clean/print_head"]),
+    # the power button held with the charger off the wall is the residual power drained
+    (
+        "Hold the power button on the Dell XPS 15 for 30 seconds with the charger unplugged",
+        ["power.drain_residual"],
+    ),
+    ("Held the power button 30s with the adapter disconnected", ["power.drain_residual"]),
+    ("Hold the power button for 30 seconds with the charger plugged in", ["hold/power_button"]),
+    # temporary files cleared on a named app's storage page are its cache
+    ("到手机设置里找到拼多多，进存储，把临时文件那一项删掉，账号不会掉", ["app.clear_cache"]),
+    ("微信里 我→设置→通用→存储空间，把可以清掉的临时文件清掉", ["app.clear_cache"]),
+    (
+        "Settings > Apps > Amazon Alexa > Storage, then tap the button that only deletes "
+        "temporary files, not the one that erases everything.",
+        ["app.clear_cache"],
+    ),
+    ("Delete temporary files, then reinstall Spotify", ["slow.free_disk", "app.reinstall"]),
+    # a clause led by "not" after a step is what is not done
+    (
+        "Settings > Apps > Uber Eats > Storage, and tap the button that wipes the temporary "
+        "files (not the one that wipes data).",
+        ["app.clear_cache"],
+    ),
+    ("Restart the router, not the modem", ["router.restart"]),
+    # public resolvers and name servers are the DNS
+    ("Set your name servers to Cloudflare's public resolver.", ["set/dns[cloudflare]"]),
+    ("Switch the adapter over to Google's public resolvers", ["wifi.set_dns_google"]),
+    # the clock the carrier supplies is the time set automatically; the carrier called is not
+    (
+        "Let the carrier network supply the clock instead of entering it by hand.",
+        ["login.sync_time"],
+    ),
+    ("Call your carrier about the clock", ["router.contact_isp"]),
+    # a device updated to a named operating system is the system update
+    ("Updated the iPhone to iOS 17.5", ["system.update_os"]),
+    ("Update the phone to HarmonyOS 4.2", ["system.update_os"]),
+    (
+        "Update Uber Eats and also update the phone to the latest iOS",
+        ["app.update", "system.update_os"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), _ROUND19_READINGS + _ROUND20_READINGS)
+def test_readings_of_rounds_19_and_20(text: str, expected: list[str]) -> None:
     labels = _labels(text)
     assert labels == expected, labels
 
