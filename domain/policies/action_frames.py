@@ -6262,6 +6262,20 @@ _SYSTEM_FILE_OPS = frozenset({"run", "check", "scan", "readd", "clean"})
 _MALWARE_WORDS = re.compile(r"malware|virus|defender|病毒|杀毒|木马")
 
 
+def _replaced_once(
+    steps: tuple[Step, ...], which: Callable[[Step], bool], by: Step
+) -> tuple[Step, ...]:
+    """``steps`` with the steps ``which`` picks read as one ``by``, where the first of them
+    stood; the others kept as they are."""
+    folded: list[Step] = []
+    for step in steps:
+        if not which(step):
+            folded.append(step)
+        elif by not in folded:
+            folded.append(by)
+    return tuple(folded)
+
+
 def _fold_system_file_check(steps: tuple[Step, ...], text: str) -> tuple[Step, ...]:
     """ "Run the System File Checker to scan and repair corrupted system files", "Have Windows
     check and repair its protected system files": each verb the checker is described with is
@@ -6279,14 +6293,7 @@ def _fold_system_file_check(steps: tuple[Step, ...], text: str) -> tuple[Step, .
             for f in step.frames
         )
 
-    folded: list[Step] = []
-    for step in steps:
-        if checker(step):
-            if run not in folded:
-                folded.append(run)
-            continue
-        folded.append(step)
-    return tuple(folded)
+    return _replaced_once(steps, checker, run)
 
 
 # What names the operating system a device is updated to ("to iOS 17.5", "HarmonyOS 4.2",
@@ -6326,18 +6333,6 @@ def _fold_device_os_update(steps: tuple[Step, ...], text: str) -> tuple[Step, ..
     )
 
 
-def _replaced_once(
-    steps: tuple[Step, ...], which: Callable[[Step], bool], by: Step
-) -> tuple[Step, ...]:
-    """``steps`` with every step ``which`` picks read as ``by``, each step kept once."""
-    folded: list[Step] = []
-    for step in steps:
-        step = by if which(step) else step
-        if step not in folded:
-            folded.append(step)
-    return tuple(folded)
-
-
 # What is off the wall while the power button is held ("with the charger unplugged").
 _DRAIN_SUPPLIES = frozenset({"charger", "power", "power.cable"})
 _SUPPLY_OFF_OPS = frozenset({"unplug", "disconnect", "remove", "disable"})
@@ -6373,7 +6368,7 @@ def _fold_drain_while_unplugged_en(
         (ActionFrame("drain", "residual_power", None),), frozenset({"power.drain_residual"})
     )
     held = ActionFrame("hold", "power_button", None)
-    return tuple(drain if step.frames[:1] == (held,) else step for step in steps)
+    return _replaced_once(steps, lambda step: step.frames[:1] == (held,), drain)
 
 
 def _contrast_not_en(clause: _Clause) -> bool:
