@@ -8394,10 +8394,13 @@ class GuardRule:
             and not candidate.complete
             and not candidate.unread_clause
             and candidate.steps
-            and failed.understood
+            and failed.steps
+            and not failed.unread_clause
         ):
             # Partly read (a word the lexicon lacks), but what was read is exactly the failed
-            # attempt, both ways round: every step of each text is a step of the other.
+            # attempt, both ways round: every step of each text is a step of the other. The
+            # failed attempt may lack a word too ("Removed the Chase Visa from Wallet and added
+            # it back"): what it did is still what was read.
             covered, how = self._covered(candidate.steps, failed.steps)
             back, _ = self._covered(failed.steps, candidate.steps)
             if (
@@ -8418,7 +8421,13 @@ class GuardRule:
                 return GuardDecision(False, "kind-differs:" + _labels(candidate.steps), "partial")
             if covered and back and _places_compatible(candidate, failed):
                 return GuardDecision(True, "partial:" + how, "partial")
-            if self.partial_disjoint_differs and not self._overlaps(candidate.steps, failed.steps):
+            if (
+                self.partial_disjoint_differs
+                # a partly read failed attempt may have done what the candidate does in the
+                # words that were not read: left to the similarity rule
+                and failed.understood
+                and not self._overlaps(candidate.steps, failed.steps)
+            ):
                 # Nothing that was read is any step of the failed attempt: a different action.
                 # Decided without the cosine, which would cost a model call per new candidate.
                 if self._overwhelming(lazy, _none):

@@ -594,7 +594,7 @@ def test_an_overruled_block_gives_way_to_the_next_block() -> None:
 def test_when_every_block_is_overruled_the_judge_still_decides_as_for_an_allow() -> None:
     # Overruled, the candidate is an allowed one: the judge reads the nearest step, and its
     # score there can block it again, with the model's own rule.
-    near = "Remove the Grammarly add-on"
+    near = "Disable the Grammarly add-on"
     judge = ScriptedPairJudge(
         {(PARTIAL_FAILED, PARTIAL_CANDIDATE): -3.0, (near, PARTIAL_CANDIDATE): 2.5},
         veto_threshold=-1.5,
