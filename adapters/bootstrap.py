@@ -153,6 +153,8 @@ def build_pair_judge(settings: Settings) -> PairJudge | None:
         veto=settings.guard.pair_model_veto,
         frame_veto_threshold=settings.guard.pair_model_frame_veto_threshold,
         frame_veto=settings.guard.pair_model_frame_veto,
+        catalog_veto_threshold=settings.guard.pair_model_catalog_veto_threshold,
+        catalog_veto=settings.guard.pair_model_catalog_veto,
         instance_veto_threshold=settings.guard.pair_model_instance_veto_threshold,
         instance_veto=settings.guard.pair_model_instance_veto,
         threads=settings.guard.onnx_threads,

@@ -96,6 +96,10 @@ class GuardSettings(BaseModel):
     # The packaged model has none since session 16 (the recipe's --frame-veto-quantile 0).
     pair_model_frame_veto: bool = True
     pair_model_frame_veto_threshold: float | None = None
+    # Whether it may overrule a block read as one catalog action, below its catalog veto
+    # threshold (a model calibrated with --catalog-veto-quantile has one); and the override.
+    pair_model_catalog_veto: bool = True
+    pair_model_catalog_veto_threshold: float | None = None
     # Whether it may overrule a catalog or frame block whose candidate points at another
     # instance ("too", "instead", 也), below its instance veto threshold; and the override.
     pair_model_instance_veto: bool = True
@@ -129,6 +133,8 @@ class GuardSettings(BaseModel):
         vetoes = {"pair_model_veto_threshold": self.pair_model_veto_threshold}
         if self.pair_model_frame_veto:
             vetoes["pair_model_frame_veto_threshold"] = self.pair_model_frame_veto_threshold
+        if self.pair_model_catalog_veto:
+            vetoes["pair_model_catalog_veto_threshold"] = self.pair_model_catalog_veto_threshold
         if self.pair_model_instance_veto:
             vetoes["pair_model_instance_veto_threshold"] = self.pair_model_instance_veto_threshold
         threshold = self.pair_model_threshold

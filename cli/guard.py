@@ -51,6 +51,15 @@ _FrameVetoQuantile = Annotated[
         "which the model overrules a block read from action frames (0: none).",
     ),
 ]
+_CatalogVetoQuantile = Annotated[
+    float,
+    typer.Option(
+        min=0.0,
+        max=0.5,
+        help="Share of the calibration repeats scored below the catalog veto threshold, under "
+        "which the model overrules a block read as one catalog action (0: none).",
+    ),
+]
 _InstanceVetoQuantile = Annotated[
     float,
     typer.Option(
@@ -158,6 +167,7 @@ def train_pair_model(
     max_false_block: _MaxFalseBlock = 0.02,
     veto_quantile: _VetoQuantile = 0.07,
     frame_veto_quantile: _FrameVetoQuantile = 0.0,
+    catalog_veto_quantile: _CatalogVetoQuantile = 0.0,
     instance_veto_quantile: _InstanceVetoQuantile = 0.2,
     seed: Annotated[int, typer.Option()] = 0,
     gloss_chinese: Annotated[
@@ -211,6 +221,7 @@ def train_pair_model(
             max_false_block=max_false_block,
             veto_quantile=veto_quantile,
             frame_veto_quantile=frame_veto_quantile,
+            catalog_veto_quantile=catalog_veto_quantile,
             instance_veto_quantile=instance_veto_quantile,
             seed=seed,
             gloss_chinese=gloss_chinese,
@@ -262,6 +273,7 @@ def calibrate_pair_model(
     max_false_block: _MaxFalseBlock = 0.02,
     veto_quantile: _VetoQuantile = 0.07,
     frame_veto_quantile: _FrameVetoQuantile = 0.0,
+    catalog_veto_quantile: _CatalogVetoQuantile = 0.0,
     instance_veto_quantile: _InstanceVetoQuantile = 0.2,
 ) -> None:
     """Set a trained pair model's threshold and veto thresholds again, without training.
@@ -299,6 +311,7 @@ def calibrate_pair_model(
                 frame_veto_quantile,
                 instance_veto_quantile,
                 advance,
+                catalog_veto_quantile=catalog_veto_quantile,
             )
         except (ValueError, PairModelError) as exc:
             _errors.print(f"[red]error:[/] {exc}")

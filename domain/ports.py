@@ -65,7 +65,8 @@ class PairJudge(Protocol):
     above ``threshold`` makes the pair one action. Asked too where the reading blocks on its
     weakest evidence (the embedding's ``combined`` clause, or a text read only in part), about
     the matched step: a score below ``veto_threshold`` overrules that block; where it blocks
-    on an action frame, a score below ``frame_veto_threshold`` (a stricter bar) does; where it
+    on an action frame, a score below ``frame_veto_threshold`` (a stricter bar) does, and on
+    a catalog action one below ``catalog_veto_threshold``; where it
     blocks on a catalog action or a frame and the candidate points at another instance or a
     substitute ("too", "instead", 也: ``policies.instance_markers``), a score below
     ``instance_veto_threshold`` does.
@@ -89,6 +90,12 @@ class PairJudge(Protocol):
     @property
     def frame_veto_threshold(self) -> float | None:
         """The score below which a block read from action frames is overruled; None: never."""
+        ...
+
+    @property
+    def catalog_veto_threshold(self) -> float | None:
+        """The score below which a block read as one catalog action is overruled; None:
+        never."""
         ...
 
     @property

@@ -60,6 +60,9 @@ def trained_pair_model(
             # Off in the recipe since session 16, but served wherever a manifest has one.
             "--frame-veto-quantile",
             "0.02",
+            # Off in the recipe, served wherever a manifest has one (bench/README.md, round 21).
+            "--catalog-veto-quantile",
+            "0.01",
             # The catalog's pairs of one small category: the path, not the quality.
             "--catalog-skip",
             ",".join(c for c in load_catalog().categories if c != "bluetooth"),

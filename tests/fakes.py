@@ -82,12 +82,14 @@ class ScriptedPairJudge:
         default: float = -5.0,
         veto_threshold: float | None = None,
         frame_veto_threshold: float | None = None,
+        catalog_veto_threshold: float | None = None,
         instance_veto_threshold: float | None = None,
     ) -> None:
         self.scores = scores or {}
         self.default = default
         self._veto_threshold = veto_threshold
         self._frame_veto_threshold = frame_veto_threshold
+        self._catalog_veto_threshold = catalog_veto_threshold
         self._instance_veto_threshold = instance_veto_threshold
         self.asked: list[tuple[str, str]] = []
         self.threads: list[str] = []  # the thread each question was asked on
@@ -107,6 +109,10 @@ class ScriptedPairJudge:
     @property
     def frame_veto_threshold(self) -> float | None:
         return self._frame_veto_threshold
+
+    @property
+    def catalog_veto_threshold(self) -> float | None:
+        return self._catalog_veto_threshold
 
     @property
     def instance_veto_threshold(self) -> float | None:

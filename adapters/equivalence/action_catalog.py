@@ -21,8 +21,10 @@ the judge asked as above). On fresh dev rows it removed 18 false blocks for 14 r
 one to two points of recall above the model alone at matched false blocks (``bench/README.md``).
 A block read from action frames is overruled the same way below the judge's stricter
 ``frame_veto_threshold`` (the model's surest "different": on fresh dev rows, mostly the same
-operation on another thing, e.g. another app's cache, the satellite for the main router).
-Where the candidate says so itself ("too", "as well", "instead", 也:
+operation on another thing, e.g. another app's cache, the satellite for the main router),
+and a block read as one catalog action below its ``catalog_veto_threshold`` (None unless the
+model was calibrated with one: ``--catalog-veto-quantile``). Where the candidate says so
+itself ("too", "as well", "instead", 也:
 :func:`~caseledger.domain.policies.instance_markers.points_elsewhere`), a block read from a
 catalog action or from frames is overruled below the judge's ``instance_veto_threshold``,
 the highest of its three bars (20 % of the calibration repeats, against 7 % and 2 %): the words
@@ -72,7 +74,8 @@ _PART_RANK = {"identical": 4, "catalog": 3, "frame": 2, "overwhelming": 1, "simi
 # 93 % (catalog), and only there did overruling at that bar remove more false blocks than it
 # lost repeats. Frame blocks are overruled only below the stricter frame veto (_veto_for);
 # catalog blocks not by that veto (at its bar: 15 false blocks removed for 9 repeats lost).
-# Both are overruled below the instance veto where the candidate points at another instance.
+# Both are overruled below the instance veto where the candidate points at another instance,
+# and catalog blocks below a catalog veto where the model has one (bench/README.md, "Round 21").
 _OVERRULABLE_PARTS = frozenset({"partial"})  # a block's rule: "partial:<how>"
 _OVERRULABLE_RULES = frozenset({"combined"})
 # The reading's surest allow: both texts read in full, and no step of the candidate is one of
@@ -101,6 +104,8 @@ def _veto_for(judge: PairJudge, decision: GuardDecision, candidate: str) -> floa
     vetoes = []
     if decision.part == "frame":
         vetoes.append(judge.frame_veto_threshold)
+    if decision.part == "catalog":
+        vetoes.append(judge.catalog_veto_threshold)
     if decision.part in _INSTANCE_PARTS and points_elsewhere(candidate):
         vetoes.append(judge.instance_veto_threshold)
     return max((veto for veto in vetoes if veto is not None), default=None)

@@ -55,7 +55,12 @@ __all__ = [
 MANIFEST_FORMAT = 1
 _REQUIRED = ("format", "name", "threshold", "max_length")
 # Optional; each below the threshold.
-VETO_KEYS = ("veto_threshold", "frame_veto_threshold", "instance_veto_threshold")
+VETO_KEYS = (
+    "veto_threshold",
+    "frame_veto_threshold",
+    "catalog_veto_threshold",
+    "instance_veto_threshold",
+)
 # How texts are prepared before the tokenizer; a manifest without "text" predates glossing.
 TEXT_SCHEMES = ("raw", GLOSS_SCHEME)
 # The model shipped with caseledger, the output of `make pair-model` (models/README.md: how it
@@ -122,8 +127,9 @@ class OnnxPairJudge:
     ``threshold`` overrides the calibrated one (a stricter threshold trades recall for fewer
     false blocks); ``veto_threshold`` and ``frame_veto_threshold`` override the calibrated
     vetoes (``veto=False``: never overrule a block; ``frame_veto=False``: never one read from
-    action frames; ``instance_veto=False``: never one because the candidate points at another
-    instance); ``threads`` is onnxruntime's intra-op thread count.
+    action frames; ``catalog_veto=False``: never one read as a catalog action;
+    ``instance_veto=False``: never one because the candidate points at another instance);
+    ``threads`` is onnxruntime's intra-op thread count.
     """
 
     def __init__(
@@ -135,6 +141,8 @@ class OnnxPairJudge:
         veto: bool = True,
         frame_veto_threshold: float | None = None,
         frame_veto: bool = True,
+        catalog_veto_threshold: float | None = None,
+        catalog_veto: bool = True,
         instance_veto_threshold: float | None = None,
         instance_veto: bool = True,
         threads: int = 1,
@@ -156,6 +164,9 @@ class OnnxPairJudge:
         self._veto_threshold = self._veto(directory, "veto_threshold", veto_threshold, veto)
         self._frame_veto_threshold = self._veto(
             directory, "frame_veto_threshold", frame_veto_threshold, veto and frame_veto
+        )
+        self._catalog_veto_threshold = self._veto(
+            directory, "catalog_veto_threshold", catalog_veto_threshold, veto and catalog_veto
         )
         self._instance_veto_threshold = self._veto(
             directory, "instance_veto_threshold", instance_veto_threshold, veto and instance_veto
@@ -204,6 +215,12 @@ class OnnxPairJudge:
         """The calibrated veto of frame blocks, or the override; None: it never overrules
         them."""
         return self._frame_veto_threshold
+
+    @property
+    def catalog_veto_threshold(self) -> float | None:
+        """The calibrated veto of blocks read as one catalog action, or the override; None:
+        it never overrules them (models calibrated before session 21)."""
+        return self._catalog_veto_threshold
 
     @property
     def instance_veto_threshold(self) -> float | None:

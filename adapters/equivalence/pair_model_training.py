@@ -89,6 +89,9 @@ class TrainingOptions:
     # batches 82-97 in session 15; for the model retrained with them, fresh batches 98-113
     # turned it off (21 false blocks removed for 14 repeats lost; bench/README.md, "Round 16").
     frame_veto_quantile: float = 0.0
+    # The veto of blocks read as one catalog action, at the model's surest "different": below
+    # all but this share of the calibration repeats; 0: none (bench/README.md, "Round 21").
+    catalog_veto_quantile: float = 0.0
     # The veto of catalog and frame blocks whose candidate points at another instance ("too",
     # "instead", 也: policies.instance_markers). 0.2 was chosen on fresh dev batches 98-113 by
     # a rule written before they were read (bench/README.md, "Round 16"); 0: none.
@@ -329,7 +332,8 @@ def _calibrate(
     directory: Path, rows: Sequence[LabelledRow], options: TrainingOptions, progress: Progress
 ) -> dict[str, Any]:
     """The threshold at ``max_false_block`` of the calibration negatives, the veto thresholds
-    at ``veto_quantile``, ``frame_veto_quantile`` and ``instance_veto_quantile`` of the
+    at ``veto_quantile``, ``frame_veto_quantile``, ``catalog_veto_quantile`` and
+    ``instance_veto_quantile`` of the
     positives the model reads, and how
     they were read: each row's candidate against its nearest failed step, as the guard asks,
     by the int8 model as served. ``auc`` is over the pairs the model reads (``unread``: the
@@ -368,6 +372,7 @@ def _calibrate(
 
     veto = veto_at(options.veto_quantile, "--veto-quantile")
     frame_veto = veto_at(options.frame_veto_quantile, "--frame-veto-quantile")
+    catalog_veto = veto_at(options.catalog_veto_quantile, "--catalog-veto-quantile")
     instance_veto = veto_at(options.instance_veto_quantile, "--instance-veto-quantile")
     auc: float | None = None
     mask = np.array([value is not None for value in scores])
@@ -379,6 +384,7 @@ def _calibrate(
         "threshold": threshold,
         "veto_threshold": veto,
         "frame_veto_threshold": frame_veto,
+        "catalog_veto_threshold": catalog_veto,
         "instance_veto_threshold": instance_veto,
         "rows": len(rows),
         "unread": int((~mask).sum()),
@@ -409,6 +415,7 @@ def _set_calibration(
         "max_false_block": options.max_false_block,
         "veto_quantile": options.veto_quantile,
         "frame_veto_quantile": options.frame_veto_quantile,
+        "catalog_veto_quantile": options.catalog_veto_quantile,
         "instance_veto_quantile": options.instance_veto_quantile,
     }
 
@@ -502,6 +509,8 @@ def calibrate_pair_model(
     frame_veto_quantile: float,
     instance_veto_quantile: float,
     progress: Progress | None = None,
+    *,
+    catalog_veto_quantile: float = 0.0,
 ) -> dict[str, Any]:
     """Set a trained model's threshold and veto thresholds again, on ``calibrate_batches`` of
     ``data``, without training: the operating point is a choice over the same weights. The
@@ -525,6 +534,7 @@ def calibrate_pair_model(
         max_false_block=max_false_block,
         veto_quantile=veto_quantile,
         frame_veto_quantile=frame_veto_quantile,
+        catalog_veto_quantile=catalog_veto_quantile,
         instance_veto_quantile=instance_veto_quantile,
     )
     _set_calibration(manifest, directory, calibration, options, report)

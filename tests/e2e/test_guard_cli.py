@@ -170,9 +170,9 @@ def test_calibrate_pair_model_sets_the_operating_point_again_without_touching_th
     weights = (model / "model.onnx").read_bytes()
     data = str(DATA)
     thresholds = []
-    # The first run asks for a frame veto (the recipe's default has none) and the default
-    # instance veto; the second for neither.
-    for rate, instance, frame in (("0.01", "0.2", "0.02"), ("0.3", "0", "0")):
+    # The first run asks for a frame veto and a catalog veto (the recipe's default has neither)
+    # and the default instance veto; the second for none of them.
+    for rate, instance, frame, catalog in (("0.01", "0.2", "0.02", "0.01"), ("0.3", "0", "0", "0")):
         done = run(
             "calibrate-pair-model",
             data,
@@ -186,6 +186,8 @@ def test_calibrate_pair_model_sets_the_operating_point_again_without_touching_th
             instance,
             "--frame-veto-quantile",
             frame,
+            "--catalog-veto-quantile",
+            catalog,
             tmp=tmp_path,
         )
         assert done.returncode == 0, done.stderr
@@ -199,10 +201,13 @@ def test_calibrate_pair_model_sets_the_operating_point_again_without_touching_th
         # Each veto is set where asked for, and dropped with its quantile 0.
         assert manifest["calibration"]["frame_veto_quantile"] == float(frame)
         assert manifest["calibration"]["instance_veto_quantile"] == float(instance)
+        assert manifest["calibration"]["catalog_veto_quantile"] == float(catalog)
         if instance == "0":
             assert "instance_veto_threshold" not in manifest
             assert "frame_veto_threshold" not in manifest
+            assert "catalog_veto_threshold" not in manifest
         else:
+            assert manifest["catalog_veto_threshold"] <= manifest["frame_veto_threshold"]
             assert manifest["frame_veto_threshold"] <= manifest["veto_threshold"]
             assert manifest["veto_threshold"] <= manifest["instance_veto_threshold"]
             assert manifest["instance_veto_threshold"] < manifest["threshold"]

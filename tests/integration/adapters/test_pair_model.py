@@ -109,6 +109,12 @@ def test_the_veto_is_the_served_models_quantile_of_the_calibration_repeats_it_re
     assert judge.frame_veto_threshold == pytest.approx(frame, abs=1e-6)
     assert manifest["frame_veto_threshold"] == judge.frame_veto_threshold
     assert judge.frame_veto_threshold <= judge.veto_threshold
+    # The catalog veto: their 1 % quantile (the fixture asks for one), stricter still.
+    assert manifest["calibration"]["catalog_veto_quantile"] == 0.01
+    catalog = min(float(np.quantile(read, 0.01)), judge.threshold - 1e-6)
+    assert judge.catalog_veto_threshold == pytest.approx(catalog, abs=1e-6)
+    assert manifest["catalog_veto_threshold"] == judge.catalog_veto_threshold
+    assert judge.catalog_veto_threshold <= judge.frame_veto_threshold
     # The instance veto: their 20 % quantile (the command's default), the highest bar.
     assert manifest["calibration"]["instance_veto_quantile"] == 0.2
     instance = min(float(np.quantile(read, 0.2)), judge.threshold - 1e-6)
@@ -140,10 +146,10 @@ def test_the_veto_can_be_overridden_switched_off_or_taken_down_by_the_threshold(
     assert judge_of().veto_threshold == calibrated
     assert judge_of(pair_model_veto=False).veto_threshold is None
     assert judge_of(pair_model_veto_threshold=-7.5).veto_threshold == -7.5
-    # The frame and instance vetoes likewise, each with its own switch and override; no veto at
-    # all turns both off; a threshold set under either takes it down; neither switch touches
+    # The frame, catalog and instance vetoes likewise, each with its own switch and override;
+    # no veto at all turns them off; a threshold set under one takes it down; no switch touches
     # another veto.
-    for kind in ("frame", "instance"):
+    for kind in ("frame", "catalog", "instance"):
         key = f"{kind}_veto_threshold"
         calibrated_kind = getattr(OnnxPairJudge(model), key)
         assert calibrated_kind is not None

@@ -462,12 +462,36 @@ def test_without_a_veto_threshold_the_judge_is_not_asked_about_blocks() -> None:
     assert judge.asked == []
 
 
-def test_catalog_blocks_are_never_overruled() -> None:
+def test_without_a_catalog_veto_catalog_blocks_are_never_overruled() -> None:
     judge = ScriptedPairJudge(default=-50.0, veto_threshold=-1.0, frame_veto_threshold=-3.0)
     guard = CatalogGuardEquivalence(None, pair_judge=judge)
     match = guard.find_equivalent("Reboot the router", [known_attempt("Restart the router")])
     assert match is not None and match.rule == "catalog:router.restart"
     assert judge.asked == []
+
+
+def test_a_catalog_block_is_overruled_only_below_the_catalog_veto() -> None:
+    attempt = known_attempt("Restart the router", "att-4")
+    pair = ("Restart the router", "Reboot the router")
+    # The frame veto is not the catalog's: a score below it alone leaves the block standing.
+    for score, vetoes, overruled in (
+        (-3.5, {"frame_veto_threshold": -3.0}, False),
+        (-2.5, {"catalog_veto_threshold": -3.0}, False),
+        (-3.0, {"catalog_veto_threshold": -3.0}, False),
+        (None, {"catalog_veto_threshold": -3.0}, False),
+        (-3.5, {"catalog_veto_threshold": -3.0}, True),
+    ):
+        judge = ScriptedPairJudge({pair: score}, veto_threshold=-1.0, **vetoes)
+        outcome = CatalogGuardEquivalence(None, pair_judge=judge).decide(pair[1], [attempt])
+        if overruled:
+            assert outcome.match is None
+            [record] = outcome.overruled
+            assert (record.attempt.attempt_id, record.rule) == ("att-4", "catalog:router.restart")
+            assert (record.model_score, record.veto_threshold) == (-3.5, -3.0)
+        else:
+            assert outcome.match is not None
+            assert outcome.match.rule == "catalog:router.restart", (score, vetoes)
+            assert outcome.overruled == ()
 
 
 # The same operation on another thing, read from action frames as one action.
@@ -636,6 +660,12 @@ def test_guard_check_lists_what_the_model_overruled() -> None:
         ({**GOOD, "veto_threshold": 3.5}, "veto_threshold must be below threshold"),
         ({**GOOD, "frame_veto_threshold": True}, "frame_veto_threshold must be a number"),
         ({**GOOD, "frame_veto_threshold": 4.0}, "frame_veto_threshold must be below threshold"),
+        ({**GOOD, "catalog_veto_threshold": None}, None),
+        ({**GOOD, "catalog_veto_threshold": "x"}, "catalog_veto_threshold must be a number"),
+        (
+            {**GOOD, "catalog_veto_threshold": 3.5},
+            "catalog_veto_threshold must be below threshold",
+        ),
         ({**GOOD, "instance_veto_threshold": "x"}, "instance_veto_threshold must be a number"),
         (
             {**GOOD, "instance_veto_threshold": 3.5},
@@ -643,7 +673,12 @@ def test_guard_check_lists_what_the_model_overruled() -> None:
         ),
     ],
 )
-def test_a_bad_veto_threshold_is_refused(tmp_path: Path, manifest: object, reason: str) -> None:
+def test_a_bad_veto_threshold_is_refused(
+    tmp_path: Path, manifest: object, reason: str | None
+) -> None:
+    if reason is None:  # a veto that is absent (null) is no veto: the manifest loads
+        assert read_manifest(_model_dir(tmp_path, manifest))["catalog_veto_threshold"] is None
+        return
     with pytest.raises(PairModelError, match=reason):
         read_manifest(_model_dir(tmp_path, manifest))
 
@@ -687,6 +722,12 @@ def test_settings_refuse_a_veto_at_or_above_the_threshold(tmp_path: Path) -> Non
     assert GuardSettings(pair_model_dir=directory, pair_model_frame_veto_threshold=-3.0)
     for off in ({"pair_model_frame_veto": False}, {"pair_model_veto": False}):
         assert GuardSettings(pair_model_dir=directory, pair_model_frame_veto_threshold=9.0, **off)
+    # The catalog veto the same way.
+    with pytest.raises(ValidationError, match="pair_model_catalog_veto_threshold 3.5 must be"):
+        GuardSettings(pair_model_dir=directory, pair_model_catalog_veto_threshold=3.5)
+    assert GuardSettings(pair_model_dir=directory, pair_model_catalog_veto_threshold=-3.0)
+    for off in ({"pair_model_catalog_veto": False}, {"pair_model_veto": False}):
+        assert GuardSettings(pair_model_dir=directory, pair_model_catalog_veto_threshold=9.0, **off)
     # And the instance veto.
     with pytest.raises(ValidationError, match="pair_model_instance_veto_threshold 3.5 must be"):
         GuardSettings(pair_model_dir=directory, pair_model_instance_veto_threshold=3.5)
