@@ -249,6 +249,27 @@ def test_a_partial_reading_that_is_exactly_the_failed_attempt_blocks() -> None:
     assert not GuardRule(use_partial=False).decide(two, failed, 0.3, lambda: None).same
 
 
+def test_a_failed_attempt_read_in_part_still_backs_a_partial_block_both_ways_round() -> None:
+    # Both texts lack a word ("Chase Visa", the "+ button") and read one catalog action each.
+    failed = INDEX.analyze("Removed the Chase Visa from Wallet and added it back")
+    candidate = INDEX.analyze(
+        "Delete the Chase card from Apple Wallet, then add it again with the + button"
+    )
+    assert not failed.complete and not failed.unread_clause and failed.steps
+    assert not candidate.complete and not candidate.unread_clause
+    decision = RULE.decide(candidate, failed, 0.3, no_cosine)
+    assert decision.same and decision.rule == "partial:catalog:payment.readd_card"
+
+
+def test_a_failed_attempt_read_in_part_does_not_make_a_disjoint_candidate_different() -> None:
+    # What the failed attempt did may lie in the words that were not read: similarity decides.
+    failed = INDEX.analyze("Removed the Chase Visa from Wallet and added it back")
+    candidate = INDEX.analyze("Reboot the router quickly, it sorts things out")
+    assert not failed.complete and not candidate.complete
+    decision = RULE.decide(candidate, failed, 0.3, lambda: 0.1)
+    assert not decision.same and not decision.rule.startswith("partial-differs"), decision
+
+
 @pytest.mark.parametrize(
     "candidate",
     [
