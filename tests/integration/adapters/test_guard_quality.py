@@ -57,6 +57,7 @@ from caseledger.adapters.equivalence.fuzzy_semantic import (  # noqa: E402
 from caseledger.domain.ports import AttemptEquivalence, KnownAttempt  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "guard_labelled.jsonl"
+SEALED = DATA.parent / "guard_sealed.jsonl"
 
 
 @dataclass(frozen=True)
@@ -90,8 +91,8 @@ class Figures:
         return self.tp / (self.tp + self.fp) if self.tp + self.fp else 1.0
 
 
-def load_rows() -> list[Row]:
-    with DATA.open(encoding="utf-8") as lines:
+def load_rows(path: Path = DATA) -> list[Row]:
+    with path.open(encoding="utf-8") as lines:
         return [
             Row(
                 tuple(d["failed"]),
@@ -158,6 +159,27 @@ def test_labelled_set_is_well_formed(rows: list[Row]) -> None:
     kinds = {r.kind for r in rows}
     assert {"reordered", "paraphrase_no_overlap", "opposite", "negation"} <= kinds
     assert all(r.failed and r.candidate.strip() for r in rows)
+
+
+def test_the_sealed_set_is_well_formed_and_shares_no_text_with_the_labelled_set(
+    rows: list[Row],
+) -> None:
+    """Its own file, written blind in session 21 and read by no guard or model when merged: it
+    is read once per decision, each read logged (bench/README.md, "The sealed set"). Only its
+    form is checked here."""
+    sealed = load_rows(SEALED)
+    assert len(sealed) >= 1100
+    assert {r.split for r in sealed} == {"sealed1"}
+    assert len({(r.failed, r.candidate) for r in sealed}) == len(sealed)
+    assert {r.lang for r in sealed} == {"en", "zh", "mixed"}
+    assert 0.4 <= sum(r.block for r in sealed) / len(sealed) <= 0.6
+    assert {"rephrasing", "paraphrase_no_overlap", "hard_negative", "next_step"} <= {
+        r.kind for r in sealed
+    }
+    assert all(r.failed and r.candidate.strip() for r in sealed)
+    labelled = {text for r in rows for text in (*r.failed, r.candidate)}
+    shared = [r for r in sealed if labelled & {*r.failed, r.candidate}]
+    assert shared == []
 
 
 def test_second_annotator_labels_held_out_rows_once(rows: list[Row]) -> None:
