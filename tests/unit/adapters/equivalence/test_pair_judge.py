@@ -571,6 +571,37 @@ def test_a_catalog_block_without_a_word_for_another_instance_is_never_overruled(
     assert judge.asked == []
 
 
+# The same catalog action on a unit of another name; no word says so.
+UNIT_FAILED = "Restarted the router in the living room"
+UNIT_CANDIDATE = "Restart the router in the garage"
+
+
+@pytest.mark.parametrize(("score", "overruled"), [(0.2, False), (0.1, True)])
+def test_a_catalog_block_on_a_unit_of_another_name_is_overruled_below_the_instance_veto(
+    score: float, overruled: bool
+) -> None:
+    attempt = known_attempt(UNIT_FAILED, "att-6")
+    plain = CatalogGuardEquivalence(None).find_equivalent(UNIT_CANDIDATE, [attempt])
+    assert plain is not None and plain.rule == "catalog:router.restart"
+    judge = ScriptedPairJudge(
+        {(UNIT_FAILED, UNIT_CANDIDATE): score}, veto_threshold=-1.5, instance_veto_threshold=0.2
+    )
+    outcome = CatalogGuardEquivalence(None, pair_judge=judge).decide(UNIT_CANDIDATE, [attempt])
+    assert judge.asked[0] == (UNIT_FAILED, UNIT_CANDIDATE)
+    assert (outcome.match is None) is overruled
+    assert [o.veto_threshold for o in outcome.overruled] == [0.2] * overruled
+
+
+def test_a_catalog_block_on_the_same_named_unit_is_never_overruled() -> None:
+    judge = ScriptedPairJudge(default=-50.0, instance_veto_threshold=0.2)
+    guard = CatalogGuardEquivalence(None, pair_judge=judge)
+    match = guard.find_equivalent(
+        "Reboot the router in the garage", [known_attempt(UNIT_CANDIDATE)]
+    )
+    assert match is not None and match.rule == "catalog:router.restart"
+    assert judge.asked == []
+
+
 @pytest.mark.parametrize(
     ("instance_veto", "score", "overruled"),
     [

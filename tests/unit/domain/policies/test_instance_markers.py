@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from caseledger.domain.policies.instance_markers import points_elsewhere
+from caseledger.domain.policies.instance_markers import names_another_unit, points_elsewhere
 
 
 @pytest.mark.parametrize(
@@ -42,3 +42,48 @@ def test_a_step_pointing_elsewhere_is_recognised(text: str) -> None:
 )
 def test_a_plain_step_is_not(text: str) -> None:
     assert not points_elsewhere(text)
+
+
+@pytest.mark.parametrize(
+    ("candidate", "known"),
+    [
+        ("Restart the Echo Show in the kitchen.", "Restarted the Echo Dot in the living room"),
+        ("Restart the Eero beacon in the bedroom.", "Restarted the main Eero by the modem"),
+        ("把客厅那个Mesh子路由断电重启一下", "主路由器重启过了"),
+        (
+            "Set the router's DNS to 8.8.8.8 so every device uses it.",
+            "Set the laptop's DNS to 8.8.8.8",
+        ),
+        (
+            "在iPad的邮件App里也把工作邮箱删掉再重新添加",
+            "Removed the work email account from the iPhone Mail app",
+        ),
+        ("Run Disk Cleanup on the D: data drive.", "Ran Disk Cleanup on C:"),
+        ("把副卡的VoLTE也打开", "主卡的VoLTE打开了"),
+        ("Replace the tri-color cartridge.", "Replaced the black cartridge already"),
+        ('Forget "Home-2.4G" on the iPhone', 'Forgot "Home-5G" on the iPhone'),
+        ("把已发送文件夹清空", "清空了已删除邮件"),
+        ("Forget the network on the Xbox Series S", "Forget the network on the Switch"),
+    ],
+)
+def test_a_step_on_a_unit_of_another_name_is_recognised(candidate: str, known: str) -> None:
+    assert names_another_unit(candidate, known)
+    assert names_another_unit(known, candidate)  # either way round
+
+
+@pytest.mark.parametrize(
+    ("candidate", "known"),
+    [
+        ("Reboot the router", "Restarted the Wi-Fi"),  # one side names no unit
+        ("Forget the network on the Mac and rejoin it", "Forgot it on my MacBook"),  # no kind
+        ("Restart the PC", "Restarted the laptop"),  # "PC" names a laptop as well
+        ("把电脑重启一下", "Restarted the desktop"),
+        ("Restart the router in the living room", "重启了客厅的路由器"),  # the same, in two tongues
+        ("Switch it off and on again", "Restarted the Xbox"),  # the verb, not the console
+        ("Restart the Xbox and the TV", "Restarted the Xbox"),  # shares a unit
+        ("Check the spam folder", "checked junk"),  # aliases of one folder
+    ],
+)
+def test_steps_naming_the_same_unit_or_none_are_not(candidate: str, known: str) -> None:
+    assert not names_another_unit(candidate, known)
+    assert not names_another_unit(known, candidate)
