@@ -31,8 +31,9 @@ the highest of its three bars (20 % of the calibration repeats, against 7 % and 
 make a different target likely, but alone they were right only as often as wrong. So is one
 where the two texts name different units of one kind ("the Echo Show in the kitchen" against
 "the Echo Dot in the living room":
-:func:`~caseledger.domain.policies.instance_markers.names_another_unit`; on dev 1-185 it
-removed 46 false blocks for 2 repeats lost, bench/README.md, "Round 22").
+:func:`~caseledger.domain.policies.instance_markers.names_another_unit`) or different values
+("Auto-Lock to 30 seconds" against "to 2 minutes": ``names_another_value``); on dev 1-185 the
+two removed 65 false blocks for 2 repeats lost (bench/README.md, "Round 22").
 """
 
 from __future__ import annotations
@@ -57,7 +58,11 @@ from caseledger.domain.policies.action_frames import (
     TextActions,
 )
 from caseledger.domain.policies.attempts import contains_cjk
-from caseledger.domain.policies.instance_markers import names_another_unit, points_elsewhere
+from caseledger.domain.policies.instance_markers import (
+    names_another_unit,
+    names_another_value,
+    points_elsewhere,
+)
 from caseledger.domain.ports import (
     Embedder,
     EquivalenceMatch,
@@ -113,7 +118,9 @@ def _veto_for(
     if decision.part == "catalog":
         vetoes.append(judge.catalog_veto_threshold)
     if decision.part in _INSTANCE_PARTS and (
-        points_elsewhere(candidate) or names_another_unit(candidate, known)
+        points_elsewhere(candidate)
+        or names_another_unit(candidate, known)
+        or names_another_value(candidate, known)
     ):
         vetoes.append(judge.instance_veto_threshold)
     return max((veto for veto in vetoes if veto is not None), default=None)

@@ -10,13 +10,19 @@ block was right 24 times and wrong 33. So they only lower the bar at which the p
 overrule such a block (``PairJudge.instance_veto_threshold``); the model decides. On the fresh
 round-16 rows, with the bar at the model's 20 % quantile of its calibration repeats, that
 removed 16 false blocks for 2 repeats lost (``bench/README.md``, "Round 16").
+
+Two texts can say it between them without such a word: each names a unit of one kind and
+they share none ("the Echo Show in the kitchen" after "the Echo Dot in the living room":
+:func:`names_another_unit`), or each names a value and they share none ("Auto-Lock to 30
+seconds" after "Auto-Lock to 2 minutes": :func:`names_another_value`). They lower the same
+bar; on dev 1-185 (session 22) that removed 65 false blocks for 2 repeats lost.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["names_another_unit", "points_elsewhere"]
+__all__ = ["names_another_unit", "names_another_value", "points_elsewhere"]
 
 # Frozen before the round-16 rows were read (bench/README.md, "Round 16"): a longer
 # list fitted to the rows that chose it would not say what it does on new text.
@@ -158,3 +164,94 @@ def names_another_unit(candidate: str, known: str) -> bool:
     Dot in the living room"; not "Reboot the router" against "Restarted the Wi-Fi"."""
     ours, theirs = _units(candidate), _units(known)
     return any(ours[kind] and theirs[kind] and not ours[kind] & theirs[kind] for kind in ours)
+
+
+# A setting's value, where a step names one: a quoted option ('Wi-Fi' only, "Draft") or a
+# number with a unit (30 seconds, 10 dB, 5M, 4K) or a dotted address (192.168.1.100). The
+# same setting set to another value is another step ("Set Auto-Lock to 30 seconds" after
+# "Set the iPad's Auto-Lock to 2 minutes"). Quoted text counts in English only: a Chinese
+# quote names the setting as often as its value (把“电源模式”调成最佳性能).
+_QUOTED = re.compile(r"(?<![a-z])[\"'‘“「『]([a-z0-9][^\"'’”」』\n]{0,38}?)[\"'’”」』](?![a-z])")
+_NUMBER_UNIT = re.compile(
+    r"(?<![a-z0-9.\-])(\d+(?:\.\d+)+|\d+) ?(seconds?|secs?|s|minutes?|mins?|hours?|hrs?|h|days?"
+    r"|db|%|p|k|mbps|mb|m|gb|ghz|g|mhz|w|v|x|秒|分钟|小时|天|分贝|兆)?(?![a-z0-9])",
+    re.ASCII,
+)
+_CHINESE_NUMBER_UNIT = re.compile(
+    r"([一二两三四五六七八九]?十[一二三四五六七八九]?|[一二两三四五六七八九])(秒|分钟|小时|分贝)"
+)
+_CHINESE_DIGITS = {
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
+# Units to one spelling; durations to seconds, so "60 seconds" is "一分钟".
+_SECONDS = {
+    "s": 1,
+    "sec": 1,
+    "secs": 1,
+    "second": 1,
+    "seconds": 1,
+    "秒": 1,
+    "min": 60,
+    "mins": 60,
+    "minute": 60,
+    "minutes": 60,
+    "分钟": 60,
+    "h": 3600,
+    "hr": 3600,
+    "hrs": 3600,
+    "hour": 3600,
+    "hours": 3600,
+    "小时": 3600,
+    "day": 86400,
+    "days": 86400,
+    "天": 86400,
+}
+_UNIT_SPELLING = {"分贝": "db", "兆": "m", "g": "ghz"}
+
+
+def _chinese_number(text: str) -> int:
+    if "十" not in text:
+        return _CHINESE_DIGITS[text]
+    tens, ones = text.split("十")
+    return (_CHINESE_DIGITS[tens] if tens else 1) * 10 + (_CHINESE_DIGITS[ones] if ones else 0)
+
+
+def _quantity(number: str, unit: str) -> str | None:
+    if unit in _SECONDS:
+        return f"{float(number) * _SECONDS[unit]:g}s"
+    if "." in number and number.count(".") > 1:
+        return number  # an address or a version
+    if not unit:
+        return None  # a bare number: a model, a year, a count
+    return number + _UNIT_SPELLING.get(unit, unit)
+
+
+def _values(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    folded = text.casefold()
+    quoted = frozenset(
+        value.strip(" ?!.:").strip() for value in _QUOTED.findall(folded) if value.isascii()
+    )
+    quantities = {_quantity(number, unit) for number, unit in _NUMBER_UNIT.findall(folded)}
+    quantities |= {
+        _quantity(str(_chinese_number(number)), unit)
+        for number, unit in _CHINESE_NUMBER_UNIT.findall(text)
+    }
+    return quoted, frozenset(value for value in quantities if value is not None)
+
+
+def names_another_value(candidate: str, known: str) -> bool:
+    """Whether ``candidate`` and ``known`` each name a value of one kind (a quoted option, a
+    quantity) and share none: "Set Auto-Lock to 30 seconds" against "Set the iPad's
+    Auto-Lock to 2 minutes"; not "拔掉充电器，按住开机键一分钟" against "Hold the power button
+    for 60 seconds"."""
+    ours, theirs = _values(candidate), _values(known)
+    return any(a and b and not a & b for a, b in zip(ours, theirs, strict=True))

@@ -571,23 +571,32 @@ def test_a_catalog_block_without_a_word_for_another_instance_is_never_overruled(
     assert judge.asked == []
 
 
-# The same catalog action on a unit of another name; no word says so.
+# The same action on a unit of another name, or set to another value; no word says so.
 UNIT_FAILED = "Restarted the router in the living room"
 UNIT_CANDIDATE = "Restart the router in the garage"
+VALUE_FAILED = "Set Auto-Lock to 2 minutes"
+VALUE_CANDIDATE = "Set Auto-Lock to 30 seconds"
 
 
+@pytest.mark.parametrize(
+    ("failed", "candidate", "rule"),
+    [
+        (UNIT_FAILED, UNIT_CANDIDATE, "catalog:router.restart"),
+        (VALUE_FAILED, VALUE_CANDIDATE, "frame:set/account.lock[auto]"),
+    ],
+)
 @pytest.mark.parametrize(("score", "overruled"), [(0.2, False), (0.1, True)])
-def test_a_catalog_block_on_a_unit_of_another_name_is_overruled_below_the_instance_veto(
-    score: float, overruled: bool
+def test_a_block_on_another_named_unit_or_value_is_overruled_below_the_instance_veto(
+    failed: str, candidate: str, rule: str, score: float, overruled: bool
 ) -> None:
-    attempt = known_attempt(UNIT_FAILED, "att-6")
-    plain = CatalogGuardEquivalence(None).find_equivalent(UNIT_CANDIDATE, [attempt])
-    assert plain is not None and plain.rule == "catalog:router.restart"
+    attempt = known_attempt(failed, "att-6")
+    plain = CatalogGuardEquivalence(None).find_equivalent(candidate, [attempt])
+    assert plain is not None and plain.rule == rule
     judge = ScriptedPairJudge(
-        {(UNIT_FAILED, UNIT_CANDIDATE): score}, veto_threshold=-1.5, instance_veto_threshold=0.2
+        {(failed, candidate): score}, veto_threshold=-1.5, instance_veto_threshold=0.2
     )
-    outcome = CatalogGuardEquivalence(None, pair_judge=judge).decide(UNIT_CANDIDATE, [attempt])
-    assert judge.asked[0] == (UNIT_FAILED, UNIT_CANDIDATE)
+    outcome = CatalogGuardEquivalence(None, pair_judge=judge).decide(candidate, [attempt])
+    assert judge.asked[0] == (failed, candidate)
     assert (outcome.match is None) is overruled
     assert [o.veto_threshold for o in outcome.overruled] == [0.2] * overruled
 

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from caseledger.domain.policies.instance_markers import names_another_unit, points_elsewhere
+from caseledger.domain.policies.instance_markers import (
+    names_another_unit,
+    names_another_value,
+    points_elsewhere,
+)
 
 
 @pytest.mark.parametrize(
@@ -87,3 +91,38 @@ def test_a_step_on_a_unit_of_another_name_is_recognised(candidate: str, known: s
 def test_steps_naming_the_same_unit_or_none_are_not(candidate: str, known: str) -> None:
     assert not names_another_unit(candidate, known)
     assert not names_another_unit(known, candidate)
+
+
+@pytest.mark.parametrize(
+    ("candidate", "known"),
+    [
+        ("Set Auto-Lock to 30 seconds to save battery.", "Set the iPad's Auto-Lock to 2 minutes"),
+        ("把麦克风加强降到十分贝", "麦克风加强调到了三十分贝"),
+        ("自动锁屏时间改成15秒", "手机的自动锁屏时间设成了30秒"),
+        ("把访客每台设备的限速调到5M", "访客网络每台设备限速设成了2M"),
+        ("Set the display resolution to 1080p.", "Set the display resolution to 4K Ultra HD"),
+        ("把地址池扩大到192.168.1.2到254", "路由器的DHCP地址池设成了192.168.1.100到150"),
+        ("Change it to 'Wi-Fi & Cellular Data'.", "Set Background App Refresh to 'Wi-Fi' only"),
+        ("把列印品質改成「Standard」試試", "Print quality is set to 'Draft'"),
+    ],
+)
+def test_a_setting_at_another_value_is_recognised(candidate: str, known: str) -> None:
+    assert names_another_value(candidate, known)
+    assert names_another_value(known, candidate)
+
+
+@pytest.mark.parametrize(
+    ("candidate", "known"),
+    [
+        ("拔掉充电器，按住开机键一分钟", "Hold the power button for 60 seconds"),  # one duration
+        ("Hold it for half a minute", "Held the power button for 30 seconds"),  # one side: none
+        ("Do an SMC reset: hold the keys for 10 seconds", "Reset the SMC on the 2019 MacBook"),
+        ("把5G的信道改成36", "Changed the 5 GHz channel to 36"),  # one band, two spellings
+        ("Turn off 'Use Printer Offline'", "Unchecked 'Use Printer Offline!'"),
+        ("把“电源模式”调成最佳性能", "电源模式已经改成“最佳性能”了"),  # Chinese quotes: not read
+        ("Re-add the card in the Wallet app", "Removed the card and added it back"),
+    ],
+)
+def test_steps_naming_one_value_or_none_are_not(candidate: str, known: str) -> None:
+    assert not names_another_value(candidate, known)
+    assert not names_another_value(known, candidate)
