@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from caseledger.domain.policies.attempts import is_cjk
 
-__all__ = ["NormalizedText", "normalize_chat"]
+__all__ = ["NormalizedText", "chinese_number", "normalize_chat"]
 
 # NFKC leaves these alone; chat users type all of them for "'".
 _APOSTROPHES = {"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'", "\u00b4": "'"}
@@ -110,3 +110,32 @@ def normalize_chat(text: str) -> NormalizedText:
         starts=tuple(start for _, start, _ in out),
         ends=tuple(end for _, _, end in out),
     )
+
+
+_CHINESE_DIGITS = {
+    "零": 0,
+    "〇": 0,
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
+
+
+def chinese_number(text: str) -> int:
+    """A whole number below 100 in Chinese numerals (三, 十五, 二十, 两) or in digits; 0 for text
+    that is neither. Shared by the contact-time reader and the guard's value markers."""
+    if text.isdigit():
+        return int(text)
+    if "十" in text:
+        tens, _, ones = text.partition("十")
+        return (_CHINESE_DIGITS.get(tens, 1) if tens else 1) * 10 + (
+            _CHINESE_DIGITS.get(ones, 0) if ones else 0
+        )
+    return _CHINESE_DIGITS.get(text, 0)

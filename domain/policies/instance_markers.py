@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import re
 
+from caseledger.domain.policies._chat_text import chinese_number
+
 __all__ = ["names_another_unit", "names_another_value", "points_elsewhere"]
 
 # Frozen before the round-16 rows were read (bench/README.md, "Round 16"): a longer
@@ -180,18 +182,6 @@ _NUMBER_UNIT = re.compile(
 _CHINESE_NUMBER_UNIT = re.compile(
     r"([一二两三四五六七八九]?十[一二三四五六七八九]?|[一二两三四五六七八九])(秒|分钟|小时|分贝)"
 )
-_CHINESE_DIGITS = {
-    "一": 1,
-    "二": 2,
-    "两": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
-}
 # Units to one spelling; durations to seconds, so "60 seconds" is "一分钟".
 _SECONDS = {
     "s": 1,
@@ -218,13 +208,6 @@ _SECONDS = {
 _UNIT_SPELLING = {"分贝": "db", "兆": "m", "g": "ghz"}
 
 
-def _chinese_number(text: str) -> int:
-    if "十" not in text:
-        return _CHINESE_DIGITS[text]
-    tens, ones = text.split("十")
-    return (_CHINESE_DIGITS[tens] if tens else 1) * 10 + (_CHINESE_DIGITS[ones] if ones else 0)
-
-
 def _quantity(number: str, unit: str) -> str | None:
     if unit in _SECONDS:
         return f"{float(number) * _SECONDS[unit]:g}s"
@@ -242,7 +225,7 @@ def _values(text: str) -> tuple[frozenset[str], frozenset[str]]:
     )
     quantities = {_quantity(number, unit) for number, unit in _NUMBER_UNIT.findall(folded)}
     quantities |= {
-        _quantity(str(_chinese_number(number)), unit)
+        _quantity(str(chinese_number(number)), unit)
         for number, unit in _CHINESE_NUMBER_UNIT.findall(text)
     }
     return quoted, frozenset(value for value in quantities if value is not None)

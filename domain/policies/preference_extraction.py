@@ -76,7 +76,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from typing import Final
 
-from caseledger.domain.policies._chat_text import NormalizedText, normalize_chat
+from caseledger.domain.policies._chat_text import NormalizedText, chinese_number, normalize_chat
 
 __all__ = [
     "PREFERENCE_KEYS",
@@ -759,20 +759,6 @@ def _find_devices(text: str, sentences: list[_Sentence]) -> list[_Found]:
 
 # --- contact time ----------------------------------------------------------------------------
 
-_ZH_DIGITS: Final = {
-    "零": 0,
-    "〇": 0,
-    "一": 1,
-    "二": 2,
-    "两": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
-}
 _WEEKDAYS_EN: Final = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAYS_ZH: Final = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
 _PM_PERIODS: Final = frozenset(
@@ -876,26 +862,17 @@ _PERIOD = re.compile(
 )
 
 
-def _zh_number(text: str) -> int:
-    if text.isdigit():
-        return int(text)
-    if "十" in text:
-        left, _, right = text.partition("十")
-        return (_ZH_DIGITS.get(left, 1) if left else 1) * 10 + (
-            _ZH_DIGITS.get(right, 0) if right else 0
-        )
-    return _ZH_DIGITS.get(text, 0)
-
-
 def _clock(match: re.Match[str], prefix: str, hint: str | None) -> tuple[int, int] | None:
     """Hour and minute of one captured time, am/pm resolved (``None`` if out of range)."""
     groups = match.groupdict()
     word = groups.get(f"{prefix}w")
     if word:
         return (0, 0) if word == "midnight" else (12, 0)
-    hour = _zh_number(groups[f"{prefix}h"])
+    hour = chinese_number(groups[f"{prefix}h"])
     minute_text = groups.get(f"{prefix}m")
-    minute = 30 if groups.get(f"{prefix}half") else (_zh_number(minute_text) if minute_text else 0)
+    minute = (
+        30 if groups.get(f"{prefix}half") else (chinese_number(minute_text) if minute_text else 0)
+    )
     ampm = (groups.get(f"{prefix}ap") or "").replace(".", "")
     period = groups.get(f"{prefix}per") or hint
     if hour > 24 or minute > 59:
