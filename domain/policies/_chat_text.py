@@ -12,12 +12,16 @@ punctuation become ASCII, ``U+3000`` becomes a space), casefold, curly apostroph
 line break ends a sentence in chat), whitespace between two CJK characters is dropped
 and one space separates a CJK character from an adjacent Latin letter or digit, so English
 word-boundary patterns work inside mixed messages ("好了thanks" → "好了 thanks").
+
+:func:`chinese_number` reads the numerals both the contact-time reader and the guard's value
+markers (:mod:`.instance_markers`) find in such text.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from typing import Final
 
 from caseledger.domain.policies.attempts import is_cjk
 
@@ -112,7 +116,7 @@ def normalize_chat(text: str) -> NormalizedText:
     )
 
 
-_CHINESE_DIGITS = {
+_CHINESE_DIGITS: Final = {
     "零": 0,
     "〇": 0,
     "一": 1,
@@ -131,7 +135,7 @@ _CHINESE_DIGITS = {
 def chinese_number(text: str) -> int:
     """A whole number below 100 in Chinese numerals (三, 十五, 二十, 两) or in digits; 0 for text
     that is neither. Shared by the contact-time reader and the guard's value markers."""
-    if text.isdigit():
+    if text.isdecimal():  # not isdigit: int() refuses superscripts such as "²"
         return int(text)
     if "十" in text:
         tens, _, ones = text.partition("十")

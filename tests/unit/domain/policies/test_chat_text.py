@@ -20,6 +20,7 @@ from caseledger.domain.policies._chat_text import chinese_number
         ("12", 12),
         ("", 0),
         ("半", 0),
+        ("²", 0),  # a digit to str.isdigit, not a number to int()
     ],
 )
 def test_a_chinese_numeral_or_digits_read_as_a_number(text: str, expected: int) -> None:
