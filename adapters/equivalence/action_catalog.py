@@ -478,7 +478,22 @@ class CatalogGuardEquivalence:
             return compute
 
         waiting: list[int] = []
+        # Most pairs are two different actions, both read in full: answered without walking
+        # the rule (GuardRule.read_apart), the same answer and the same lexical score kept.
+        apart = self._rule.read_apart(cand)
+        bar = apart.overwhelming_lexical if apart is not None else None
+        scores: list[float] | None = None
         for position, analysis in enumerate(analyses):
+            if apart is not None and (read := apart.decision_for(analysis)) is not None:
+                if bar is None:
+                    decisions.append(read)
+                    continue
+                if scores is None:
+                    scores = wording.scores()
+                score = lexical[position] = scores[position]
+                if score < bar:
+                    decisions.append(read)
+                    continue
             try:
                 decision = self._rule.decide(
                     cand, analysis, lexical_of(position), semantic_of(position)
@@ -612,6 +627,10 @@ class _Wording:
 
     def __getitem__(self, position: int) -> float:
         return self._all()[position]
+
+    def scores(self) -> list[float]:
+        """Every score, in the order of the known texts (computed on the first call)."""
+        return self._all()
 
     def nearest(self) -> int:
         """The position of the known text nearest in wording (the first on a tie)."""

@@ -29,7 +29,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from caseledger.domain.policies.action_lexicon import (
     CANTONESE_MARK_ZH,
@@ -160,7 +160,7 @@ class TextActions:
         """Every clause was read and at least one step came out."""
         return self.complete and bool(self.steps)
 
-    @property
+    @cached_property
     def action_ids(self) -> frozenset[str] | None:
         """The catalog actions of the whole text, or None unless every step has one."""
         if not self.steps or any(not step.action_ids for step in self.steps):
@@ -8507,6 +8507,23 @@ class GuardRule:
             return GuardDecision(False, "new-step:switch", "frame")
         return self._similar(lazy, semantic)
 
+    def read_apart(self, candidate: TextActions) -> ReadApart | None:
+        """What :meth:`decide` answers for most pairs, without walking the rule: None unless
+        ``candidate`` is read in full, or in part with no clause left unread, and no pronoun
+        in it dangles (see :class:`ReadApart`)."""
+        if not (
+            (self.use_catalog or self.use_frames)
+            and candidate.normalized
+            and candidate.steps
+            and not candidate.dangling
+        ):
+            return None
+        if candidate.understood:
+            return ReadApart(self, candidate, partly=False)
+        if self.use_partial and self.partial_disjoint_differs and not candidate.unread_clause:
+            return ReadApart(self, candidate, partly=True)
+        return None
+
     def _gate_open(self, lexical: _Lazy) -> bool:
         gate = self.semantic_gate_unread_failed
         return gate is not None and self.use_lexical and lexical() >= gate
@@ -8614,6 +8631,70 @@ class GuardRule:
         return GuardDecision(True, clause, "similarity")
 
 
+_HOWS = ("catalog", "frame")  # what GuardRule._covered names as the part that read a pair
+
+
+class ReadApart:
+    """:meth:`GuardRule.decide` for one candidate against many failed attempts, where the rule
+    reads two different actions.
+
+    The failed attempt must be read in full (no pronoun dangling, another text). A candidate
+    read in full whose steps it does not cover is ``differs:<steps>`` (the rule's step 3); a
+    candidate read in part (no clause left unread) that covers none of it and shares no step
+    with it is ``partial-differs:<steps>``. Either way only a lexical score at or above
+    :attr:`overwhelming_lexical` could still make the pair a block. :meth:`decision_for`
+    gives the answer, or None where the rule must be walked; the caller walks it too where
+    the lexical score reaches :attr:`overwhelming_lexical`. With 200 failed attempts on
+    record about eight pairs in ten are such pairs (``bench/README.md``, "Round 24");
+    walking the rule for each was most of the guard's time per candidate.
+    """
+
+    __slots__ = (
+        "_decisions",
+        "_ids",
+        "_normalized",
+        "_partly",
+        "_rule",
+        "_steps",
+        "overwhelming_lexical",
+    )
+
+    def __init__(self, rule: GuardRule, candidate: TextActions, *, partly: bool) -> None:
+        self._rule = rule
+        self._partly = partly
+        self._steps = candidate.steps
+        self._normalized = candidate.normalized
+        # Read in full, every step a catalog action: coverage is a set intersection.
+        self._ids = candidate.action_ids if rule.use_catalog and not partly else None
+        rule_text = ("partial-differs:" if partly else "differs:") + _labels(candidate.steps)
+        self._decisions = {how: GuardDecision(False, rule_text, how) for how in _HOWS}
+        # None: the rule's lexical part is off, and wording never makes the pair a block
+        self.overwhelming_lexical: float | None = (
+            rule.overwhelming_lexical if rule.use_lexical else None
+        )
+
+    def decision_for(self, failed: TextActions) -> GuardDecision | None:
+        """The rule's answer for this pair if its lexical score is below
+        :attr:`overwhelming_lexical`; None where the rule must be walked."""
+        if (
+            failed.dangling
+            or not failed.complete
+            or not failed.steps
+            or failed.normalized == self._normalized
+        ):
+            return None
+        if self._ids is not None and (ids := failed.action_ids) is not None:
+            # every step of each a catalog action: only a shared one covers a step
+            return None if not ids.isdisjoint(self._ids) else self._decisions["catalog"]
+        rule = self._rule
+        covered, how = rule._covered(self._steps, failed.steps)
+        if covered:
+            return None
+        if self._partly and (failed.unread_clause or rule._overlaps(self._steps, failed.steps)):
+            return None
+        return self._decisions[how]
+
+
 class _Lazy:
     """A score given as a number or as a callable, computed at most once."""
 
@@ -8699,16 +8780,26 @@ _LEFT_ALONE = re.compile(
 
 
 def _place_words(text: TextActions) -> str:
-    raw = unicodedata.normalize("NFKC", text.text).casefold()
+    return _place_words_of(text.text, text.normalized)
+
+
+@lru_cache(maxsize=16384)
+def _place_words_of(text: str, normalized: str) -> str:
+    raw = unicodedata.normalize("NFKC", text).casefold()
     if not _LEFT_ALONE.search(raw) and not _REASON_CLAUSE.match(raw):
-        return text.normalized
+        return normalized
     raw = _REASON_CLAUSE.sub("", raw, count=1)
     kept = [part for part in re.split(r"[,;!?。]", raw) if not _LEFT_ALONE.search(part)]
-    return normalize_solution(" ".join(kept)) or text.normalized
+    return normalize_solution(" ".join(kept)) or normalized
 
 
 def _places(text: TextActions) -> frozenset[str]:
-    words = _place_words(text)
+    return _places_in(_place_words(text))
+
+
+@lru_cache(maxsize=16384)
+def _places_in(words: str) -> frozenset[str]:
+    """The devices ``words`` name a step done on (once per text, not per pair)."""
     found = [m.group(1) for m in _EN_PLACE.finditer(words)]
     found += [m.group(1) for m in _ZH_PLACE.finditer(words)]
     more = {kind for pattern, kind in (*_MORE_PLACES, *_FB9_PLACES) if re.search(pattern, words)}
@@ -9123,8 +9214,13 @@ def _kind_words(text: str) -> str:
 
 
 def _kinds_named(text: TextActions, kinds: tuple[tuple[str, str], ...]) -> set[str]:
-    words = _kind_words(text.text)
-    return {kind for pattern, kind in kinds if re.search(pattern, words, re.ASCII)}
+    return set(_kinds_in(_kind_words(text.text), kinds))  # a copy: callers add to it
+
+
+@lru_cache(maxsize=16384)
+def _kinds_in(words: str, kinds: tuple[tuple[str, str], ...]) -> frozenset[str]:
+    """The kinds of ``kinds`` that ``words`` name (once per text and table, not per pair)."""
+    return frozenset(kind for pattern, kind in kinds if re.search(pattern, words, re.ASCII))
 
 
 def _kinds_differ(

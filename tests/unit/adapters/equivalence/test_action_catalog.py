@@ -262,3 +262,79 @@ def test_the_wording_scores_are_computed_once_and_only_when_asked() -> None:
     assert asked == 3  # the candidate and each step, once
     assert wording[1] <= 1.0 and wording[0] == first and wording.nearest() in (0, 1)
     assert len(calls) == asked
+
+
+_ON_RECORD = [
+    "Restart the router",
+    "Factory-reset the router",
+    "Set DNS to 8.8.8.8",
+    "Remove the card and add it again",
+    "Clear the Instagram app's cache",
+    "清除 Instagram 的缓存",
+    "重启路由器",
+    "Uninstall the app, then install the latest version",
+    "Turn off the Smart Gizmo Switch",
+    "Hold the power button for 30 seconds",
+    "Update the printer driver on your laptop",
+    "把wifi forget掉再连",
+    "Sign out of iCloud and sign back in",
+    "reinstall it",
+]
+
+
+_CANDIDATES = [
+    "Reboot the router",
+    "Reset the router to factory settings",
+    "Change DNS to Google Public DNS",
+    "Try a different card",
+    "Delete the Instagram cache",
+    "把路由器重启一下",
+    "Reinstall it",
+    "Update the printer driver on your phone",
+    "Restart the widget router and turn on the Smart Gizmo Switch",
+    "Sign out of iCloud, then sign back in",
+    "Frobnicate the zorp",
+]
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [GuardRule(), GuardRule(use_catalog=False), GuardRule(use_lexical=False)],
+    ids=["shipped", "no-catalog", "no-lexical"],
+)
+@pytest.mark.parametrize("candidate", _CANDIDATES)
+def test_pairs_read_apart_get_the_answer_of_the_rule_walked_in_full(
+    rule: GuardRule, candidate: str
+) -> None:
+    # _verdicts answers most pairs through GuardRule.read_apart; each answer, and the lexical
+    # score kept with it, must be what walking the rule for that pair alone gives.
+    guard = CatalogGuardEquivalence(None, rule=rule)
+    verdicts = guard.explain(candidate, _ON_RECORD)
+    cand = guard.analyze(candidate)
+    for text, verdict in zip(_ON_RECORD, verdicts, strict=True):
+        failed = guard.analyze(text)
+        asked: list[float] = []
+
+        def lexical(known: str = failed.normalized, asked: list[float] = asked) -> float:
+            asked.append(1.0)
+            return guard._lexical(cand.normalized, known)
+
+        walked = rule.decide(cand, failed, lexical, lambda: None)
+        assert verdict.decision == walked, text
+        assert (verdict.lexical is not None) == bool(asked), text
+        if verdict.lexical is not None:
+            assert verdict.lexical == lexical()
+
+
+def test_most_pairs_of_the_grid_are_read_apart() -> None:
+    # the test above checks the shortcut where it answers: it answers for most of these pairs
+    guard = CatalogGuardEquivalence(None)
+    rule = guard.rule
+    answered = 0
+    for candidate in _CANDIDATES:
+        apart = rule.read_apart(guard.analyze(candidate))
+        answered += sum(
+            apart is not None and apart.decision_for(guard.analyze(text)) is not None
+            for text in _ON_RECORD
+        )
+    assert answered >= len(_CANDIDATES) * len(_ON_RECORD) // 2
