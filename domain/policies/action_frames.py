@@ -8645,8 +8645,8 @@ class ReadApart:
     :attr:`overwhelming_lexical` could still make the pair a block. :meth:`decision_for`
     gives the answer, or None where the rule must be walked; the caller walks it too where
     the lexical score reaches :attr:`overwhelming_lexical`. With 200 failed attempts on
-    record about eight pairs in ten are such pairs (``bench/README.md``, "Round 24");
-    walking the rule for each was most of the guard's time per candidate.
+    record more than eight pairs in ten are such pairs (``bench/README.md``, "Round 24");
+    walking the rule for each was about half of the guard's time per candidate.
     """
 
     __slots__ = (
