@@ -626,18 +626,15 @@ class _Wording:
         self._scores: list[float] | None = None
 
     def __getitem__(self, position: int) -> float:
-        return self._all()[position]
-
-    def scores(self) -> list[float]:
-        """Every score, in the order of the known texts (computed on the first call)."""
-        return self._all()
+        return self.scores()[position]
 
     def nearest(self) -> int:
         """The position of the known text nearest in wording (the first on a tie)."""
-        scores = self._all()
+        scores = self.scores()
         return max(range(len(scores)), key=lambda i: (scores[i], -i))
 
-    def _all(self) -> list[float]:
+    def scores(self) -> list[float]:
+        """Every score, in the order of the known texts (computed on the first call)."""
         if self._scores is not None:
             return self._scores
         candidate, known = self._candidate, self._known

@@ -8631,9 +8631,6 @@ class GuardRule:
         return GuardDecision(True, clause, "similarity")
 
 
-_HOWS = ("catalog", "frame")  # what GuardRule._covered names as the part that read a pair
-
-
 class ReadApart:
     """:meth:`GuardRule.decide` for one candidate against many failed attempts, where the rule
     reads two different actions.
@@ -8650,7 +8647,7 @@ class ReadApart:
     """
 
     __slots__ = (
-        "_decisions",
+        "_decision",
         "_ids",
         "_normalized",
         "_partly",
@@ -8667,7 +8664,8 @@ class ReadApart:
         # Read in full, every step a catalog action: coverage is a set intersection.
         self._ids = candidate.action_ids if rule.use_catalog and not partly else None
         rule_text = ("partial-differs:" if partly else "differs:") + _labels(candidate.steps)
-        self._decisions = {how: GuardDecision(False, rule_text, how) for how in _HOWS}
+        # the part GuardRule._covered names for steps it finds not covered
+        self._decision = GuardDecision(False, rule_text, "catalog" if rule.use_catalog else "frame")
         # None: the rule's lexical part is off, and wording never makes the pair a block
         self.overwhelming_lexical: float | None = (
             rule.overwhelming_lexical if rule.use_lexical else None
@@ -8685,14 +8683,13 @@ class ReadApart:
             return None
         if self._ids is not None and (ids := failed.action_ids) is not None:
             # every step of each a catalog action: only a shared one covers a step
-            return None if not ids.isdisjoint(self._ids) else self._decisions["catalog"]
+            return None if not ids.isdisjoint(self._ids) else self._decision
         rule = self._rule
-        covered, how = rule._covered(self._steps, failed.steps)
-        if covered:
+        if rule._covered(self._steps, failed.steps)[0]:
             return None
         if self._partly and (failed.unread_clause or rule._overlaps(self._steps, failed.steps)):
             return None
-        return self._decisions[how]
+        return self._decision
 
 
 class _Lazy:
@@ -9213,8 +9210,8 @@ def _kind_words(text: str) -> str:
     return _FB12_INSTEAD_OF.sub(" ", words) or words
 
 
-def _kinds_named(text: TextActions, kinds: tuple[tuple[str, str], ...]) -> set[str]:
-    return set(_kinds_in(_kind_words(text.text), kinds))  # a copy: callers add to it
+def _kinds_named(text: TextActions, kinds: tuple[tuple[str, str], ...]) -> frozenset[str]:
+    return _kinds_in(_kind_words(text.text), kinds)
 
 
 @lru_cache(maxsize=16384)
