@@ -560,10 +560,12 @@ class CatalogGuardEquivalence:
     def _vector_ready(self, candidate: str, known: str) -> bool:
         """Whether the cosine of this pair needs no model call for ``known`` (its vector is
         cached, or no cosine applies to it)."""
-        if self._embedder is None or not (self._embeddable(candidate) and self._embeddable(known)):
+        if self._embedder is None:
             return True
         with self._lock:
-            return known in self._vectors
+            if known in self._vectors:
+                return True
+        return not (self._embeddable(candidate) and self._embeddable(known))
 
     def _ensure_vectors(self, normalized: Sequence[str]) -> None:
         if self._embedder is None:
@@ -594,11 +596,18 @@ class CatalogGuardEquivalence:
         return float(max(-1.0, min(1.0, float(np.dot(a, b)))))
 
     def _cosine(self, left: str, right: str) -> float | None:
-        if self._embedder is None or not (self._embeddable(left) and self._embeddable(right)):
+        if self._embedder is None:
             return None
-        self._ensure_vectors([left, right])
+        # Asked once per pair the rule walks: both vectors cached (only an embeddable text has
+        # one) is the common case, answered without the checks below.
         with self._lock:
             a, b = self._vectors.get(left), self._vectors.get(right)
+        if a is None or b is None:
+            if not (self._embeddable(left) and self._embeddable(right)):
+                return None
+            self._ensure_vectors([left, right])
+            with self._lock:
+                a, b = self._vectors.get(left), self._vectors.get(right)
         if a is None or b is None:  # evicted between the two steps: embed again, directly
             a, b = (np.asarray(v, dtype=np.float32) for v in self._embedder.embed([left, right]))
         # Unit vectors (Embedder contract): the dot product is the cosine; clamp float noise.

@@ -8489,7 +8489,7 @@ class GuardRule:
             structured
             and candidate.steps
             and failed.understood
-            and _FB10_INSTEAD.search(candidate.normalized)
+            and _sets_aside(candidate.normalized)
             and not self._overlaps(candidate.steps, failed.steps)
         ):
             # "instead of repairing it, let's create a brand new Outlook profile ...": what was
@@ -9483,18 +9483,20 @@ _QUANTITY = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(mb|gb|tb|mhz|ghz|dpi|hz)\b
 _QUANTITY_SCALE = {"gb": ("mb", 1024.0), "tb": ("mb", 1024.0**2), "ghz": ("mhz", 1000.0)}
 
 
-def _quantities(text: TextActions) -> set[tuple[str, float]]:
+def _quantities(text: TextActions) -> frozenset[tuple[str, float]]:
     return _quantities_in(text.normalized)
 
 
-def _quantities_in(words: str) -> set[tuple[str, float]]:
+@lru_cache(maxsize=16384)
+def _quantities_in(words: str) -> frozenset[tuple[str, float]]:
+    # cached per text: the rule asks it of both texts of every pair it walks
     found = set()
     for number, unit in _QUANTITY.findall(words):
         base, scale = _QUANTITY_SCALE.get(unit, (unit, 1.0))
         found.add((base, float(number) * scale))
         if unit == "gb":
             found.add(("mb", float(number) * 1000.0))  # "4 GB" is also written 4000 MB
-    return found
+    return frozenset(found)
 
 
 def _quantities_differ(candidate: TextActions, failed: TextActions) -> bool:
@@ -9921,18 +9923,37 @@ _FB10_SWITCHED_QUOTE = re.compile(
 def _fb10_new_switch(candidate: TextActions, failed: TextActions) -> bool:
     """Whether a candidate read only in part switches a quoted setting no failed text names,
     on top of steps of the failed attempt."""
-    names = [
-        next(group for group in found.groups() if group)
-        for found in _FB10_SWITCHED_QUOTE.finditer(unicodedata.normalize("NFKC", candidate.text))
-    ]
+    names = _switched_quotes(candidate.text)
     if not names:
         return False
-    theirs = re.sub(r"\s+", "", unicodedata.normalize("NFKC", failed.text).casefold())
-    return any(re.sub(r"\s+", "", name.casefold()) not in theirs for name in names)
+    theirs = _squeezed(failed.text)
+    return any(name not in theirs for name in names)
+
+
+# Both cached per text: the rule asks them of every pair it walks for a candidate read in part.
+@lru_cache(maxsize=16384)
+def _switched_quotes(text: str) -> tuple[str, ...]:
+    """The quoted settings ``text`` switches, casefolded, without white space."""
+    return tuple(
+        re.sub(r"\s+", "", next(group for group in found.groups() if group).casefold())
+        for found in _FB10_SWITCHED_QUOTE.finditer(unicodedata.normalize("NFKC", text))
+    )
+
+
+@lru_cache(maxsize=16384)
+def _squeezed(text: str) -> str:
+    """``text`` in NFKC, casefolded, without white space."""
+    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text).casefold())
 
 
 # A candidate that sets the failed step aside ("instead of repairing it", "rather than ...").
 _FB10_INSTEAD = re.compile(r"\b(?:instead of|rather than)\b|不要再|别再|而不是")
+
+
+@lru_cache(maxsize=16384)
+def _sets_aside(normalized: str) -> bool:
+    """Whether a text sets another step aside (cached per text: asked once per pair)."""
+    return _FB10_INSTEAD.search(normalized) is not None
 
 
 # Where a driver is removed from the system, not only from the device: Print Server
@@ -10124,19 +10145,25 @@ _FB11_SETTING = re.compile(
 _FB11_UNITS = {"percent": "%", "min": "minute", "mins": "minute", "minutes": "minute"}
 
 
-def _fb11_amounts(text: TextActions) -> set[tuple[str, float]]:
+@lru_cache(maxsize=16384)
+def _fb11_amounts(text: str) -> frozenset[tuple[str, float]] | None:
+    """The percentages and intervals ``text`` gives; None where it sets nothing (cached per
+    text: the rule asks it of both texts of every pair it walks)."""
+    folded = text.casefold()
+    if not _FB11_SETTING.search(folded):
+        return None
     found: set[tuple[str, float]] = set()
-    for match in _FB11_AMOUNT.finditer(text.text.casefold()):
+    for match in _FB11_AMOUNT.finditer(folded):
         groups = [g for g in match.groups() if g is not None]
         unit = groups[1].rstrip("s") if groups[1] not in ("%",) else "%"
         found.add((_FB11_UNITS.get(unit, unit), float(groups[0])))
-    return found
+    return frozenset(found)
 
 
 def _fb11_amounts_differ(candidate: TextActions, failed: TextActions) -> bool:
-    if not all(_FB11_SETTING.search(t.text.casefold()) for t in (candidate, failed)):
+    mine, theirs = _fb11_amounts(candidate.text), _fb11_amounts(failed.text)
+    if mine is None or theirs is None:
         return False
-    mine, theirs = _fb11_amounts(candidate), _fb11_amounts(failed)
     units = {unit for unit, _ in mine} & {unit for unit, _ in theirs}
     return bool(units) and not mine & theirs
 
