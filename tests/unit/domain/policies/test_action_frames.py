@@ -7254,3 +7254,119 @@ def test_round20_a_device_updated_with_no_system_named_stays_as_read() -> None:
     assert "system.update_os" not in _labels(
         "Update Ring from the App Store and then restart your iPhone"
     )
+
+
+# -- what the rule reads off each text, cached per text --------------------------------------
+# The reading before these were cached (83534c3), kept here as the oracle: a cache keyed on the
+# wrong text, or a value changed when made immutable, answers otherwise for some pair.
+
+_VALUE_TEXTS = [
+    "Set the paging file to 4096 MB initial",
+    "set a custom paging file of 8 GB",
+    "Set the paging file to 8192 MB",
+    "Set the channel width to 20 MHz",
+    "set the channel width to 40 mhz",
+    "Set the charge limit to 80%",
+    "change the battery limit to 95 percent",
+    "把充电上限设置成80%",
+    "Set auto-backup to every 30 minutes",
+    "Change the sync to every 1 hour",
+    "每 15 分钟同步一次，调成每30分钟",
+    "Charge it to 80% and unplug it",  # amounts, but nothing set
+    "Let it charge to 100% overnight",
+    "Run the backup every 2 hours",
+    "Turn off 'Restricted Mode' in YouTube's settings",
+    "Force stop YouTube and then turn off 'Restricted Mode'",
+    "Force stop YouTube and disable \u201cRestricted  Mode\u201d",
+    "再把\u201c自动更新\u201d关掉",
+    "\u201c自动 更新\u201d关掉",
+    "Enable 'Wi-Fi Calling' and toggle on \"VoLTE\"",
+    "Restart the router instead of resetting it",
+    "不要再重启了，换个路由器",
+    "Reinstall the app rather than clearing its data",
+    "Restart the router",
+    "４０９６ＭＢ",
+    "",
+]
+
+
+def _quantities_before(words: str) -> set[tuple[str, float]]:
+    import re
+
+    scale = {"gb": ("mb", 1024.0), "tb": ("mb", 1024.0**2), "ghz": ("mhz", 1000.0)}
+    found = set()
+    for number, unit in re.findall(
+        r"(?<![\d.])(\d+(?:\.\d+)?)\s*(mb|gb|tb|mhz|ghz|dpi|hz)\b", words
+    ):
+        base, factor = scale.get(unit, (unit, 1.0))
+        found.add((base, float(number) * factor))
+        if unit == "gb":
+            found.add(("mb", float(number) * 1000.0))
+    return found
+
+
+def _new_switch_before(candidate: TextActions, failed: TextActions) -> bool:
+    import re
+    import unicodedata
+
+    from caseledger.domain.policies.action_frames import _FB10_SWITCHED_QUOTE
+
+    names = [
+        next(group for group in found.groups() if group)
+        for found in _FB10_SWITCHED_QUOTE.finditer(unicodedata.normalize("NFKC", candidate.text))
+    ]
+    if not names:
+        return False
+    theirs = re.sub(r"\s+", "", unicodedata.normalize("NFKC", failed.text).casefold())
+    return any(re.sub(r"\s+", "", name.casefold()) not in theirs for name in names)
+
+
+def _amounts_differ_before(candidate: TextActions, failed: TextActions) -> bool:
+    from caseledger.domain.policies.action_frames import _FB11_AMOUNT, _FB11_SETTING, _FB11_UNITS
+
+    if not all(_FB11_SETTING.search(t.text.casefold()) for t in (candidate, failed)):
+        return False
+    amounts = []
+    for text in (candidate, failed):
+        found: set[tuple[str, float]] = set()
+        for match in _FB11_AMOUNT.finditer(text.text.casefold()):
+            groups = [g for g in match.groups() if g is not None]
+            unit = groups[1].rstrip("s") if groups[1] not in ("%",) else "%"
+            found.add((_FB11_UNITS.get(unit, unit), float(groups[0])))
+        amounts.append(found)
+    units = {u for u, _ in amounts[0]} & {u for u, _ in amounts[1]}
+    return bool(units) and not amounts[0] & amounts[1]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(_VALUE_TEXTS), st.sampled_from(_VALUE_TEXTS))
+def test_what_the_rule_reads_off_each_text_is_what_it_read_before_the_cache(
+    candidate: str, failed: str
+) -> None:
+    from caseledger.domain.policies import action_frames as frames
+
+    c, f = INDEX.analyze(candidate), INDEX.analyze(failed)
+    for _ in range(2):  # the first call fills the caches, the second reads them
+        assert set(frames._quantities_in(c.normalized)) == _quantities_before(c.normalized)
+        assert frames._quantities_differ(c, f) == (
+            bool(
+                {u for u, _ in _quantities_before(c.normalized)}
+                & {u for u, _ in _quantities_before(f.normalized)}
+            )
+            and not _quantities_before(c.normalized) & _quantities_before(f.normalized)
+        )
+        assert frames._fb10_new_switch(c, f) == _new_switch_before(c, f)
+        assert frames._fb11_amounts_differ(c, f) == _amounts_differ_before(c, f)
+        assert frames._sets_aside(c.normalized) == bool(frames._FB10_INSTEAD.search(c.normalized))
+
+
+def test_the_cached_readings_are_immutable_and_tell_pairs_apart() -> None:
+    from caseledger.domain.policies import action_frames as frames
+
+    assert isinstance(frames._quantities_in("set it to 4 gb"), frozenset)
+    # not vacuous: each check answers both ways on the texts above
+    analyses = [INDEX.analyze(text) for text in _VALUE_TEXTS]
+    pairs = [(c, f) for c in analyses for f in analyses]
+    for check in (frames._quantities_differ, frames._fb10_new_switch, frames._fb11_amounts_differ):
+        answers = {check(c, f) for c, f in pairs}
+        assert answers == {True, False}, check.__name__
