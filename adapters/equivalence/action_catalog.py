@@ -600,14 +600,12 @@ class CatalogGuardEquivalence:
             return None
         # Asked once per pair the rule walks: both vectors cached (only an embeddable text has
         # one) is the common case, answered without the checks below.
+        cached = self._cached_cosine(left, right)
+        if cached is not None or not (self._embeddable(left) and self._embeddable(right)):
+            return cached
+        self._ensure_vectors([left, right])
         with self._lock:
             a, b = self._vectors.get(left), self._vectors.get(right)
-        if a is None or b is None:
-            if not (self._embeddable(left) and self._embeddable(right)):
-                return None
-            self._ensure_vectors([left, right])
-            with self._lock:
-                a, b = self._vectors.get(left), self._vectors.get(right)
         if a is None or b is None:  # evicted between the two steps: embed again, directly
             a, b = (np.asarray(v, dtype=np.float32) for v in self._embedder.embed([left, right]))
         # Unit vectors (Embedder contract): the dot product is the cosine; clamp float noise.

@@ -9935,7 +9935,7 @@ def _fb10_new_switch(candidate: TextActions, failed: TextActions) -> bool:
 def _switched_quotes(text: str) -> tuple[str, ...]:
     """The quoted settings ``text`` switches, casefolded, without white space."""
     return tuple(
-        re.sub(r"\s+", "", next(group for group in found.groups() if group).casefold())
+        _squeezed(next(group for group in found.groups() if group))
         for found in _FB10_SWITCHED_QUOTE.finditer(unicodedata.normalize("NFKC", text))
     )
 
