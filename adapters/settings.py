@@ -93,7 +93,8 @@ class GuardSettings(BaseModel):
     pair_model_veto_threshold: float | None = None
     # Whether it may overrule a block read from action frames, below its stricter frame veto
     # threshold (the model's surest "different"); and the override of that calibrated logit.
-    # The packaged model has none since session 16 (the recipe's --frame-veto-quantile 0).
+    # The packaged model's is at 1 % of the calibration repeats since session 32 (none in
+    # sessions 16-31), as is its catalog veto (bench/README.md, "Round 26").
     pair_model_frame_veto: bool = True
     pair_model_frame_veto_threshold: float | None = None
     # Whether it may overrule a block read as one catalog action, below its catalog veto
@@ -105,7 +106,7 @@ class GuardSettings(BaseModel):
     pair_model_instance_veto: bool = True
     pair_model_instance_veto_threshold: float | None = None
     # Whether the model is asked also where the reading read both texts in full as different
-    # actions. On: chosen with the packaged threshold (2 % of the calibration negatives) on
+    # actions. On: chosen with session 16's threshold (2 % of the calibration negatives) on
     # fresh dev batches 74-81 by a rule written before they were read: +6.8 points of recall
     # for +1.2 of false blocks before the frame veto (bench/README.md, "The operating point").
     # Trained on the catalog's own pairs, the model blocks none of the playbook's next steps.

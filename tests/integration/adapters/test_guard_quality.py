@@ -261,41 +261,44 @@ def test_blind_held_out_quality(rows: list[Row], guard: CatalogGuardEquivalence)
 def test_the_shipped_guard_on_every_held_out_row(
     rows: list[Row], guard: CatalogGuardEquivalence, shipped: AttemptEquivalence
 ) -> None:
-    """The packaged pair model (trained on dev batches 1-42 and 51-97, calibrated on 43-50),
-    at the operating point chosen on fresh dev rows (asked everywhere, threshold at 2 % of the
-    calibration negatives, the instance veto, no frame veto), adds recall to the reading at
-    about its false-block rate, on all 1,143 held-out rows and in each language."""
+    """The packaged pair model (session 32: trained on dev batches 1-42, 51-185 and 198-213,
+    calibrated on 43-50; asked everywhere, threshold at 3 % of the calibration negatives, the
+    frame, catalog and instance vetoes), chosen on the held-out rows and the sealed set pooled
+    by rules written before it trained (bench/README.md, "Round 26"), adds recall to the
+    reading at about its false-block rate, on all 1,143 held-out rows and in each language."""
     held_out = lambda r: r.split != "dev"  # noqa: E731
     reading, served = measure(rows, guard, held_out), measure(rows, shipped, held_out)
     # Measured 2026-12-02 (session 16): reading R=0.743 FBR=0.048 (24 of 504); shipped
     # R=0.823 FBR=0.0496 (25 of 504). Session 18 (named values): shipped R=0.823 FBR=0.048 (24
-    # of 504). Session 15's model and point: 0.806 / 0.042. The bound on false blocks is the
-    # issue's, not a floor below the measure.
-    assert served.recall >= 0.81 and served.false_block_rate <= 0.052, served
+    # of 504). Session 15's model and point: 0.806 / 0.042. Session 32's model (packaged since):
+    # reading R=0.751 FBR=0.046 (23 of 504); shipped R=0.845 (540 of 639) FBR=0.0496 (25 of
+    # 504). The bound on false blocks is the issue's, not a floor below the measure.
+    assert served.recall >= 0.83 and served.false_block_rate <= 0.052, served
     assert served.recall >= reading.recall + 0.07, (reading, served)
     assert served.false_block_rate <= reading.false_block_rate + 0.01, (reading, served)
-    for lang, floor in (("en", 0.82), ("zh", 0.81), ("mixed", 0.76)):
-        # Measured: en 0.835 / 0.037, zh 0.830 / 0.065, mixed 0.780 / 0.061.
+    for lang, floor in (("en", 0.87), ("zh", 0.79), ("mixed", 0.74)):
+        # Measured: en 0.893 / 0.043, zh 0.807 / 0.051, mixed 0.764 / 0.076 (session 16's
+        # model: en 0.841 / 0.037, zh 0.830 / 0.065, mixed 0.789 / 0.061; the gain is English).
         part = measure(rows, shipped, lambda r, lang=lang: held_out(r) and r.lang == lang)
-        assert part.recall >= floor and part.false_block_rate <= 0.07, (lang, part)
+        assert part.recall >= floor and part.false_block_rate <= 0.08, (lang, part)
     newest = measure(rows, shipped, lambda r: r.split in ("test9", "test10"))
-    # The two blind splits written after session 11's model was trained: 0.723 / 0.053
-    # (reading 0.589 / 0.071; session 15's model 0.661 / 0.035).
-    assert newest.recall >= 0.70 and newest.false_block_rate <= 0.06, newest
+    # The two blind splits written after session 11's model was trained: 0.768 / 0.062 (86 of
+    # 112, 7 of 113; session 16's model 0.723 / 0.053, reading 0.589 / 0.071).
+    assert newest.recall >= 0.75 and newest.false_block_rate <= 0.07, newest
 
 
-def test_the_shipped_guard_on_the_fresh_rows_that_chose_it(
+def test_the_shipped_guard_on_the_rows_that_chose_session_16s_model(
     rows: list[Row],
     guard: CatalogGuardEquivalence,
     embedder: SentenceTransformerEmbedder,
     shipped: AttemptEquivalence,
 ) -> None:
-    """Dev batches 98-113 (2,192 rows written blind in session 16, which no model trained on)
-    chose the packaged model (retrained with batches 74-97), turned the frame veto off and the
-    instance veto on, by rules written before they were read (bench/README.md, "Round 16").
-    The shipped guard reads more repeats than the reading at about its false blocks (two more
-    since session 18's int8 embeddings and named values took ten of the reading's own and six
-    of its), and the instance veto removes false blocks for almost no repeats."""
+    """Dev batches 98-113 (2,192 rows written blind in session 16) chose session 16's model
+    (retrained with batches 74-97), turned the frame veto off and the instance veto on, by
+    rules written before they were read (bench/README.md, "Round 16"). Session 32's model,
+    packaged since, trained on them: in sample, these floors pin what it learned (a 3-layer
+    model does not learn them by heart: 0.81 of their repeats), not its quality; the instance
+    veto still removes false blocks for almost no repeats."""
     from caseledger.adapters.bootstrap import build_equivalence
     from caseledger.adapters.catalog.catalog import load_catalog
     from caseledger.adapters.settings import Settings
@@ -304,9 +307,10 @@ def test_the_shipped_guard_on_the_fresh_rows_that_chose_it(
     reading, served = measure(rows, guard, yardstick), measure(rows, shipped, yardstick)
     # Measured: reading R=0.517 FBR=0.065 (76 false blocks; 86 before session 18's int8
     # embeddings, named values and Ultimate Performance); shipped R=0.648 FBR=0.066 (77; 84
-    # before; session 15's model and point: 0.604 / 0.065).
-    assert served.recall >= 0.63 and served.false_block_rate <= 0.07, served
-    assert served.recall >= reading.recall + 0.10, (reading, served)
+    # before; session 15's model and point: 0.604 / 0.065). Session 32's model, in sample:
+    # reading R=0.536 FBR=0.064 (75); shipped R=0.812 FBR=0.015 (17 of 1,168).
+    assert served.recall >= 0.79 and served.false_block_rate <= 0.025, served
+    assert served.recall >= reading.recall + 0.25, (reading, served)
     assert served.fp <= reading.fp + 2, (reading, served)
     without = build_equivalence(
         Settings(environment="test", guard={"pair_model_instance_veto": False}),
@@ -314,8 +318,9 @@ def test_the_shipped_guard_on_the_fresh_rows_that_chose_it(
         load_catalog(),
     )
     unvetoed = measure(rows, without, yardstick)
-    # Measured without the instance veto: 0.649 / 0.086 (16 false blocks more, 2 repeats).
-    assert served.false_block_rate <= unvetoed.false_block_rate - 0.01, (unvetoed, served)
+    # Measured without the instance veto: session 16's model 0.649 / 0.086 (16 false blocks
+    # more, 2 repeats); session 32's 0.812 / 0.023 (10 false blocks more, 1 repeat).
+    assert served.fp <= unvetoed.fp - 7, (unvetoed, served)
     assert served.recall >= unvetoed.recall - 0.005, (unvetoed, served)
 
 
@@ -326,31 +331,34 @@ def test_the_shipped_guard_on_the_fresh_rows_that_chose_it(
         # model and its vetoes. Session 15's package at its point read 0.628 / 0.071 there.
         # Measured: reading R=0.504 FBR=0.085; shipped R=0.676 FBR=0.067, 0.063 (73 of 1,158)
         # since session 18's named values and Ultimate Performance.
-        (114, 129, 0.66, 0.067, 0.15),
+        # Session 32's model (packaged since) trained on 114-213, so it reads each range in
+        # sample: R=0.804 FBR=0.017 here.
+        (114, 129, 0.78, 0.03, 0.25),
         # Round 19: 2,195 rows written blind in session 19, whose reading changes were made on
         # rows of 1-129 only. A model retrained with 98-129 read 0.692 / 0.065 here and was
         # refused on held-out false blocks. Measured: reading R=0.495 FBR=0.094; shipped
-        # R=0.645 FBR=0.071.
-        (130, 145, 0.63, 0.08, 0.12),
+        # R=0.645 FBR=0.071. Session 32's model, in sample: R=0.809 FBR=0.014.
+        (130, 145, 0.79, 0.025, 0.25),
         # Round 20: 2,199 rows written blind in session 20. A model retrained with 1-145 and
         # calibrated on 146-153 read 0.730 / 0.070 on 154-161 (the packaged one 0.680 / 0.066)
         # and 31 false blocks of 504 on held-out, and was not shipped. Measured: reading
-        # R=0.539 FBR=0.072; shipped R=0.671 FBR=0.063.
-        (146, 161, 0.65, 0.07, 0.11),
+        # R=0.539 FBR=0.072; shipped R=0.671 FBR=0.063. Session 32's, in sample: 0.788 / 0.023.
+        (146, 161, 0.77, 0.035, 0.22),
         # Round 22 ("plain22"): 981 rows written blind in session 23 with no focus, each batch
         # labelled again by an annotator who did not see the writer's labels. A model retrained
         # with 1-185 read 0.871 / 0.025 here, 0.843 / 0.038 on the sealed set and 27 false
         # blocks of 504 on held-out, and was not shipped. Measured: reading R=0.685 FBR=0.059;
-        # shipped R=0.799 FBR=0.032.
-        (198, 205, 0.78, 0.04, 0.10),
+        # shipped R=0.799 FBR=0.032. Session 32's, in sample: 0.895 / 0.008.
+        (198, 205, 0.87, 0.02, 0.18),
         # Round 23 ("plain23"): 1,017 rows written and labelled blind as plain22, in sessions
         # 24-25. A model retrained with 1-185 and 198-205 read 0.872 / 0.013 here and passed
         # the held-out and sealed rows pooled, and was not shipped for its latency. Measured:
-        # reading R=0.725 FBR=0.086; shipped R=0.841 FBR=0.049.
-        (206, 213, 0.82, 0.055, 0.10),
+        # reading R=0.725 FBR=0.086; shipped R=0.841 FBR=0.049. Session 32's model (H2, the
+        # same recipe with these rows added) shipped: in sample, 0.890 / 0.0075.
+        (206, 213, 0.87, 0.02, 0.15),
     ],
 )
-def test_the_shipped_guard_on_fresh_rows_written_after_it_was_chosen(
+def test_the_shipped_guard_on_rows_written_after_session_16s_choice(
     rows: list[Row],
     guard: CatalogGuardEquivalence,
     shipped: AttemptEquivalence,
@@ -360,9 +368,11 @@ def test_the_shipped_guard_on_fresh_rows_written_after_it_was_chosen(
     max_false_block: float,
     over_reading: float,
 ) -> None:
-    """Dev batches no model trained on, written after the choices of the shipped guard: out of
-    sample for all of them (bench/README.md, "Round 17", "Round 19", "Round 20", "Round 22",
-    "Round 23")."""
+    """Dev batches written blind after session 16's choices, out of sample for session 16's
+    model (the measured figures in the comments; bench/README.md, "Round 17", "Round 19",
+    "Round 20", "Round 22", "Round 23"). Session 32's model, packaged since, trained on all of
+    them ("Round 26"): the floors pin what it learned there, in sample, not its quality (that is
+    the held-out rows and the sealed set)."""
     fresh = lambda r: r.split == "dev" and first <= r.batch <= last  # noqa: E731
     reading, served = measure(rows, guard, fresh), measure(rows, shipped, fresh)
     assert served.recall >= min_recall and served.false_block_rate <= max_false_block, served
@@ -467,10 +477,10 @@ def test_guard_beats_plain_similarity(
 
 @pytest.mark.xfail(
     strict=True,
-    reason="the shipped guard's held-out recall is 0.949 (test), 0.964 (test2), 0.726 (test3), "
-    "0.900 (test4; false-block 0.082), 0.882 (test5; false-block 0.060), 0.829 (test6), 0.806 "
-    "(test7), 0.717 (test8; false-block 0.050), 0.754 (test9) and 0.691 (test10; false-block "
-    "0.089) — test3 to test10 written without sight of the guard — below the 0.95 target",
+    reason="the shipped guard's held-out recall is 0.911 (test), 0.946 (test2), 0.726 (test3), "
+    "0.914 (test4), 0.868 (test5; false-block 0.060), 0.857 (test6), 0.823 (test7), 0.833 "
+    "(test8; false-block 0.067), 0.772 (test9) and 0.764 (test10; false-block 0.089) — test3 "
+    "to test10 written without sight of the guard — below the 0.95 target",
 )
 def test_target_recall_on_held_out(rows: list[Row], shipped: AttemptEquivalence) -> None:
     splits = ("test", "test2", "test3", "test4", "test5", "test6", "test7", "test8", "test9")

@@ -77,12 +77,12 @@ def test_the_threshold_is_the_served_models_quantile_of_the_calibration_negative
     # A pair the model cannot read never blocks: it counts below every score.
     floor = min(score for score, _ in scored if score is not None) - 1.0
     negatives = [floor if score is None else score for score, row in scored if not row.block]
-    # The command's default: 2 % of the calibration negatives.
+    # The command's default: 3 % of the calibration negatives.
     assert (
-        json.loads((model / "manifest.json").read_text())["calibration"]["max_false_block"] == 0.02
+        json.loads((model / "manifest.json").read_text())["calibration"]["max_false_block"] == 0.03
     )
-    assert judge.threshold == pytest.approx(float(np.quantile(negatives, 0.98)), abs=1e-6)
-    assert np.mean(np.array(negatives) >= judge.threshold) <= 0.03
+    assert judge.threshold == pytest.approx(float(np.quantile(negatives, 0.97)), abs=1e-6)
+    assert np.mean(np.array(negatives) >= judge.threshold) <= 0.04
 
 
 def test_the_veto_is_the_served_models_quantile_of_the_calibration_repeats_it_reads(
