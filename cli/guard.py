@@ -15,6 +15,9 @@ from pydantic import ValidationError
 from rich.console import Console
 from rich.progress import TaskID
 
+# The training recipe's defaults (its heavy imports, torch and the exporter, stay inside its
+# functions: about 6 ms more at start-up).
+from caseledger.adapters.equivalence import pair_model_training as training
 from caseledger.adapters.guard.check import CheckSummary, check_lines, guard_equivalence
 from caseledger.adapters.settings import Settings
 
@@ -150,11 +153,11 @@ def train_pair_model(
             help="Batches to train on, e.g. 1-42,51-185,198-213 (held-out rows in them are "
             "skipped).",
         ),
-    ] = "1-42,51-185,198-213",
+    ] = training.TRAIN_BATCHES,
     calibrate_batches: Annotated[
         str,
         typer.Option("--calibrate-batches", help="Batches to set the threshold on, e.g. 43-50."),
-    ] = "43-50",
+    ] = training.CALIBRATE_BATCHES,
     epochs: Annotated[int, typer.Option(min=1, max=20)] = 3,
     layers: Annotated[
         int,
@@ -165,11 +168,11 @@ def train_pair_model(
             "gain at half the cost per pair (bench/README.md).",
         ),
     ] = 3,
-    max_false_block: _MaxFalseBlock = 0.03,
-    veto_quantile: _VetoQuantile = 0.07,
-    frame_veto_quantile: _FrameVetoQuantile = 0.01,
-    catalog_veto_quantile: _CatalogVetoQuantile = 0.01,
-    instance_veto_quantile: _InstanceVetoQuantile = 0.2,
+    max_false_block: _MaxFalseBlock = training.MAX_FALSE_BLOCK,
+    veto_quantile: _VetoQuantile = training.VETO_QUANTILE,
+    frame_veto_quantile: _FrameVetoQuantile = training.FRAME_VETO_QUANTILE,
+    catalog_veto_quantile: _CatalogVetoQuantile = training.CATALOG_VETO_QUANTILE,
+    instance_veto_quantile: _InstanceVetoQuantile = training.INSTANCE_VETO_QUANTILE,
     seed: Annotated[int, typer.Option()] = 0,
     gloss_chinese: Annotated[
         bool,
@@ -207,8 +210,6 @@ def train_pair_model(
     catalog's 2,898 pairs.
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
-    from caseledger.adapters.equivalence import pair_model_training as training
 
     if not data.is_file():
         _errors.print(f"[red]error:[/] no such file: {data}")
@@ -270,12 +271,12 @@ def calibrate_pair_model(
             "--calibrate-batches",
             help="Batches to set the thresholds on: rows the model never trained on.",
         ),
-    ] = "43-50",
-    max_false_block: _MaxFalseBlock = 0.03,
-    veto_quantile: _VetoQuantile = 0.07,
-    frame_veto_quantile: _FrameVetoQuantile = 0.01,
-    catalog_veto_quantile: _CatalogVetoQuantile = 0.01,
-    instance_veto_quantile: _InstanceVetoQuantile = 0.2,
+    ] = training.CALIBRATE_BATCHES,
+    max_false_block: _MaxFalseBlock = training.MAX_FALSE_BLOCK,
+    veto_quantile: _VetoQuantile = training.VETO_QUANTILE,
+    frame_veto_quantile: _FrameVetoQuantile = training.FRAME_VETO_QUANTILE,
+    catalog_veto_quantile: _CatalogVetoQuantile = training.CATALOG_VETO_QUANTILE,
+    instance_veto_quantile: _InstanceVetoQuantile = training.INSTANCE_VETO_QUANTILE,
 ) -> None:
     """Set a trained pair model's threshold and veto thresholds again, without training.
 
@@ -286,7 +287,6 @@ def calibrate_pair_model(
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    from caseledger.adapters.equivalence import pair_model_training as training
     from caseledger.adapters.equivalence.pair_model import PairModelError
 
     if not data.is_file():

@@ -65,6 +65,34 @@ class LabelledRow:
     batch: int | None
 
 
+# The recipe of the packaged model (adapters/equivalence/models/README.md), the defaults of
+# TrainingOptions and of the train-pair-model and calibrate-pair-model commands.
+TRAIN_BATCHES = "1-42,51-185,198-213"  # every dev batch but 43-50's and the sealed set's
+CALIBRATE_BATCHES = "43-50"
+# On the calibration negatives. 0.03 with the frame and catalog vetoes below (session 32's
+# model, passed on the held-out and sealed rows pooled: bench/README.md, "Round 26"); 0.02
+# before, chosen on fresh dev batches 74-81 ("The operating point"); 0.01 before that.
+MAX_FALSE_BLOCK = 0.03
+# Repeats in the calibration rows scored below the veto threshold: the model overrules a
+# weakly read block only where it scores lower than all but this share of real repeats.
+# 0.07 was chosen on fresh dev rows (bench/README.md, "The pair model overrules"); 0: none.
+VETO_QUANTILE = 0.07
+# The stricter veto of blocks read from action frames: the model overrules one only below
+# all but this share of the calibration repeats; 0: no frame veto. 0.02 was chosen on dev
+# batches 82-97 in session 15; for the model retrained with them, fresh batches 98-113
+# turned it off (21 false blocks removed for 14 repeats lost; bench/README.md, "Round 16");
+# 0.01 since session 32, with the catalog veto ("Round 26"; first tried in "Round 21").
+FRAME_VETO_QUANTILE = 0.01
+# The veto of blocks read as one catalog action, at the model's surest "different": below
+# all but this share of the calibration repeats; 0: none (bench/README.md, "Round 21",
+# "Round 26").
+CATALOG_VETO_QUANTILE = 0.01
+# The veto of catalog and frame blocks whose candidate points at another instance ("too",
+# "instead", 也: policies.instance_markers). 0.2 was chosen on fresh dev batches 98-113 by
+# a rule written before they were read (bench/README.md, "Round 16"); 0: none.
+INSTANCE_VETO_QUANTILE = 0.2
+
+
 @dataclass(frozen=True)
 class TrainingOptions:
     """How to train; the defaults are the ones measured in ``bench/README.md``."""
@@ -76,28 +104,11 @@ class TrainingOptions:
     learning_rate: float = 4e-5
     batch_size: int = 16
     max_length: int = 96
-    # On the calibration negatives. 0.03 with the frame and catalog vetoes below (session 32's
-    # model, passed on the held-out and sealed rows pooled: bench/README.md, "Round 26"); 0.02
-    # before, chosen on fresh dev batches 74-81 ("The operating point"); 0.01 before that.
-    max_false_block: float = 0.03
-    # Repeats in the calibration rows scored below the veto threshold: the model overrules a
-    # weakly read block only where it scores lower than all but this share of real repeats.
-    # 0.07 was chosen on fresh dev rows (bench/README.md, "The pair model overrules"); 0: none.
-    veto_quantile: float = 0.07
-    # The stricter veto of blocks read from action frames: the model overrules one only below
-    # all but this share of the calibration repeats; 0: no frame veto. 0.02 was chosen on dev
-    # batches 82-97 in session 15; for the model retrained with them, fresh batches 98-113
-    # turned it off (21 false blocks removed for 14 repeats lost; bench/README.md, "Round 16");
-    # 0.01 since session 32, with the catalog veto ("Round 26"; first tried in "Round 21").
-    frame_veto_quantile: float = 0.01
-    # The veto of blocks read as one catalog action, at the model's surest "different": below
-    # all but this share of the calibration repeats; 0: none (bench/README.md, "Round 21",
-    # "Round 26").
-    catalog_veto_quantile: float = 0.01
-    # The veto of catalog and frame blocks whose candidate points at another instance ("too",
-    # "instead", 也: policies.instance_markers). 0.2 was chosen on fresh dev batches 98-113 by
-    # a rule written before they were read (bench/README.md, "Round 16"); 0: none.
-    instance_veto_quantile: float = 0.2
+    max_false_block: float = MAX_FALSE_BLOCK
+    veto_quantile: float = VETO_QUANTILE
+    frame_veto_quantile: float = FRAME_VETO_QUANTILE
+    catalog_veto_quantile: float = CATALOG_VETO_QUANTILE
+    instance_veto_quantile: float = INSTANCE_VETO_QUANTILE
     seed: int = 0
     base_model: str | None = None  # None: the packaged all-MiniLM-L6-v2
     gloss_chinese: bool = True  # mostly-Chinese texts read as English glosses (chinese_gloss)
@@ -512,7 +523,7 @@ def calibrate_pair_model(
     instance_veto_quantile: float,
     progress: Progress | None = None,
     *,
-    catalog_veto_quantile: float = 0.0,
+    catalog_veto_quantile: float = CATALOG_VETO_QUANTILE,
 ) -> dict[str, Any]:
     """Set a trained model's threshold and veto thresholds again, on ``calibrate_batches`` of
     ``data``, without training: the operating point is a choice over the same weights. The
