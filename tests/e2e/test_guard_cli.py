@@ -169,16 +169,13 @@ def test_calibrate_pair_model_sets_the_operating_point_again_without_touching_th
     shutil.copytree(trained_pair_model[0], model)
     weights = (model / "model.onnx").read_bytes()
     data = str(DATA)
+    calibrate = ("calibrate-pair-model", data, "--model", str(model), "--calibrate-batches")
     thresholds = []
     # The first run asks for every veto (the frame veto at 2 %, not the recipe's 1 %); the
     # second for none of them.
     for rate, instance, frame, catalog in (("0.01", "0.2", "0.02", "0.01"), ("0.3", "0", "0", "0")):
         done = run(
-            "calibrate-pair-model",
-            data,
-            "--model",
-            str(model),
-            "--calibrate-batches",
+            *calibrate,
             "2",
             "--max-false-block",
             rate,
@@ -223,15 +220,7 @@ def test_calibrate_pair_model_sets_the_operating_point_again_without_touching_th
         ]
     )
     # Rows the model trained on cannot set its threshold; a missing model is a clear error.
-    trained_on = run(
-        "calibrate-pair-model",
-        data,
-        "--model",
-        str(model),
-        "--calibrate-batches",
-        "1",
-        tmp=tmp_path,
-    )
+    trained_on = run(*calibrate, "1", tmp=tmp_path)
     assert trained_on.returncode == 2 and "trained on calibration batches [1]" in trained_on.stderr
     missing = run("calibrate-pair-model", data, "--model", str(tmp_path / "none"), tmp=tmp_path)
     assert missing.returncode == 2 and "not found" in missing.stderr
@@ -239,29 +228,10 @@ def test_calibrate_pair_model_sets_the_operating_point_again_without_touching_th
         manifest, indent=2
     ) + "\n"
     # The reading order is part of the operating point: set with it, refused with a reason.
-    sideways = run(
-        "calibrate-pair-model",
-        data,
-        "--model",
-        str(model),
-        "--calibrate-batches",
-        "2",
-        "--order",
-        "sideways",
-        tmp=tmp_path,
+    sideways, both = (
+        run(*calibrate, "2", "--order", order, tmp=tmp_path) for order in ("sideways", "both")
     )
     assert sideways.returncode == 2 and "order 'sideways' is not one of" in sideways.stderr
-    both = run(
-        "calibrate-pair-model",
-        data,
-        "--model",
-        str(model),
-        "--calibrate-batches",
-        "2",
-        "--order",
-        "both",
-        tmp=tmp_path,
-    )
     assert both.returncode == 0, both.stderr
     assert json.loads(both.stdout)["order"] == "both"
     assert json.loads(both.stdout)["threshold"] != manifest["threshold"]

@@ -75,6 +75,17 @@ def test_the_threshold_is_the_served_models_quantile_of_the_calibration_negative
     model: Path,
 ) -> None:
     judge = OnnxPairJudge(model)
+    negatives = _calibration_negatives(judge)
+    # The command's default: 3 % of the calibration negatives.
+    assert (
+        json.loads((model / "manifest.json").read_text())["calibration"]["max_false_block"] == 0.03
+    )
+    assert judge.threshold == pytest.approx(float(np.quantile(negatives, 0.97)), abs=1e-6)
+    assert np.mean(np.array(negatives) >= judge.threshold) <= 0.04
+
+
+def _calibration_negatives(judge: OnnxPairJudge) -> list[float]:
+    """The judge's scores of batch 2's negatives, each against its nearest failed step."""
     reader = CatalogGuardEquivalence(None)
     rows = [row for row in load_labelled(DATA)[0] if row.batch == 2]
     scored = [
@@ -83,13 +94,7 @@ def test_the_threshold_is_the_served_models_quantile_of_the_calibration_negative
     ]
     # A pair the model cannot read never blocks: it counts below every score.
     floor = min(score for score, _ in scored if score is not None) - 1.0
-    negatives = [floor if score is None else score for score, row in scored if not row.block]
-    # The command's default: 3 % of the calibration negatives.
-    assert (
-        json.loads((model / "manifest.json").read_text())["calibration"]["max_false_block"] == 0.03
-    )
-    assert judge.threshold == pytest.approx(float(np.quantile(negatives, 0.97)), abs=1e-6)
-    assert np.mean(np.array(negatives) >= judge.threshold) <= 0.04
+    return [floor if score is None else score for score, row in scored if not row.block]
 
 
 def test_the_veto_is_the_served_models_quantile_of_the_calibration_repeats_it_reads(
@@ -403,14 +408,7 @@ def test_calibrating_for_both_orders_sets_the_thresholds_on_that_reading(
     assert json.loads((copy / "manifest.json").read_text(encoding="utf-8")) == manifest
     judge = OnnxPairJudge(copy)
     assert judge.order == BOTH_ORDERS
-    reader = CatalogGuardEquivalence(None)
-    rows = [row for row in load_labelled(DATA)[0] if row.batch == 2]
-    scored = [
-        (judge.score(row.failed[reader.nearest(row.candidate, row.failed)], row.candidate), row)
-        for row in rows
-    ]
-    floor = min(score for score, _ in scored if score is not None) - 1.0
-    negatives = [floor if score is None else score for score, row in scored if not row.block]
+    negatives = _calibration_negatives(judge)
     assert judge.threshold == pytest.approx(float(np.quantile(negatives, 0.97)), abs=1e-6)
     # Not the known-first reading's threshold: the operating point follows the reading.
     assert judge.threshold != pytest.approx(OnnxPairJudge(model).threshold, abs=1e-6)
