@@ -56,6 +56,7 @@ __all__ = [
     "PairModelError",
     "packaged_model_dir",
     "read_manifest",
+    "unknown_order",
 ]
 
 MANIFEST_FORMAT = 1
@@ -75,6 +76,16 @@ TEXT_SCHEMES = ("raw", GLOSS_SCHEME)
 KNOWN_FIRST = "known, candidate"
 BOTH_ORDERS = "both"
 ORDERS = (KNOWN_FIRST, BOTH_ORDERS)
+
+
+def unknown_order(order: object) -> str | None:
+    """Why ``order`` is not a reading order (the manifest, the judge and the training options
+    all say it so), or None where it is one."""
+    if order in ORDERS:
+        return None
+    return f"order {order!r} is not one of {' or '.join(repr(known) for known in ORDERS)}"
+
+
 # The model shipped with caseledger, the output of `make pair-model` (models/README.md: how it
 # was made, the digest of its weights).
 PACKAGED_MODEL = "pair-minilm-3l-int8"
@@ -124,11 +135,8 @@ def read_manifest(directory: Path) -> dict[str, Any]:
                 f"{directory}/manifest.json: {key} must be below threshold "
                 f"({manifest[key]} >= {manifest['threshold']})"
             )
-    if manifest.get("order", KNOWN_FIRST) not in ORDERS:
-        raise PairModelError(
-            f"{directory}/manifest.json: order {manifest['order']!r} is not one of "
-            f"{' or '.join(repr(order) for order in ORDERS)}"
-        )
+    if (problem := unknown_order(manifest.get("order", KNOWN_FIRST))) is not None:
+        raise PairModelError(f"{directory}/manifest.json: {problem}")
     if manifest.get("text", "raw") not in TEXT_SCHEMES:
         raise PairModelError(
             f"{directory}/manifest.json: text {manifest['text']!r} is not one of "
@@ -190,8 +198,8 @@ class OnnxPairJudge:
         self._instance_veto_threshold = self._veto(
             directory, "instance_veto_threshold", instance_veto_threshold, veto and instance_veto
         )
-        if order is not None and order not in ORDERS:
-            raise PairModelError(f"order {order!r} is not one of {', '.join(ORDERS)}")
+        if order is not None and (problem := unknown_order(order)) is not None:
+            raise PairModelError(problem)
         self._order = order if order is not None else self._manifest.get("order", KNOWN_FIRST)
         # Served as trained: a model trained on glossed Chinese reads glossed Chinese.
         self._glossed = self._manifest.get("text") == GLOSS_SCHEME

