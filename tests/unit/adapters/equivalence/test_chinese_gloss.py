@@ -6,7 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from caseledger.adapters.equivalence.chinese_gloss import gloss, gloss_if_chinese
+from caseledger.adapters.equivalence import chinese_gloss
+from caseledger.adapters.equivalence.chinese_gloss import (
+    GLOSS_SCHEMES,
+    SUPPORT_GLOSS_SCHEME,
+    gloss,
+    gloss_if_chinese,
+)
 from caseledger.adapters.equivalence.pair_model_training import (
     LabelledRow,
     TrainingOptions,
@@ -67,6 +73,90 @@ def test_training_pairs_are_prepared_as_the_served_model_reads_them() -> None:
     ]
 
 
+SUPPORT = SUPPORT_GLOSS_SCHEME
+
+
+@pytest.mark.parametrize(
+    ("text", "cedict", "support"),
+    [
+        # Support chat's own words before CC-CEDICT's first sense.
+        (
+            "退出登录后重新登录",
+            "withdraw register empress again register",
+            "sign out then sign in again",
+        ),
+        (
+            "先把VPN卸载掉再重新安装",
+            "VPN disembark fall again install",
+            "VPN uninstall again reinstall",
+        ),
+        ("确认卡没被冻结", "confirm stop have not freeze", "confirm card not freeze"),
+        # The least-cost cut, not the greedy longest-first one: 并 + 重启, not 并重 + 启.
+        ("清除缓存并重启", "clear away cache lay equal stress on open", "clear cache and restart"),
+        # No longer CC-CEDICT word over the glossary's: 退出 + 来 (dropped), not 退出来.
+        ("退出来", None, "quit"),
+        # Traditional characters read as Simplified, then through the glossary.
+        ("重新開機", "restart", "restart"),
+        ("閃退了，重裝過還是不行", None, "crashes ， reinstall still not working"),
+        # A word neither list knows is still CC-CEDICT's.
+        ("打印机脱机", "printer offline", "printer offline"),
+    ],
+)
+def test_the_support_scheme_reads_support_words_first(
+    text: str, cedict: str | None, support: str
+) -> None:
+    if cedict is not None:
+        assert gloss(text) == cedict  # the scheme the packaged model was trained on, unchanged
+    assert gloss(text, SUPPORT) == support
+    assert gloss_if_chinese(text, SUPPORT) == support
+
+
+def test_an_unknown_scheme_is_refused() -> None:
+    assert GLOSS_SCHEMES == ("cedict-gloss-1", "support-gloss-2")
+    with pytest.raises(ValueError, match="unknown gloss scheme 'nope'"):
+        gloss("重启", "nope")
+    with pytest.raises(ValueError, match="unknown gloss scheme"):
+        TrainingOptions(frozenset({1}), frozenset({2}), gloss_scheme="nope")
+
+
+def test_the_glossary_is_one_new_chinese_word_per_line(tmp_path: Path) -> None:
+    glossary = chinese_gloss._glossary()
+    assert len(glossary) > 500
+    assert glossary["重启"] == "restart" and glossary["了"] == ""  # v1's particles dropped too
+    assert all(chinese_gloss._HAN.fullmatch(word) for word in glossary)
+
+
+@pytest.mark.parametrize(
+    "line", ["restart\trestart", "重启\trestart\n重启\treboot", "重启 restart"]
+)
+def test_a_malformed_glossary_line_is_refused(
+    line: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "support_glossary.tsv").write_text(f"# a comment\n{line}\n", encoding="utf-8")
+
+    class Files:
+        def __truediv__(self, name: str) -> Path:
+            return tmp_path / name
+
+    monkeypatch.setattr(chinese_gloss.resources, "files", lambda package: Files())
+    chinese_gloss._glossary.cache_clear()
+    try:
+        with pytest.raises(ValueError, match="support_glossary.tsv:"):
+            chinese_gloss._glossary()
+    finally:
+        chinese_gloss._glossary.cache_clear()
+
+
+def test_training_pairs_are_glossed_by_the_scheme_asked() -> None:
+    from caseledger.adapters.equivalence.pair_model_training import _preparer
+
+    rows = [LabelledRow(("退出登录",), "Sign out", True, 1)]
+    options = TrainingOptions(frozenset({1}), frozenset({2}), gloss_scheme=SUPPORT)
+    assert _training_pairs(rows, _preparer(options))[0] == ("sign out", "Sign out", 1.0)
+    default = TrainingOptions(frozenset({1}), frozenset({2}))
+    assert _training_pairs(rows, _preparer(default))[0][0] == gloss("退出登录")
+
+
 @pytest.mark.parametrize(("flag", "glossed"), [([], True), (["--raw-text"], False)])
 def test_the_training_command_glosses_unless_told_raw(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, flag: list[str], glossed: bool
@@ -90,6 +180,7 @@ def test_the_training_command_glosses_unless_told_raw(
     )
     assert result.exit_code == 0, result.output
     assert [options.gloss_chinese for options in seen] == [glossed]
+    assert seen[0].gloss_scheme == "cedict-gloss-1"  # the packaged model's scheme
     # The default trains on every dev batch up to 213 but the calibration batches (43-50) and
     # the sealed set's (186-197; held-out rows skipped; 71-73 hold none of dev): the packaged
     # model's recipe since session 32 (bench/README.md, "Round 26").
@@ -108,3 +199,27 @@ def test_the_dictionary_is_read_once_and_can_be_read_ahead() -> None:
     assert chinese_gloss._dictionary.cache_info().misses == 1
     gloss("重启路由器")
     assert chinese_gloss._dictionary.cache_info().misses == 1
+
+
+def test_the_training_command_takes_a_gloss_scheme(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from caseledger.adapters.equivalence import pair_model_training
+    from caseledger.cli.guard import guard_app
+
+    seen: list[TrainingOptions] = []
+    monkeypatch.setattr(
+        pair_model_training,
+        "train_pair_model",
+        lambda data, out, options, progress: seen.append(options) or {},
+    )
+    data = tmp_path / "set.jsonl"
+    data.write_text('{"failed": ["a"], "candidate": "b", "block": true, "batch": 1}\n')
+    args = ["train-pair-model", str(data), "--out", str(tmp_path / "m"), "--gloss-scheme"]
+    result = CliRunner().invoke(guard_app, [*args, SUPPORT])
+    assert result.exit_code == 0, result.output
+    assert seen[0].gloss_scheme == SUPPORT
+    refused = CliRunner().invoke(guard_app, [*args, "nope"])
+    assert refused.exit_code != 0 and "unknown gloss scheme" in refused.output
