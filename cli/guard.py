@@ -15,10 +15,9 @@ from pydantic import ValidationError
 from rich.console import Console
 from rich.progress import TaskID
 
-from caseledger.adapters.equivalence import pair_model_training as training
-
 # The training recipe's defaults (its heavy imports, torch and the exporter, stay inside its
 # functions: about 6 ms more at start-up).
+from caseledger.adapters.equivalence import pair_model_training as training
 from caseledger.adapters.equivalence.chinese_gloss import GLOSS_SCHEME
 from caseledger.adapters.guard.check import CheckSummary, check_lines, guard_equivalence
 from caseledger.adapters.settings import Settings

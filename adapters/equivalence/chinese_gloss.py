@@ -20,8 +20,8 @@ Two schemes, named in a pair model's manifest (a model is served the way it was 
 ``support-gloss-2``  Traditional characters read as Simplified first; then the words of
                      ``support_glossary.tsv`` (support chat's own words: 重启 "restart", 退出登录
                      "sign out", 卸载 "uninstall", 后 "then", 卡 "card"; grammar words that carry
-                     no step dropped) before CC-CEDICT's, the longest word winning, the
-                     glossary's on a tie.
+                     no step dropped) before CC-CEDICT's; each run cut at the least cost
+                     (``_support_gloss_run``), not greedily.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ __all__ = [
     "gloss",
     "gloss_if_chinese",
     "load_dictionary",
+    "unknown_scheme",
 ]
 
 # Recorded in a pair model's manifest: a model trained on glossed text must be served glossed,
@@ -47,6 +48,15 @@ __all__ = [
 GLOSS_SCHEME = "cedict-gloss-1"
 SUPPORT_GLOSS_SCHEME = "support-gloss-2"
 GLOSS_SCHEMES = (GLOSS_SCHEME, SUPPORT_GLOSS_SCHEME)
+
+
+def unknown_scheme(scheme: object) -> str | None:
+    """Why ``scheme`` is not a gloss scheme (glossing and the training options both say it
+    so), or None where it is one."""
+    if scheme in GLOSS_SCHEMES:
+        return None
+    return f"unknown gloss scheme {scheme!r}; known: {', '.join(GLOSS_SCHEMES)}"
+
 
 _ENTRY = re.compile(r"^(\S+) (\S+) \[[^\]]*\] /(.*)/\s*$")
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
@@ -117,17 +127,12 @@ def _glossary() -> dict[str, str]:
     return {**dict.fromkeys(_DROPPED, ""), **words}
 
 
-@functools.lru_cache(maxsize=1)
-def _support_words() -> dict[str, str]:
-    """CC-CEDICT's words with the glossary's over them; a dropped word maps to ""."""
-    return {**_dictionary(), **_glossary()}
-
-
-def load_dictionary() -> None:
-    """Read the dictionary now (once per process), so the first Chinese text of a reply does
-    not wait for it."""
+def load_dictionary(scheme: str = GLOSS_SCHEME) -> None:
+    """Read what ``scheme`` glosses with now (once per process), so the first Chinese text of
+    a reply does not wait for it."""
     _dictionary()
-    _support_words()
+    if scheme == SUPPORT_GLOSS_SCHEME:
+        _glossary()
 
 
 def _gloss_run(run: str, words: dict[str, str]) -> str:
@@ -148,7 +153,7 @@ def _gloss_run(run: str, words: dict[str, str]) -> str:
     return " " + " ".join(glosses) + " "
 
 
-def _support_gloss_run(run: str, words: dict[str, str], glossary: dict[str, str]) -> str:
+def _support_gloss_run(run: str, glossary: dict[str, str], dictionary: dict[str, str]) -> str:
     """The run cut at the least cost, by dynamic programming: a glossary word costs 1, a
     CC-CEDICT word 1 + 0.4 per character (the fewest words among CC-CEDICT's, but never a
     longer CC-CEDICT word over the glossary's: greedy longest-first cut "清除缓存并重启" as
@@ -164,12 +169,15 @@ def _support_gloss_run(run: str, words: dict[str, str], glossary: dict[str, str]
             if before is None:
                 continue
             piece = run[end - length : end]
-            sense = words.get(piece)
+            sense = glossary.get(piece)
+            cost = 1.0
+            if sense is None:
+                sense = dictionary.get(piece)
+                cost = 1.0 + 0.4 * length
             if sense is None:
                 if length == 1:  # a character neither list knows: skipped, at a cost
                     options.append((before[0] + 3.0, before[1]))
                 continue
-            cost = 1.0 if piece in glossary else 1.0 + 0.4 * length
             options.append((before[0] + cost, (*before[1], sense) if sense else before[1]))
         best[end] = min(options, key=lambda option: option[0])
     found = best[size]
@@ -180,17 +188,17 @@ def _support_gloss_run(run: str, words: dict[str, str], glossary: dict[str, str]
 @functools.lru_cache(maxsize=16384)
 def gloss(text: str, scheme: str = GLOSS_SCHEME) -> str:
     """Every run of Chinese characters in ``text`` replaced by English glosses."""
+    if (problem := unknown_scheme(scheme)) is not None:
+        raise ValueError(problem)
+    words = _dictionary()
     if scheme == SUPPORT_GLOSS_SCHEME:
-        words, glossary = _support_words(), _glossary()
+        glossary = _glossary()
         simplified = text.translate(ZH_TRADITIONAL)
         glossed = _HAN.sub(
-            lambda run: _support_gloss_run(run.group(0), words, glossary), simplified
+            lambda run: _support_gloss_run(run.group(0), glossary, words), simplified
         )
-    elif scheme == GLOSS_SCHEME:
-        words = _dictionary()
-        glossed = _HAN.sub(lambda run: _gloss_run(run.group(0), words), text)
     else:
-        raise ValueError(f"unknown gloss scheme {scheme!r}; known: {', '.join(GLOSS_SCHEMES)}")
+        glossed = _HAN.sub(lambda run: _gloss_run(run.group(0), words), text)
     return re.sub(r"\s+", " ", glossed).strip()
 
 

@@ -206,7 +206,7 @@ class OnnxPairJudge:
         text = self._manifest.get("text")
         self._gloss_scheme = text if text in GLOSS_SCHEMES else None
         if self._gloss_scheme is not None:
-            load_dictionary()  # at start-up, not in the first Chinese reply
+            load_dictionary(self._gloss_scheme)  # at start-up, not in the first Chinese reply
         self._tokenizer = Tokenizer.from_file(str(directory / "tokenizer.json"))
         self._tokenizer.no_padding()
         self._tokenizer.enable_truncation(int(self._manifest["max_length"]))

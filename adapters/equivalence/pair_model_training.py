@@ -39,8 +39,8 @@ import numpy as np
 from caseledger.adapters.catalog.catalog import LANGUAGES, Catalog, load_catalog
 from caseledger.adapters.equivalence.chinese_gloss import (
     GLOSS_SCHEME,
-    GLOSS_SCHEMES,
     gloss_if_chinese,
+    unknown_scheme,
 )
 from caseledger.adapters.equivalence.pair_model import (
     KNOWN_FIRST,
@@ -137,10 +137,8 @@ class TrainingOptions:
     def __post_init__(self) -> None:
         if (problem := unknown_order(self.order)) is not None:
             raise ValueError(problem)
-        if self.gloss_scheme not in GLOSS_SCHEMES:
-            raise ValueError(
-                f"unknown gloss scheme {self.gloss_scheme!r}; known: {', '.join(GLOSS_SCHEMES)}"
-            )
+        if (problem := unknown_scheme(self.gloss_scheme)) is not None:
+            raise ValueError(problem)
 
 
 def batch_range(spec: str) -> frozenset[int]:

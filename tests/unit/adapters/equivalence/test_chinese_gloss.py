@@ -119,7 +119,7 @@ def test_an_unknown_scheme_is_refused() -> None:
         TrainingOptions(frozenset({1}), frozenset({2}), gloss_scheme="nope")
 
 
-def test_the_glossary_is_one_new_chinese_word_per_line(tmp_path: Path) -> None:
+def test_the_glossary_is_one_new_chinese_word_per_line() -> None:
     glossary = chinese_gloss._glossary()
     assert len(glossary) > 500
     assert glossary["重启"] == "restart" and glossary["了"] == ""  # v1's particles dropped too
