@@ -184,6 +184,25 @@ def train_pair_model(
     instance_veto_quantile: _InstanceVetoQuantile = training.INSTANCE_VETO_QUANTILE,
     order: _Order = training.ORDER,
     seed: Annotated[int, typer.Option()] = 0,
+    learning_rate: Annotated[
+        float, typer.Option("--learning-rate", min=1e-7, max=0.1, help="AdamW's peak rate.")
+    ] = 4e-5,
+    base_model: Annotated[
+        Path | None,
+        typer.Option(
+            "--base-model",
+            help="A local BERT-style model directory to start from (default: the packaged "
+            "all-MiniLM-L6-v2).",
+        ),
+    ] = None,
+    device: Annotated[
+        str,
+        typer.Option(
+            "--device",
+            help="Where to fine-tune: cpu, or cuda (a GPU; minutes instead of most of an "
+            "hour, not bit-identical to a CPU run). Export and calibration run on the CPU.",
+        ),
+    ] = "cpu",
     gloss_chinese: Annotated[
         bool,
         typer.Option(
@@ -232,6 +251,9 @@ def train_pair_model(
     if not data.is_file():
         _errors.print(f"[red]error:[/] no such file: {data}")
         raise typer.Exit(2)
+    if base_model is not None and not (base_model / "config.json").is_file():
+        _errors.print(f"[red]error:[/] not a model directory (no config.json): {base_model}")
+        raise typer.Exit(2)
     try:
         options = training.TrainingOptions(
             train_batches=training.batch_range(train_batches),
@@ -245,6 +267,9 @@ def train_pair_model(
             instance_veto_quantile=instance_veto_quantile,
             order=order,
             seed=seed,
+            learning_rate=learning_rate,
+            base_model=str(base_model) if base_model is not None else None,
+            device=device,
             gloss_chinese=gloss_chinese,
             gloss_scheme=gloss_scheme,
             catalog_pairs=catalog_pairs,

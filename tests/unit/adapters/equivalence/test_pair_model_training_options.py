@@ -1,0 +1,101 @@
+"""Where and how the pair model is fine-tuned: the training command's device, learning rate
+and base model (``pair_model_training.TrainingOptions``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from caseledger.adapters.equivalence import pair_model_training
+from caseledger.adapters.equivalence.pair_model_training import LabelledRow, TrainingOptions
+
+_ROW = '{"failed": ["a"], "candidate": "b", "block": true, "batch": 1}\n'
+
+
+def _invoke(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *flags: str
+) -> tuple[int, str, list[TrainingOptions]]:
+    from typer.testing import CliRunner
+
+    from caseledger.cli.guard import guard_app
+
+    seen: list[TrainingOptions] = []
+    monkeypatch.setattr(
+        pair_model_training,
+        "train_pair_model",
+        lambda data, out, options, progress: seen.append(options) or {},
+    )
+    data = tmp_path / "set.jsonl"
+    data.write_text(_ROW)
+    result = CliRunner().invoke(
+        guard_app, ["train-pair-model", str(data), "--out", str(tmp_path / "m"), *flags]
+    )
+    return result.exit_code, result.output, seen
+
+
+def test_the_command_trains_on_the_cpu_at_the_recipes_rate_by_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, output, seen = _invoke(tmp_path, monkeypatch)
+    assert code == 0, output
+    assert (seen[0].device, seen[0].learning_rate, seen[0].base_model) == ("cpu", 4e-5, None)
+
+
+def test_the_command_passes_device_rate_and_base_model_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    base = tmp_path / "base"
+    base.mkdir()
+    (base / "config.json").write_text("{}")
+    code, output, seen = _invoke(
+        tmp_path,
+        monkeypatch,
+        "--device",
+        "cuda",
+        "--learning-rate",
+        "8e-5",
+        "--base-model",
+        str(base),
+    )
+    assert code == 0, output
+    assert (seen[0].device, seen[0].learning_rate, seen[0].base_model) == ("cuda", 8e-5, str(base))
+
+
+@pytest.mark.parametrize(
+    ("flags", "reason"),
+    [
+        (("--device", "tpu"), "unknown device 'tpu'"),
+        (("--base-model", "nowhere"), "not a model directory"),
+    ],
+)
+def test_the_command_refuses_what_it_cannot_train_with(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, flags: tuple[str, ...], reason: str
+) -> None:
+    code, output, seen = _invoke(tmp_path, monkeypatch, *flags)
+    assert code == 2 and reason in output and not seen
+
+
+@pytest.mark.parametrize(
+    ("options", "reason"),
+    [({"device": "gpu"}, "unknown device"), ({"learning_rate": 0.0}, "learning rate")],
+)
+def test_options_refuse_an_unknown_device_or_a_rate_out_of_range(
+    options: dict[str, object], reason: str
+) -> None:
+    with pytest.raises(ValueError, match=reason):
+        TrainingOptions(frozenset({1}), frozenset({2}), **options)  # type: ignore[arg-type]
+
+
+def test_training_on_a_gpu_that_is_not_there_is_refused_before_anything_loads(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import torch
+
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: False)
+    options = TrainingOptions(
+        frozenset({1}), frozenset({2}), device="cuda", base_model="/nonexistent/model"
+    )
+    rows = [LabelledRow(("restart the router",), "reboot the router", True, 1)]
+    with pytest.raises(ValueError, match="sees no GPU"):
+        pair_model_training._train(rows, [], options, lambda stage, done, total: None)
