@@ -18,6 +18,7 @@ from caseledger.adapters.equivalence.pair_model_training import (
     TrainingOptions,
     _training_pairs,
 )
+from tests.unit.adapters.equivalence.conftest import TrainCommand
 
 
 @pytest.mark.parametrize(
@@ -201,25 +202,9 @@ def test_the_dictionary_is_read_once_and_can_be_read_ahead() -> None:
     assert chinese_gloss._dictionary.cache_info().misses == 1
 
 
-def test_the_training_command_takes_a_gloss_scheme(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from typer.testing import CliRunner
-
-    from caseledger.adapters.equivalence import pair_model_training
-    from caseledger.cli.guard import guard_app
-
-    seen: list[TrainingOptions] = []
-    monkeypatch.setattr(
-        pair_model_training,
-        "train_pair_model",
-        lambda data, out, options, progress: seen.append(options) or {},
-    )
-    data = tmp_path / "set.jsonl"
-    data.write_text('{"failed": ["a"], "candidate": "b", "block": true, "batch": 1}\n')
-    args = ["train-pair-model", str(data), "--out", str(tmp_path / "m"), "--gloss-scheme"]
-    result = CliRunner().invoke(guard_app, [*args, SUPPORT])
-    assert result.exit_code == 0, result.output
+def test_the_training_command_takes_a_gloss_scheme(train_command: TrainCommand) -> None:
+    code, output, seen = train_command("--gloss-scheme", SUPPORT)
+    assert code == 0, output
     assert seen[0].gloss_scheme == SUPPORT
-    refused = CliRunner().invoke(guard_app, [*args, "nope"])
-    assert refused.exit_code != 0 and "unknown gloss scheme" in refused.output
+    code, output, _ = train_command("--gloss-scheme", "nope")
+    assert code != 0 and "unknown gloss scheme" in output

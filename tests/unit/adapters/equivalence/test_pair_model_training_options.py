@@ -9,48 +9,24 @@ import pytest
 
 from caseledger.adapters.equivalence import pair_model_training
 from caseledger.adapters.equivalence.pair_model_training import LabelledRow, TrainingOptions
-
-_ROW = '{"failed": ["a"], "candidate": "b", "block": true, "batch": 1}\n'
-
-
-def _invoke(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *flags: str
-) -> tuple[int, str, list[TrainingOptions]]:
-    from typer.testing import CliRunner
-
-    from caseledger.cli.guard import guard_app
-
-    seen: list[TrainingOptions] = []
-    monkeypatch.setattr(
-        pair_model_training,
-        "train_pair_model",
-        lambda data, out, options, progress: seen.append(options) or {},
-    )
-    data = tmp_path / "set.jsonl"
-    data.write_text(_ROW)
-    result = CliRunner().invoke(
-        guard_app, ["train-pair-model", str(data), "--out", str(tmp_path / "m"), *flags]
-    )
-    return result.exit_code, result.output, seen
+from tests.unit.adapters.equivalence.conftest import TrainCommand
 
 
 def test_the_command_trains_on_the_cpu_at_the_recipes_rate_by_default(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    train_command: TrainCommand,
 ) -> None:
-    code, output, seen = _invoke(tmp_path, monkeypatch)
+    code, output, seen = train_command()
     assert code == 0, output
     assert (seen[0].device, seen[0].learning_rate, seen[0].base_model) == ("cpu", 4e-5, None)
 
 
 def test_the_command_passes_device_rate_and_base_model_on(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, train_command: TrainCommand
 ) -> None:
     base = tmp_path / "base"
     base.mkdir()
     (base / "config.json").write_text("{}")
-    code, output, seen = _invoke(
-        tmp_path,
-        monkeypatch,
+    code, output, seen = train_command(
         "--device",
         "cuda",
         "--learning-rate",
@@ -70,9 +46,9 @@ def test_the_command_passes_device_rate_and_base_model_on(
     ],
 )
 def test_the_command_refuses_what_it_cannot_train_with(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, flags: tuple[str, ...], reason: str
+    train_command: TrainCommand, flags: tuple[str, ...], reason: str
 ) -> None:
-    code, output, seen = _invoke(tmp_path, monkeypatch, *flags)
+    code, output, seen = train_command(*flags)
     assert code == 2 and reason in output and not seen
 
 
