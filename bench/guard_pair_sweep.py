@@ -33,6 +33,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+# torch and the exporter stay inside its functions: cheap to import here.
+from caseledger.adapters.equivalence import pair_model_training as training
+
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "tests" / "data" / "guard_labelled.jsonl"
 # Dev batches the recipe neither trains nor calibrates on (bench/README.md, "Round 32").
@@ -72,8 +75,6 @@ def _plain(settings: dict[str, Any]) -> dict[str, Any]:
 
 
 def _options(settings: dict[str, Any], common: dict[str, Any]) -> Any:
-    from caseledger.adapters.equivalence import pair_model_training as training
-
     fields = dict(settings)
     if "catalog_skip" in fields:
         fields["catalog_skip_categories"] = frozenset(fields.pop("catalog_skip"))
@@ -88,8 +89,6 @@ def _options(settings: dict[str, Any], common: dict[str, Any]) -> Any:
 
 def work(job: Path) -> None:
     """One configuration: train, calibrate, read the selection rows; ``job`` says which."""
-    from caseledger.adapters.equivalence import pair_model_training as training
-
     spec = json.loads(job.read_text(encoding="utf-8"))
     options = _options(spec["settings"], spec["common"])
     last = [0.0]
@@ -104,9 +103,7 @@ def work(job: Path) -> None:
     manifest = training.train_pair_model(data, directory, options, progress)
     rows = training.load_labelled(data)[0]
     selection = training.batch_range(spec["common"]["selection"])
-    picked = [row for row in rows if row.batch in selection]
-    if not picked:
-        raise SystemExit(f"no dev rows in the selection batches {spec['common']['selection']}")
+    picked = [row for row in rows if row.batch in selection]  # main checked there are some
     scored = training._calibrate(directory, picked, options, progress)
     result = {
         "name": spec["name"],
@@ -134,7 +131,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--train-batches", default=None, help="default: the recipe's")
     parser.add_argument("--calibrate-batches", default=None, help="default: the recipe's")
     parser.add_argument("--selection", default=SELECTION, help="batches to choose on")
-    parser.add_argument("--device", default="cpu", choices=("cpu", "cuda"))
+    parser.add_argument("--device", default=training.DEVICES[0], choices=training.DEVICES)
     parser.add_argument("--base-model", default=None, help="default: the packaged MiniLM")
     parser.add_argument("--threads", type=int, default=2, help="CPU threads per configuration")
     parser.add_argument("--deadline", type=float, default=3600.0, help="seconds, then stop")
@@ -142,9 +139,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--results", type=Path, default=None, help="default: WORK/results.json")
     parser.add_argument("--keep", type=Path, default=None, help="copy the winner's model here")
     args = parser.parse_args(argv)
-
-    from caseledger.adapters.equivalence import pair_model_training as training
-
     try:
         configs = dict(parse_config(spec) for spec in args.config)
         common = {
@@ -165,6 +159,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(exc))
     if overlap:
         parser.error(f"selection batches also trained or calibrated on: {sorted(overlap)}")
+    selection = training.batch_range(common["selection"])
+    if not any(row.batch in selection for row in training.load_labelled(args.data)[0]):
+        # Before an hour of training, not after it.
+        parser.error(f"no dev rows in the selection batches {common['selection']}")
     if len(configs) != len(args.config):
         parser.error("two configurations share a name")
     args.work.mkdir(parents=True, exist_ok=True)

@@ -186,7 +186,7 @@ def train_pair_model(
     seed: Annotated[int, typer.Option()] = 0,
     learning_rate: Annotated[
         float, typer.Option("--learning-rate", min=1e-7, max=0.1, help="AdamW's peak rate.")
-    ] = 4e-5,
+    ] = training.LEARNING_RATE,
     base_model: Annotated[
         Path | None,
         typer.Option(
@@ -202,7 +202,7 @@ def train_pair_model(
             help="Where to fine-tune: cpu, or cuda (a GPU; minutes instead of most of an "
             "hour, not bit-identical to a CPU run). Export and calibration run on the CPU.",
         ),
-    ] = "cpu",
+    ] = training.DEVICES[0],
     gloss_chinese: Annotated[
         bool,
         typer.Option(

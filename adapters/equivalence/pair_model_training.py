@@ -104,8 +104,10 @@ INSTANCE_VETO_QUANTILE = 0.2
 # How the model reads a pair when calibrated and served (pair_model.ORDERS): the known step
 # first, or both orders averaged (bench/README.md, "Round 27").
 ORDER = KNOWN_FIRST
-# Where fine-tuning may run (TrainingOptions.device).
+# Where fine-tuning may run (TrainingOptions.device), the first the default.
 DEVICES = ("cpu", "cuda")
+# AdamW's peak rate (linear warm-up, then decay).
+LEARNING_RATE = 4e-5
 
 
 @dataclass(frozen=True)
@@ -116,7 +118,7 @@ class TrainingOptions:
     calibrate_batches: frozenset[int]
     epochs: int = 3
     layers: int = 0  # keep the first N transformer layers; 0 keeps them all
-    learning_rate: float = 4e-5
+    learning_rate: float = LEARNING_RATE
     batch_size: int = 16
     max_length: int = 96
     max_false_block: float = MAX_FALSE_BLOCK
@@ -129,7 +131,7 @@ class TrainingOptions:
     base_model: str | None = None  # None: the packaged all-MiniLM-L6-v2
     # Where the fine-tuning runs: "cpu", or "cuda" (a GPU; the same loop, minutes instead of
     # most of an hour; not bit-identical to a CPU run). Export and calibration run on the CPU.
-    device: str = "cpu"
+    device: str = DEVICES[0]
     gloss_chinese: bool = True  # mostly-Chinese texts read as English glosses (chinese_gloss)
     gloss_scheme: str = GLOSS_SCHEME  # which glosses (chinese_gloss.GLOSS_SCHEMES)
     # Pairs from the bundled catalog on top of the labelled rows: two steps of one category
