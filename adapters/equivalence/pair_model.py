@@ -24,7 +24,8 @@ The packaged MiniLM reads Chinese as ``[UNK]``: a model whose manifest says
 replaced by English glosses of that scheme (:mod:`~caseledger.adapters.equivalence.chinese_gloss`),
 and is served the same way.
 It is asked once per candidate the guard's reading allows, so it costs one transformer pass
-there (~1.2 ms for three layers on one core, ``bench/README.md``); scores are kept per pair,
+there (~1.2 ms for three layers, ~2.2 ms for the packaged six, on one core;
+``bench/README.md``); scores are kept per pair,
 because the reply pipeline asks again for the same pair when it records the solution.
 """
 
@@ -89,7 +90,7 @@ def unknown_order(order: object) -> str | None:
 
 # The model shipped with caseledger, the output of `make pair-model` (models/README.md: how it
 # was made, the digest of its weights).
-PACKAGED_MODEL = "pair-minilm-3l-int8"
+PACKAGED_MODEL = "pair-minilm-6l-int8"
 
 
 def packaged_model_dir() -> Path:

@@ -254,7 +254,7 @@ def test_guard_check_serves_the_packaged_pair_model_by_default(tmp_path: Path) -
     results = lines(done.stdout)
     assert [r["decision"] for r in results] == ["block", "allow", "block"]
     assert not str(results[0]["rule"]).startswith("pair-model")
-    assert str(results[2]["rule"]).startswith("pair-model(pair-minilm-3l-int8@")
+    assert str(results[2]["rule"]).startswith("pair-model(pair-minilm-6l-int8@")
     off = {"CASELEDGER_GUARD__USE_PAIR_MODEL": "false"}
     done = run("check", "-", "--no-embeddings", stdin=stdin, tmp=tmp_path, env=off)
     assert [r["decision"] for r in lines(done.stdout)] == ["block", "allow", "allow"]

@@ -247,7 +247,7 @@ def test_settings_serve_the_packaged_model_unless_another_is_named_or_it_is_off(
 ) -> None:
     packaged = packaged_model_dir()
     assert GuardSettings().pair_model_directory() == packaged
-    assert read_manifest(packaged)["name"] == "pair-minilm-3l-int8"
+    assert read_manifest(packaged)["name"] == "pair-minilm-6l-int8"
     other = _model_dir(tmp_path, GOOD)
     assert GuardSettings(pair_model_dir=other).pair_model_directory() == other
     assert GuardSettings(use_pair_model=False).pair_model_directory() is None
