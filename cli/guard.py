@@ -167,7 +167,7 @@ def train_pair_model(
         str,
         typer.Option("--calibrate-batches", help="Batches to set the threshold on, e.g. 43-50."),
     ] = training.CALIBRATE_BATCHES,
-    epochs: Annotated[int, typer.Option(min=1, max=20)] = 3,
+    epochs: Annotated[int, typer.Option(min=1, max=20)] = training.EPOCHS,
     layers: Annotated[
         int,
         typer.Option(
@@ -177,7 +177,7 @@ def train_pair_model(
             "recipe). Three cost half as much per pair and block fewer repeats "
             "(bench/README.md, rounds 32-34).",
         ),
-    ] = 0,
+    ] = training.LAYERS,
     max_false_block: _MaxFalseBlock = training.MAX_FALSE_BLOCK,
     veto_quantile: _VetoQuantile = training.VETO_QUANTILE,
     frame_veto_quantile: _FrameVetoQuantile = training.FRAME_VETO_QUANTILE,
