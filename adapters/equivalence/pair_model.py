@@ -24,7 +24,7 @@ The packaged MiniLM reads Chinese as ``[UNK]``: a model whose manifest says
 replaced by English glosses of that scheme (:mod:`~caseledger.adapters.equivalence.chinese_gloss`),
 and is served the same way.
 It is asked once per candidate the guard's reading allows, so it costs one transformer pass
-there (~1.2 ms for three layers, ~2 ms for the packaged six, on one core;
+there (~1.2 ms for three layers, 2–3 ms for the packaged six, on one core;
 ``bench/README.md``); scores are kept per pair,
 because the reply pipeline asks again for the same pair when it records the solution.
 """
