@@ -31,7 +31,7 @@ from caseledger.adapters.equivalence.pair_model_training import (
     export_onnx,
     load_labelled,
 )
-from caseledger.adapters.guard.check import guard_equivalence
+from caseledger.adapters.guard.check import check_lines, guard_equivalence
 from caseledger.adapters.settings import GuardSettings, Settings
 from tests.benches import load_bench
 from tests.contracts.equivalence import known_attempt
@@ -493,6 +493,24 @@ def test_the_unread_pairs_bench_counts_both_groups(model: Path) -> None:
     # Each row the guard allows is asked once, in one of the four cells.
     asked = sum(int(line.split("asked")[1].split()[0]) for line in lines)
     assert 0 < asked <= 400
+
+
+def test_the_ceiling_bench_answers_as_the_guard_at_the_served_threshold(model: Path) -> None:
+    """With the threshold at minus infinity and each row decided again at the served one, the
+    bench must block exactly the rows ``guard check`` blocks."""
+    bench = load_bench("guard_ceiling")
+    lines = DATA.read_text(encoding="utf-8").splitlines()[:300]
+    settings = Settings(
+        environment="test", guard=GuardSettings(use_embeddings=False, pair_model_dir=model)
+    )
+    rows, served = bench.read_rows(settings, lines)
+    assert served == OnnxPairJudge(model).threshold
+    answers = list(check_lines(lines, guard_equivalence(settings)))
+    assert [bench.decide(r, served) for r in rows] == [a["decision"] == "block" for a in answers]
+    asked = [r for r in rows if r.score is not None]
+    assert asked and any(r.score < served for r in asked)  # rows the served model allows
+    report = bench.report(rows, served, [0.05])
+    assert report["best_at_0.05"]["recall"] >= report["reading_alone"]["recall"]
 
 
 def test_the_veto_bench_compares_the_three_guards(model: Path, tmp_path: Path) -> None:
