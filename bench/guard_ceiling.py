@@ -48,6 +48,9 @@ class AskedAlways:
     def __init__(self, judge: PairJudge) -> None:
         self._judge = judge
         self.served_threshold = judge.threshold
+        # Exact scores by pair: ``guard check`` prints them rounded, and a score within the
+        # rounding of the threshold would be decided wrongly from the printed one.
+        self.scores: dict[tuple[str, str], float | None] = {}
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._judge, name)
@@ -55,6 +58,11 @@ class AskedAlways:
     @property
     def threshold(self) -> float:
         return -math.inf
+
+    def score(self, known: str, candidate: str) -> float | None:
+        value = self._judge.score(known, candidate)
+        self.scores[(known, candidate)] = value
+        return value
 
 
 @dataclass(frozen=True)
@@ -118,6 +126,7 @@ def read_rows(settings: Settings, lines: Iterable[str]) -> tuple[list[Row], floa
 
     with mock.patch.object(bootstrap, "build_pair_judge", asked_always):
         equivalence = guard_equivalence(settings)
+    judge = judges[0]
     rows = []
     for answer in check_lines(lines, equivalence):
         if "error" in answer:
@@ -130,10 +139,10 @@ def read_rows(settings: Settings, lines: Iterable[str]) -> tuple[list[Row], floa
                 repeat=answer["expected"],
                 lang=answer.get("lang", "?"),
                 by_reading=answer["decision"] == "block" and not by_model,
-                score=answer["model_score"] if by_model else None,
+                score=judge.scores[(answer["matched"], answer["candidate"])] if by_model else None,
             )
         )
-    return rows, judges[0].served_threshold
+    return rows, judge.served_threshold
 
 
 def report(rows: Sequence[Row], served: float, bounds: Sequence[float]) -> dict[str, Any]:
