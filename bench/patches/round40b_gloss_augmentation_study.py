@@ -1,30 +1,65 @@
-"""Study (round 40b): H2's recipe (3 layers, K's rows, cedict glosses served) with every
-Chinese-bearing training pair added again glossed by the support scheme (gloss augmentation)."""
-import sys, time, json
+"""Study 40b (bench/README.md, "Round 40"): H2's recipe (three layers, its training rows, served
+with CC-CEDICT glosses) with every training row whose texts the support scheme glosses
+otherwise added again, glossed that way. As run in session 43 (H2's manifest copied to H2/ from
+306061d; about 67 minutes on two cores):
+
+    .venv/bin/python bench/patches/round40b_gloss_augmentation_study.py H2 /tmp/H2aug
+    CASELEDGER_GUARD__PAIR_MODEL_DIR=/tmp/H2aug .venv/bin/python bench/guard_ceiling.py \\
+        --data unseen.jsonl
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
-sys.path.insert(0, "/work/main")
-import caseledger.adapters.equivalence.pair_model_training as t
+
+import caseledger.adapters.equivalence.pair_model_training as training
 from caseledger.adapters.equivalence.chinese_gloss import gloss_if_chinese
-orig = t._training_pairs
-def augmented(rows, prepare=str):
-    pairs = orig(rows, prepare)
-    support = lambda x: gloss_if_chinese(x, "support-gloss-2")
-    # Rows whose texts the support scheme glosses otherwise than CC-CEDICT: read a second way.
-    chinese = [r for r in rows if any(gloss_if_chinese(x) != support(x) for x in (*r.failed, r.candidate))]
-    extra = orig(chinese, support)
-    print(f"pairs {len(pairs)} + support-glossed {len(extra)} from {len(chinese)} rows", flush=True)
+
+DATA = Path(__file__).resolve().parents[2] / "tests" / "data" / "guard_labelled.jsonl"
+_plain_pairs = training._training_pairs
+
+
+def _support(text: str) -> str:
+    return gloss_if_chinese(text, "support-gloss-2")
+
+
+def augmented(
+    rows: Sequence[training.LabelledRow], prepare: Callable[[str], str] = str
+) -> list[tuple[str, str, float]]:
+    """The usual pairs, and those of rows the support scheme glosses otherwise, glossed so."""
+    pairs = _plain_pairs(rows, prepare)
+    other = [
+        row
+        for row in rows
+        if any(gloss_if_chinese(text) != _support(text) for text in (*row.failed, row.candidate))
+    ]
+    extra = _plain_pairs(other, _support)
+    print(f"pairs {len(pairs)} + support-glossed {len(extra)} from {len(other)} rows", flush=True)
     return pairs + extra
-t._training_pairs = augmented
-manifest = json.loads(Path("/work/r43/H2/manifest.json").read_text())
-opts = t.TrainingOptions(
-    train_batches=frozenset(manifest["trained_on"]["batches"]),
-    calibrate_batches=t.batch_range("43-50"),
-    layers=3,
-)
-last = [0.0]
-def progress(stage, done, total):
-    now = time.time()
-    if now - last[0] > 60 or done == total:
-        last[0] = now; print(time.strftime("%H:%M:%S"), stage, done, total, flush=True)
-out = t.train_pair_model(Path("/work/main/tests/data/guard_labelled.jsonl"), Path("/work/r43/H2aug"), opts, progress)
-print(json.dumps({k: out[k] for k in ("threshold", "layers", "text")}), out["calibration"].get("auc"), out["trained_on"]["seconds"])
+
+
+def main(base: Path, out: Path) -> None:
+    training._training_pairs = augmented
+    manifest = json.loads((base / "manifest.json").read_text(encoding="utf-8"))
+    options = training.TrainingOptions(
+        train_batches=frozenset(manifest["trained_on"]["batches"]),
+        calibrate_batches=training.batch_range("43-50"),
+        layers=3,
+    )
+    last = [0.0]
+
+    def progress(stage: str, done: int, total: int) -> None:
+        if time.time() - last[0] > 60 or done == total:
+            last[0] = time.time()
+            print(time.strftime("%H:%M:%S"), stage, done, total, flush=True)
+
+    made = training.train_pair_model(DATA, out, options, progress)
+    print(made["threshold"], made["calibration"].get("auc"), made["trained_on"]["seconds"])
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]), Path(sys.argv[2]))
