@@ -96,19 +96,30 @@ def rates(rows: Sequence[Row], threshold: float) -> dict[str, Any]:
 
 def best_at(rows: Sequence[Row], bound: float) -> dict[str, Any]:
     """The threshold with the most repeats blocked at a false-block rate of at most ``bound``
-    (the highest such threshold among ties: the fewest false blocks)."""
-    negatives = sum(not r.repeat for r in rows)
-    candidates = sorted({r.score for r in rows if r.score is not None} | {math.inf}, reverse=True)
-    best: tuple[int, float] | None = None
-    for threshold in candidates:
-        figures = rates(rows, threshold)
-        if figures["false_blocks"] > bound * negatives:
-            continue
-        if best is None or figures["repeats_blocked"] > best[0]:
-            best = (figures["repeats_blocked"], threshold)
-    if best is None:  # the reading alone is over the bound
+    (the highest such threshold among ties: the fewest false blocks). One sweep down the
+    scores: lowering the threshold only adds blocks, so the sweep stops past the bound."""
+    allowed = bound * sum(not r.repeat for r in rows)
+    tp = sum(1 for r in rows if r.repeat and r.by_reading)
+    fp = sum(1 for r in rows if not r.repeat and r.by_reading)
+    if fp > allowed:  # the reading alone is over the bound
         return {"threshold": None, **rates(rows, math.inf)}
-    return {"threshold": None if math.isinf(best[1]) else round(best[1], 3), **rates(rows, best[1])}
+    best = (tp, math.inf)
+    asked = sorted(
+        ((r.score, r.repeat) for r in rows if not r.by_reading and r.score is not None),
+        reverse=True,
+    )
+    at = 0
+    while at < len(asked):
+        threshold = asked[at][0]
+        while at < len(asked) and asked[at][0] == threshold:  # every row at this score blocks
+            tp, fp = tp + asked[at][1], fp + (not asked[at][1])
+            at += 1
+        if fp > allowed:
+            break
+        if tp > best[0]:
+            best = (tp, threshold)
+    threshold = None if math.isinf(best[1]) else round(best[1], 3)
+    return {"threshold": threshold, **rates(rows, best[1])}
 
 
 def read_rows(settings: Settings, lines: Iterable[str]) -> tuple[list[Row], float]:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -13,17 +11,14 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-SCRIPT = Path(__file__).resolve().parents[3] / "scripts" / "guard_batches.py"
+from tests.benches import REPO, load_script
+
+SCRIPT = REPO / "scripts" / "guard_batches.py"
 
 
 @pytest.fixture(scope="module")
 def pipeline() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("caseledger_guard_batches", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(SCRIPT, "caseledger_guard_batches")
 
 
 def _row(batch: int, n: int, block: bool = True, **fields: Any) -> dict[str, Any]:
