@@ -204,6 +204,15 @@ def train_pair_model(
             "hour, not bit-identical to a CPU run). Export and calibration run on the CPU.",
         ),
     ] = training.DEVICES[0],
+    precision: Annotated[
+        str,
+        typer.Option(
+            "--precision",
+            help="The forward pass's arithmetic while fine-tuning: fp32, or bf16 (autocast; "
+            "weights stay fp32; about a third faster on a CPU with AVX512-BF16). The exported "
+            "model is the same format either way.",
+        ),
+    ] = training.PRECISIONS[0],
     gloss_chinese: Annotated[
         bool,
         typer.Option(
@@ -272,6 +281,7 @@ def train_pair_model(
             learning_rate=learning_rate,
             base_model=str(base_model) if base_model is not None else None,
             device=device,
+            precision=precision,
             gloss_chinese=gloss_chinese,
             gloss_scheme=gloss_scheme,
             catalog_pairs=catalog_pairs,

@@ -6,6 +6,15 @@ otherwise added again, glossed that way. As run in session 43 (H2's manifest cop
     .venv/bin/python bench/patches/round40b_gloss_augmentation_study.py H2 /tmp/H2aug
     CASELEDGER_GUARD__PAIR_MODEL_DIR=/tmp/H2aug .venv/bin/python bench/guard_ceiling.py \\
         --data unseen.jsonl
+
+Round 41 ran it on K's recipe (six layers, K's batches), the forward pass in bf16 (about 80
+minutes on two cores instead of about 110):
+
+    .venv/bin/python bench/patches/round40b_gloss_augmentation_study.py \
+        adapters/equivalence/models/pair-minilm-6l-int8 /work/r44/Kaug bf16
+
+The depth and the training batches are the base manifest's; the precision is the third
+argument (fp32 when left out).
 """
 
 from __future__ import annotations
@@ -42,13 +51,14 @@ def augmented(
     return pairs + extra
 
 
-def main(base: Path, out: Path) -> None:
+def main(base: Path, out: Path, precision: str = "fp32") -> None:
     training._training_pairs = augmented
     manifest = json.loads((base / "manifest.json").read_text(encoding="utf-8"))
     options = training.TrainingOptions(
         train_batches=frozenset(manifest["trained_on"]["batches"]),
         calibrate_batches=training.batch_range("43-50"),
-        layers=3,
+        layers=manifest["layers"],
+        precision=precision,
     )
     last = [0.0]
 
@@ -62,4 +72,4 @@ def main(base: Path, out: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]), Path(sys.argv[2]))
+    main(Path(sys.argv[1]), Path(sys.argv[2]), *sys.argv[3:4])

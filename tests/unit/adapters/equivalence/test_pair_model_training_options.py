@@ -75,3 +75,48 @@ def test_training_on_a_gpu_that_is_not_there_is_refused_before_anything_loads(
     rows = [LabelledRow(("restart the router",), "reboot the router", True, 1)]
     with pytest.raises(ValueError, match="sees no GPU"):
         pair_model_training._train(rows, [], options, lambda stage, done, total: None)
+
+
+def test_options_refuse_an_unknown_precision() -> None:
+    with pytest.raises(ValueError, match="unknown precision 'fp8'"):
+        TrainingOptions(frozenset({1}), frozenset({2}), precision="fp8")
+
+
+def test_the_command_passes_the_precision_on_and_refuses_an_unknown_one(
+    train_command: TrainCommand,
+) -> None:
+    code, output, seen = train_command()
+    assert code == 0, output
+    code, output, seen = train_command("--precision", "bf16")
+    assert code == 0, output
+    assert [options.precision for options in seen] == ["fp32", "bf16"]  # fp32: the default
+    code, output, seen = train_command("--precision", "fp16")
+    assert code == 2 and "unknown precision 'fp16'" in output and len(seen) == 2
+
+
+@pytest.mark.parametrize(("precision", "computed_in"), [("fp32", "float32"), ("bf16", "bfloat16")])
+def test_the_forward_pass_runs_in_the_chosen_precision_and_the_weights_stay_fp32(
+    precision: str, computed_in: str
+) -> None:
+    import torch
+
+    seen: set[str] = set()
+
+    def record(module: torch.nn.Module, inputs: object, output: object) -> None:
+        if isinstance(module, torch.nn.Linear) and isinstance(output, torch.Tensor):
+            seen.add(str(output.dtype).removeprefix("torch."))
+
+    options = TrainingOptions(
+        frozenset({1}), frozenset({2}), epochs=1, layers=1, precision=precision
+    )
+    rows = [
+        LabelledRow(("restart the router",), "reboot the router", True, 1),
+        LabelledRow(("restart the router",), "factory-reset the router", False, 1),
+    ]
+    hook = torch.nn.modules.module.register_module_forward_hook(record)
+    try:
+        model, _ = pair_model_training._train(rows, [], options, lambda stage, done, total: None)
+    finally:
+        hook.remove()
+    assert seen == {computed_in}
+    assert {p.dtype for p in model.parameters()} == {torch.float32}  # exported as fp32
