@@ -229,6 +229,15 @@ def train_pair_model(
             "chat's own words first, then CC-CEDICT); recorded in the manifest and served so.",
         ),
     ] = GLOSS_SCHEME,
+    augment_gloss: Annotated[
+        str | None,
+        typer.Option(
+            "--augment-gloss",
+            help="Also train on the rows another gloss scheme reads otherwise (e.g. "
+            "support-gloss-2 beside the served cedict-gloss-1), glossed its way; served "
+            "glosses are unchanged.",
+        ),
+    ] = None,
     catalog_pairs: Annotated[
         bool,
         typer.Option(
@@ -284,6 +293,7 @@ def train_pair_model(
             precision=precision,
             gloss_chinese=gloss_chinese,
             gloss_scheme=gloss_scheme,
+            augment_gloss_scheme=augment_gloss,
             catalog_pairs=catalog_pairs,
             catalog_skip_categories=frozenset(
                 c.strip() for c in catalog_skip.split(",") if c.strip()

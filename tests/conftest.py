@@ -34,10 +34,10 @@ def trained_pair_model(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> tuple[Path, subprocess.CompletedProcess[str]]:
     """A small pair model trained by ``caseledger guard train-pair-model`` as a user runs it:
-    one layer, one epoch, bf16 autocast, batch 1 of the labelled set and the catalog pairs of
-    one category, calibrated on batch 2 (~40 s). Its quality is not the point
-    (``bench/guard.py --pair-model`` measures a full one); the path from labelled rows to a
-    served int8 model is. Returns the directory and the run."""
+    one layer, one epoch, bf16 autocast, gloss augmentation, batch 1 of the labelled set and
+    the catalog pairs of one category, calibrated on batch 2 (~40 s). Its quality is not the
+    point (``bench/guard.py --pair-model`` measures a full one); the path from labelled rows to
+    a served int8 model is. Returns the directory and the run."""
     out = tmp_path_factory.mktemp("pair-model") / "model"
     binary = shutil.which("caseledger", path=str(Path(sys.executable).parent))
     assert binary, "the caseledger entry point is not installed in this environment"
@@ -61,6 +61,10 @@ def trained_pair_model(
             # is exercised too (fp32, the default, is the same loop without autocast).
             "--precision",
             "bf16",
+            # And the gloss augmentation, recorded in the manifest (the packaged model's recipe
+            # may carry it: bench/README.md, round 41).
+            "--augment-gloss",
+            "support-gloss-2",
             # Off in the recipe since session 16, but served wherever a manifest has one.
             "--frame-veto-quantile",
             "0.02",

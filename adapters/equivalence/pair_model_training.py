@@ -143,6 +143,10 @@ class TrainingOptions:
     precision: str = PRECISIONS[0]
     gloss_chinese: bool = True  # mostly-Chinese texts read as English glosses (chinese_gloss)
     gloss_scheme: str = GLOSS_SCHEME  # which glosses (chinese_gloss.GLOSS_SCHEMES)
+    # Another gloss scheme whose readings are trained on too: every row it glosses otherwise
+    # than ``gloss_scheme`` is added again, glossed its way (gloss_augmentation_pairs). The
+    # model still serves ``gloss_scheme``; None: no augmentation.
+    augment_gloss_scheme: str | None = None
     # Pairs from the bundled catalog on top of the labelled rows: two steps of one category
     # are different actions; a step's English and Chinese texts are the same one. Without
     # them the model blocked 5.9 % of the playbook's next steps in categories it never saw,
@@ -155,6 +159,14 @@ class TrainingOptions:
             raise ValueError(problem)
         if (problem := unknown_scheme(self.gloss_scheme)) is not None:
             raise ValueError(problem)
+        if self.augment_gloss_scheme is not None:
+            if (problem := unknown_scheme(self.augment_gloss_scheme)) is not None:
+                raise ValueError(problem)
+            if not self.gloss_chinese or self.augment_gloss_scheme == self.gloss_scheme:
+                raise ValueError(
+                    "gloss augmentation needs glossed text and a scheme other than the "
+                    f"served one ({self.gloss_scheme})"
+                )
         if self.device not in DEVICES:
             raise ValueError(f"unknown device {self.device!r}: one of {', '.join(DEVICES)}")
         if self.precision not in PRECISIONS:
@@ -222,6 +234,38 @@ def _training_pairs(
         for failed in map(prepare, row.failed):
             pairs += [(failed, candidate, label), (candidate, failed, label)]
     return pairs
+
+
+def gloss_augmentation_pairs(
+    rows: Sequence[LabelledRow], served: str, other: str
+) -> tuple[list[tuple[str, str, float]], int]:
+    """The training pairs of the rows whose texts the ``other`` gloss scheme reads otherwise
+    than the ``served`` one, glossed the ``other`` way, and how many rows gave them. Trained on
+    beside the served pairs, they show the model more English for one Chinese action: with
+    support-gloss-2 beside cedict-gloss-1 a three-layer model ranked unseen Chinese and mixed
+    pairs better (bench/README.md, "Round 40", study 40b)."""
+    changed = [
+        row
+        for row in rows
+        if any(
+            gloss_if_chinese(text, served) != gloss_if_chinese(text, other)
+            for text in (*row.failed, row.candidate)
+        )
+    ]
+    return _training_pairs(changed, lambda text: gloss_if_chinese(text, other)), len(changed)
+
+
+def training_data(
+    rows: Sequence[LabelledRow],
+    extra: Sequence[tuple[str, str, float]],
+    options: TrainingOptions,
+) -> list[tuple[str, str, float]]:
+    """Every pair one epoch trains on, before shuffling: the rows' pairs as served, those of
+    the gloss augmentation, then ``extra`` (the catalog's)."""
+    data = _training_pairs(rows, _preparer(options))
+    if (other := options.augment_gloss_scheme) is not None:
+        data += gloss_augmentation_pairs(rows, options.gloss_scheme, other)[0]
+    return data + list(extra)
 
 
 def catalog_pairs(
@@ -292,7 +336,7 @@ def _train(
     device = torch.device(options.device)
     model.to(device)
     shuffle = random.Random(options.seed)
-    data = _training_pairs(rows, _preparer(options)) + list(extra)
+    data = training_data(rows, extra, options)
     per_epoch = (len(data) + options.batch_size - 1) // options.batch_size
     steps = options.epochs * per_epoch
     optimizer = torch.optim.AdamW(model.parameters(), lr=options.learning_rate, weight_decay=0.01)
@@ -526,6 +570,16 @@ def train_pair_model(
             ],
             "skipped_categories": sorted(options.catalog_skip_categories),
         }
+    augmentation: dict[str, Any] | None = None
+    if options.augment_gloss_scheme is not None:
+        pairs, changed = gloss_augmentation_pairs(
+            training, options.gloss_scheme, options.augment_gloss_scheme
+        )
+        augmentation = {
+            "scheme": options.augment_gloss_scheme,
+            "rows": changed,
+            "pairs": len(pairs),
+        }
     started = time.perf_counter()
     model, tokenizer = _train(training, extra, options, report)
     trained_s = time.perf_counter() - started
@@ -555,6 +609,7 @@ def train_pair_model(
                 "precision": options.precision,
                 "seconds": round(trained_s, 1),
                 "catalog_pairs": from_catalog,
+                "gloss_augmentation": augmentation,
             },
             "created_at": datetime.now(UTC).isoformat(timespec="seconds"),
         }

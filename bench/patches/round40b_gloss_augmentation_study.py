@@ -14,7 +14,9 @@ minutes on two cores instead of about 110):
         adapters/equivalence/models/pair-minilm-6l-int8 /work/r44/Kaug bf16
 
 The depth and the training batches are the base manifest's; the precision is the third
-argument (fp32 when left out).
+argument (fp32 when left out). Since round 41 the same pairs in the same order are an option of
+the training command (`--augment-gloss support-gloss-2`; a unit test pins the equality), so
+this script is the record of how those two models were made, not the way to make another.
 """
 
 from __future__ import annotations

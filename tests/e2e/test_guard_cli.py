@@ -128,6 +128,9 @@ def test_train_pair_model_shows_progress_and_prints_its_manifest(
     assert manifest == json.loads((model / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["calibration"]["batches"] == [2] and manifest["trained_on"]["batches"] == [1]
     assert manifest["trained_on"]["precision"] == "bf16"
+    augmentation = manifest["trained_on"]["gloss_augmentation"]
+    assert augmentation["scheme"] == "support-gloss-2" and augmentation["rows"] > 0
+    assert augmentation["pairs"] > 0
     assert "train" in done.stderr and "calibrate" in done.stderr  # the progress bars
 
 

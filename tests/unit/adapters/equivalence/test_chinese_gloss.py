@@ -208,3 +208,87 @@ def test_the_training_command_takes_a_gloss_scheme(train_command: TrainCommand) 
     assert seen[0].gloss_scheme == SUPPORT
     code, output, _ = train_command("--gloss-scheme", "nope")
     assert code != 0 and "unknown gloss scheme" in output
+
+
+# -- gloss augmentation: another scheme's readings trained on beside the served ones ----------
+
+
+AUGMENT_ROWS = [
+    # support-gloss-2 reads 退出登录 as "sign out"; CC-CEDICT otherwise.
+    LabelledRow(("退出登录",), "Sign out", True, 1),
+    LabelledRow(("Restart the router",), "Factory-reset the router", False, 1),
+]
+
+
+def test_gloss_augmentation_adds_the_rows_the_other_scheme_reads_otherwise_glossed_its_way() -> (
+    None
+):
+    from caseledger.adapters.equivalence.pair_model_training import gloss_augmentation_pairs
+
+    assert gloss("退出登录") != gloss("退出登录", SUPPORT_GLOSS_SCHEME)
+    pairs, rows = gloss_augmentation_pairs(AUGMENT_ROWS, "cedict-gloss-1", SUPPORT_GLOSS_SCHEME)
+    assert rows == 1  # the English row reads the same under both
+    assert pairs == [("sign out", "Sign out", 1.0), ("Sign out", "sign out", 1.0)]
+
+
+def test_training_data_is_the_served_pairs_then_the_augmentation_then_the_extra_pairs() -> None:
+    from caseledger.adapters.equivalence.pair_model_training import _preparer, training_data
+
+    extra = [("a", "b", 0.0)]
+    plain = TrainingOptions(frozenset({1}), frozenset({2}))
+    served = _training_pairs(AUGMENT_ROWS, _preparer(plain))
+    assert training_data(AUGMENT_ROWS, extra, plain) == served + extra
+    augmented = TrainingOptions(
+        frozenset({1}), frozenset({2}), augment_gloss_scheme=SUPPORT_GLOSS_SCHEME
+    )
+    assert training_data(AUGMENT_ROWS, extra, augmented) == [
+        *served,
+        ("sign out", "Sign out", 1.0),
+        ("Sign out", "sign out", 1.0),
+        *extra,
+    ]
+
+
+def test_the_option_trains_on_exactly_the_pairs_study_40b_patched_in() -> None:
+    """Study 40b and round 41 ran a script that replaced ``_training_pairs``; the option must
+    give the same pairs in the same order, so ``--augment-gloss`` reproduces their models."""
+    from caseledger.adapters.equivalence.pair_model_training import _preparer, training_data
+    from tests.benches import REPO, load_script
+
+    study = load_script(
+        REPO / "bench" / "patches" / "round40b_gloss_augmentation_study.py", "study_40b"
+    )
+    rows = [*AUGMENT_ROWS, LabelledRow(("清除缓存", "重启路由器"), "重新启动路由器", False, 1)]
+    options = TrainingOptions(
+        frozenset({1}), frozenset({2}), augment_gloss_scheme=SUPPORT_GLOSS_SCHEME
+    )
+    extra = [("a", "b", 0.0)]
+    assert training_data(rows, extra, options) == study.augmented(rows, _preparer(options)) + extra
+
+
+@pytest.mark.parametrize(
+    ("options", "reason"),
+    [
+        ({"augment_gloss_scheme": "nope"}, "nope"),
+        ({"augment_gloss_scheme": "cedict-gloss-1"}, "other than the served one"),
+        (
+            {"augment_gloss_scheme": SUPPORT_GLOSS_SCHEME, "gloss_chinese": False},
+            "needs glossed text",
+        ),
+    ],
+)
+def test_gloss_augmentation_refuses_an_unknown_or_the_served_scheme_or_raw_text(
+    options: dict[str, object], reason: str
+) -> None:
+    with pytest.raises(ValueError, match=reason):
+        TrainingOptions(frozenset({1}), frozenset({2}), **options)  # type: ignore[arg-type]
+
+
+def test_the_training_command_passes_gloss_augmentation_on(train_command: TrainCommand) -> None:
+    code, output, seen = train_command()
+    assert code == 0, output
+    code, output, seen = train_command("--augment-gloss", SUPPORT_GLOSS_SCHEME)
+    assert code == 0, output
+    assert [o.augment_gloss_scheme for o in seen] == [None, SUPPORT_GLOSS_SCHEME]
+    code, output, seen = train_command("--augment-gloss", "cedict-gloss-1")
+    assert code == 2 and "a scheme other than" in output and len(seen) == 2
