@@ -61,8 +61,8 @@ def trained_pair_model(
             # is exercised too (fp32, the default, is the same loop without autocast).
             "--precision",
             "bf16",
-            # And the gloss augmentation, recorded in the manifest (the packaged model's recipe
-            # may carry it: bench/README.md, round 41).
+            # And the gloss augmentation, recorded in the manifest (round 41's candidate was
+            # trained with it: bench/README.md).
             "--augment-gloss",
             "support-gloss-2",
             # Off in the recipe since session 16, but served wherever a manifest has one.

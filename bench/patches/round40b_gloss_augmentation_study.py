@@ -7,10 +7,10 @@ otherwise added again, glossed that way. As run in session 43 (H2's manifest cop
     CASELEDGER_GUARD__PAIR_MODEL_DIR=/tmp/H2aug .venv/bin/python bench/guard_ceiling.py \\
         --data unseen.jsonl
 
-Round 41 ran it on K's recipe (six layers, K's batches), the forward pass in bf16 (about 80
-minutes on two cores instead of about 110):
+Round 41 ran it on K's recipe (six layers, K's batches), the forward pass in bf16 (5,484 s on
+two cores; fp32 steps took 1.5 times as long when timed before the run):
 
-    .venv/bin/python bench/patches/round40b_gloss_augmentation_study.py \
+    .venv/bin/python bench/patches/round40b_gloss_augmentation_study.py \\
         adapters/equivalence/models/pair-minilm-6l-int8 /work/r44/Kaug bf16
 
 The depth and the training batches are the base manifest's; the precision is the third
