@@ -22,13 +22,35 @@ import argparse
 import json
 import os
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from caseledger.adapters.guard.check import check_lines, guard_equivalence  # noqa: E402
 from caseledger.adapters.settings import Settings  # noqa: E402
+
+Explain = Callable[[str, Sequence[str]], Sequence[Any]]
+
+
+def by_reading(answers: Iterable[dict[str, Any]], explain: Explain) -> dict[str, dict[str, int]]:
+    """Per family of the reading's rule of each pair the pair model blocked (``guard check``
+    answers; ``explain`` the guard's), its repeats and false blocks, most blocks first."""
+    repeats: Counter[str] = Counter()
+    false_blocks: Counter[str] = Counter()
+    for answer in answers:
+        if "error" in answer:
+            raise SystemExit(f"line {answer['line']}: {answer['error']}")
+        if not isinstance(answer.get("expected"), bool):
+            raise SystemExit(f"line {answer['line']}: no boolean 'block' label")
+        if not (answer.get("rule") or "").startswith("pair-model("):
+            continue
+        # A pair's verdict does not depend on the other steps on record: ask it alone.
+        reading = explain(answer["candidate"], [answer["matched"]])[0].decision.rule
+        (repeats if answer["expected"] else false_blocks)[reading.split(":", 1)[0]] += 1
+    families = sorted({*repeats, *false_blocks}, key=lambda f: -(repeats[f] + false_blocks[f]))
+    return {f: {"repeats": repeats[f], "false_blocks": false_blocks[f]} for f in families}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -40,20 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     explain = getattr(equivalence, "explain", None)
     if explain is None:
         raise SystemExit("the served guard has no reading to explain (the catalog guard is off)")
-    repeats: Counter[str] = Counter()
-    false_blocks: Counter[str] = Counter()
-    for answer in check_lines(lines, equivalence):
-        if "error" in answer:
-            raise SystemExit(f"line {answer['line']}: {answer['error']}")
-        if not isinstance(answer.get("expected"), bool):
-            raise SystemExit(f"line {answer['line']}: no boolean 'block' label")
-        if not (answer.get("rule") or "").startswith("pair-model("):
-            continue
-        reading = explain(answer["candidate"], [answer["matched"]])[0].decision.rule
-        family = reading.split(":", 1)[0]
-        (repeats if answer["expected"] else false_blocks)[family] += 1
-    families = sorted({*repeats, *false_blocks}, key=lambda f: -(repeats[f] + false_blocks[f]))
-    report = {f: {"repeats": repeats[f], "false_blocks": false_blocks[f]} for f in families}
+    report = by_reading(check_lines(lines, equivalence), explain)
     print(json.dumps({"rows": len(lines), "pair_model_blocks_by_reading": report}, indent=1))
     return 0
 
