@@ -20,6 +20,11 @@ worktree with a package directory in front of the path, e.g. the commit before a
             --answers /tmp/answers_$who.json; done
     cmp /tmp/answers_base.json /tmp/answers_new.json
 
+``--by-model-runs`` also splits the timings by how many runs of the pair model each candidate
+started (one read per pair asked: the nearest step, then a veto read for each reading block
+the model overrules before one stands), to show where the tail is (bench/README.md, "Round
+46"); counting wraps the model's run, so time that pass apart from the pair compared.
+
 ``CASELEDGER_GUARD__USE_PAIR_MODEL=false`` times the guard without the learned pair model;
 ``CASELEDGER_GUARD__EMBEDDING_BACKEND=onnx`` with float embeddings instead of the int8 ones.
 """
@@ -31,9 +36,11 @@ import json
 import os
 import statistics
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
@@ -52,7 +59,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=DATA, help="labelled JSON lines")
     parser.add_argument("--on-record", type=int, default=200, help="failed attempts on record")
     parser.add_argument("--answers", type=Path, help="write every answer here (JSON)")
+    parser.add_argument(
+        "--by-model-runs",
+        action="store_true",
+        help="also report the timings by the pair model's runs per candidate",
+    )
     args = parser.parse_args(argv)
+    runs = _count_model_runs() if args.by_model_runs else None
 
     settings = Settings()
     start = time.perf_counter()
@@ -73,12 +86,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         guard.find_equivalent(candidate, record)
 
     timings: list[float] = []
+    model_runs: list[int] = []
     answers: list[list[object] | None] = []
     cpu_start = time.process_time()
     for candidate in candidates[5:]:
+        started_runs = runs[0] if runs is not None else 0
         began = time.perf_counter()
         match = guard.find_equivalent(candidate, record)
         timings.append((time.perf_counter() - began) * 1000)
+        if runs is not None:
+            model_runs.append(runs[0] - started_runs)
         answers.append(
             None
             if match is None
@@ -93,6 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     cpu_ms = (time.process_time() - cpu_start) * 1000 / len(timings)
     if args.answers is not None:
         args.answers.write_text(json.dumps(answers), encoding="utf-8")
+    split = {"by_model_runs": by_model_runs(timings, model_runs)} if runs is not None else {}
     print(
         json.dumps(
             {
@@ -106,10 +124,50 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "mean_ms": round(statistics.fmean(timings), 2),
                 "cpu_ms_per_candidate": round(cpu_ms, 2),
                 "start_up_s": round(start_up_s, 2),
+                **split,
             }
         )
     )
     return 0
+
+
+def _count_model_runs() -> list[int]:
+    """Counts every run of the pair model from now on, in a one-item list (read it before and
+    after a call): wraps ``OnnxPairJudge._logits`` for this process."""
+    from caseledger.adapters.equivalence.pair_model import OnnxPairJudge
+
+    count = [0]
+    lock = threading.Lock()
+    run = OnnxPairJudge._logits
+
+    def counted(self: OnnxPairJudge, encodings: list[Any]) -> Any:
+        with lock:
+            count[0] += 1
+        return run(self, encodings)
+
+    OnnxPairJudge._logits = counted  # type: ignore[method-assign]
+    return count
+
+
+def by_model_runs(timings: Sequence[float], runs: Sequence[int]) -> dict[str, dict[str, float]]:
+    """The timings grouped by the model runs each candidate started (0, 1, 2, 3, 4, "5+"):
+    how many, their share, p50 and p95 ms. Groups with no candidate are left out."""
+    if len(timings) != len(runs):
+        raise ValueError(f"{len(timings)} timings but {len(runs)} run counts")
+    groups: dict[str, list[float]] = {}
+    for ms, count in zip(timings, runs, strict=True):
+        groups.setdefault(str(count) if count < 5 else "5+", []).append(ms)
+    order = ["0", "1", "2", "3", "4", "5+"]
+    return {
+        key: {
+            "candidates": len(groups[key]),
+            "share": round(len(groups[key]) / len(timings), 4),
+            "p50_ms": round(percentile(groups[key], 0.5), 2),
+            "p95_ms": round(percentile(groups[key], 0.95), 2),
+        }
+        for key in order
+        if key in groups
+    }
 
 
 if __name__ == "__main__":

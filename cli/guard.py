@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from pydantic import ValidationError
@@ -317,7 +317,23 @@ def train_pair_model(
         except ValueError as exc:
             _errors.print(f"[red]error:[/] {exc}")
             raise typer.Exit(2) from None
+    _warn_of_playbook_steps(manifest)
     typer.echo(json.dumps(manifest, ensure_ascii=False, indent=2))
+
+
+def _warn_of_playbook_steps(manifest: dict[str, Any]) -> None:
+    """A model scoring some of the offline responder's next steps over its threshold is still
+    written (it took most of an hour to train), but said so: asked where the reading reads two
+    actions, it would refuse them."""
+    check = manifest.get("calibration", {}).get("playbook") or {}
+    if check.get("over_threshold"):
+        failed, proposed, one, other = check["highest"]
+        _errors.print(
+            f"[yellow]warning:[/] the model scores {check['over_threshold']} of the playbook's "
+            f"{check['pairs']} next steps at or above its threshold (highest "
+            f"{check['highest_score']:.3f}, {proposed} ({other}) after {failed} ({one}) "
+            "failed); a guard asking it where the reading reads two actions would refuse them"
+        )
 
 
 @guard_app.command("calibrate-pair-model")
@@ -363,12 +379,12 @@ def calibrate_pair_model(
     with Progress(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), console=_errors
     ) as progress:
-        task: list[TaskID] = []
+        tasks: dict[str, TaskID] = {}
 
         def advance(stage: str, done: int, total: int) -> None:
-            if not task:
-                task.append(progress.add_task(stage, total=total))
-            progress.update(task[0], completed=done)
+            if stage not in tasks:
+                tasks[stage] = progress.add_task(stage, total=total)
+            progress.update(tasks[stage], completed=done)
 
         try:
             manifest = training.calibrate_pair_model(
@@ -386,4 +402,5 @@ def calibrate_pair_model(
         except (ValueError, PairModelError) as exc:
             _errors.print(f"[red]error:[/] {exc}")
             raise typer.Exit(2) from None
+    _warn_of_playbook_steps(manifest)
     typer.echo(json.dumps(manifest, ensure_ascii=False, indent=2))

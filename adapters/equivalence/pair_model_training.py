@@ -58,6 +58,7 @@ __all__ = [
     "catalog_pairs",
     "export_onnx",
     "load_labelled",
+    "playbook_check",
     "quantise_int8",
     "train_pair_model",
 ]
@@ -507,6 +508,52 @@ def _calibrate(
     }
 
 
+def playbook_check(
+    directory: Path,
+    threshold: float,
+    order: str = ORDER,
+    catalog: Catalog | None = None,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
+    """How close the model comes to refusing the offline responder's next steps: its score
+    for every two steps of a catalog category (the earlier failed, the later proposed), in
+    every pair of languages, read as served in ``order``. ``over_threshold`` counts those
+    scored at or above ``threshold``: the next steps a guard that asks the model even where
+    the reading reads two actions (``pair_model_when_read_different``) would refuse, which
+    the quality tests' playbook test forbids. ``margin`` is ``threshold`` less the highest
+    score (negative when any is over); ``highest`` names that pair. Written into the
+    manifest at calibration, so a model that would fail the test is seen when it is made,
+    not when it is judged (bench/README.md, "Round 46")."""
+    catalog = catalog if catalog is not None else load_catalog()
+    report = progress or (lambda stage, done, total: None)
+    judge = OnnxPairJudge(directory, threshold=threshold, order=order)
+    pairs = [
+        (earlier, later, one, other)
+        for _, earlier, later in catalog.step_pairs()
+        for one, other in product(LANGUAGES, repeat=2)
+    ]
+    best: tuple[float, list[str]] | None = None
+    over = unread = 0
+    for done, (earlier, later, one, other) in enumerate(pairs, start=1):
+        score = judge.score(earlier.text(one), later.text(other))
+        report("playbook", done, len(pairs))
+        if score is None:
+            unread += 1
+            continue
+        over += score >= threshold
+        if best is None or score > best[0]:
+            best = (score, [earlier.action_id, later.action_id, one, other])
+    return {
+        "pairs": len(pairs),
+        "unread": unread,
+        "over_threshold": over,
+        "highest_score": None if best is None else round(best[0], 6),
+        "margin": None if best is None else round(threshold - best[0], 6),
+        # (failed step, proposed step, failed's language, proposed's language)
+        "highest": None if best is None else best[1],
+    }
+
+
 def _set_calibration(
     manifest: dict[str, Any],
     directory: Path,
@@ -515,7 +562,8 @@ def _set_calibration(
     progress: Progress,
 ) -> None:
     """Calibrate the model in ``directory`` on ``rows`` and write its thresholds and how they
-    were set into ``manifest`` (a veto the options turn off is removed)."""
+    were set into ``manifest`` (a veto the options turn off is removed), with the
+    :func:`playbook_check` of the threshold set."""
     calibrated = _calibrate(directory, rows, options, progress)
     manifest["order"] = options.order  # the reading the thresholds were set on
     manifest["threshold"] = calibrated.pop("threshold")
@@ -533,6 +581,9 @@ def _set_calibration(
         "frame_veto_quantile": options.frame_veto_quantile,
         "catalog_veto_quantile": options.catalog_veto_quantile,
         "instance_veto_quantile": options.instance_veto_quantile,
+        "playbook": playbook_check(
+            directory, manifest["threshold"], options.order, progress=progress
+        ),
     }
 
 

@@ -212,7 +212,12 @@ def test_calibrate_pair_model_sets_the_operating_point_again_without_touching_th
             assert manifest["frame_veto_threshold"] <= manifest["veto_threshold"]
             assert manifest["veto_threshold"] <= manifest["instance_veto_threshold"]
             assert manifest["instance_veto_threshold"] < manifest["threshold"]
-        assert "calibrate" in done.stderr  # the progress bar
+        assert "calibrate" in done.stderr and "playbook" in done.stderr  # the progress bars
+        # The playbook's next steps the model scores over the threshold are counted, and said.
+        over = manifest["calibration"]["playbook"]["over_threshold"]
+        assert ("warning: the model scores" in done.stderr) == (over > 0)
+        if rate == "0.3":  # a bar at 30 % of the negatives lets some next step over
+            assert over > 0 and manifest["calibration"]["playbook"]["margin"] < 0
         thresholds.append(manifest["threshold"])
     # Allowing more false blocks on the same scores can only lower the bar.
     assert thresholds[1] < thresholds[0]

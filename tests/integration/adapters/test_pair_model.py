@@ -30,6 +30,7 @@ from caseledger.adapters.equivalence.pair_model_training import (
     catalog_pairs,
     export_onnx,
     load_labelled,
+    playbook_check,
 )
 from caseledger.adapters.guard.check import check_lines, guard_equivalence
 from caseledger.adapters.settings import GuardSettings, Settings
@@ -279,6 +280,46 @@ def test_the_composition_root_serves_it_in_the_guard(model: Path) -> None:
     assert match.rule.startswith(f"pair-model(pair-minilm-1l-int8@{digest}):")
     assert match.model_score is not None and match.rule.endswith(">=-1000000.000")
     assert _guard(model, 1e6).find_equivalent(candidate, [known_attempt(failed)]) is None
+
+
+def test_the_manifest_says_how_near_the_model_comes_to_refusing_a_playbook_next_step(
+    model: Path,
+) -> None:
+    """Round 46's candidate scored one next step of the playbook over its threshold, found only
+    when judged: the calibration now writes that check. Its figures are the served model's
+    scores, and where it names a pair over the threshold, the guard asking the model where the
+    reading reads two actions refuses that step."""
+    catalog = load_catalog()
+    check = json.loads((model / "manifest.json").read_text(encoding="utf-8"))["calibration"][
+        "playbook"
+    ]
+    # Every two steps of each category (the whole catalog, not only the one trained on), in
+    # four pairs of languages: what the offline responder can propose after a failure.
+    assert check["pairs"] == 4 * sum(1 for _ in catalog.step_pairs()) == 1364
+    judge = OnnxPairJudge(model)
+    failed, proposed, one, other = check["highest"]
+    failed_text, proposed_text = (
+        catalog.action(failed).text(one),
+        catalog.action(proposed).text(other),
+    )
+    top = judge.score(failed_text, proposed_text)
+    assert top is not None and top == pytest.approx(check["highest_score"], abs=1e-6)
+    assert check["margin"] == pytest.approx(judge.threshold - top, abs=1e-6)
+    assert (check["over_threshold"] > 0) == (check["margin"] <= 0)
+    # Moved to the highest score, the threshold lets that pair over; just above it, none.
+    assert playbook_check(model, top, catalog=catalog)["over_threshold"] >= 1
+    above = playbook_check(model, top + 1e-3, catalog=catalog)
+    assert above["over_threshold"] == 0 and above["margin"] == pytest.approx(1e-3, abs=1e-6)
+    record = [known_attempt(failed_text)]
+    asked = _guard(model, top, pair_model_when_read_different=True)
+    match = asked.find_equivalent(proposed_text, record)
+    assert match is not None and match.rule.startswith("pair-model(")
+    assert (
+        _guard(model, top + 1e-3, pair_model_when_read_different=True).find_equivalent(
+            proposed_text, record
+        )
+        is None
+    )
 
 
 def _raw_copy(model: Path, into: Path) -> Path:
@@ -587,3 +628,24 @@ def test_the_guard_bench_times_and_scores_the_model_without_its_veto_too(
     # Not asked where the reading read two actions, the model cannot block a next step.
     not_asked = playbook["guard + pair model, not asked where read as different"]
     assert playbook["guard"]["blocked"] == not_asked["blocked"] == 0
+
+
+def test_the_pass_bench_splits_its_timings_by_the_models_runs(
+    model: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    bench = load_bench("guard_pass")
+    rows = DATA.read_text(encoding="utf-8").splitlines()[:40]
+    data = tmp_path / "rows.jsonl"
+    data.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    monkeypatch.setenv("CASELEDGER_GUARD__USE_EMBEDDINGS", "false")
+    monkeypatch.setenv("CASELEDGER_GUARD__PAIR_MODEL_DIR", str(model))
+    assert bench.main(["--data", str(data), "--on-record", "10", "--by-model-runs"]) == 0
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    split = report["by_model_runs"]
+    assert report["pair_model"] is True
+    assert sum(group["candidates"] for group in split.values()) == report["candidates"]
+    # Every candidate the reading leaves open is asked about its nearest step: some ran it.
+    assert sum(group["candidates"] for key, group in split.items() if key != "0") > 0

@@ -30,3 +30,31 @@ def test_one_pass_times_every_candidate_and_writes_its_answers(
     assert report["blocked"] == sum(answer is not None for answer in written)
     blocked = [answer for answer in written if answer is not None]
     assert all(len(answer) == 5 and answer[0].startswith("f") for answer in blocked)
+
+
+def test_timings_split_by_model_runs_group_every_candidate_once() -> None:
+    bench = load_bench("guard_pass")
+    timings = [1.0, 2.0, 3.0, 10.0, 11.0, 30.0, 40.0]
+    runs = [0, 1, 1, 2, 3, 5, 9]
+    split = bench.by_model_runs(timings, runs)
+    assert list(split) == ["0", "1", "2", "3", "5+"]  # no candidate ran four times
+    assert sum(group["candidates"] for group in split.values()) == len(timings)
+    assert split["1"] == {"candidates": 2, "share": round(2 / 7, 4), "p50_ms": 2.0, "p95_ms": 3.0}
+    assert split["5+"]["candidates"] == 2 and split["5+"]["p95_ms"] == 40.0
+    with pytest.raises(ValueError, match="7 timings but 6 run counts"):
+        bench.by_model_runs(timings, runs[:-1])
+
+
+def test_without_a_pair_model_every_candidate_ran_it_none_times(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bench = load_bench("guard_pass")
+    rows = Path(bench.DATA).read_text(encoding="utf-8").splitlines()[:20]
+    data = tmp_path / "rows.jsonl"
+    data.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    monkeypatch.setenv("CASELEDGER_GUARD__USE_EMBEDDINGS", "false")
+    monkeypatch.setenv("CASELEDGER_GUARD__USE_PAIR_MODEL", "false")
+    assert bench.main(["--data", str(data), "--on-record", "8", "--by-model-runs"]) == 0
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert list(report["by_model_runs"]) == ["0"]
+    assert report["by_model_runs"]["0"]["candidates"] == report["candidates"]
