@@ -74,6 +74,18 @@ _InstanceVetoQuantile = Annotated[
         "another instance ('too', 'instead', 也) (0: none).",
     ),
 ]
+_PlaybookMargin = Annotated[
+    float | None,
+    typer.Option(
+        "--playbook-margin",
+        min=0.0,
+        max=10.0,
+        help="Raise the threshold, where needed, to this many logits above the model's highest "
+        "score on the offline responder's next steps, so that no next step is refused even "
+        "where the model is asked about pairs the reading reads as two actions (default: "
+        "the calibration quantile alone).",
+    ),
+]
 _Order = Annotated[
     str,
     typer.Option(
@@ -184,6 +196,7 @@ def train_pair_model(
     catalog_veto_quantile: _CatalogVetoQuantile = training.CATALOG_VETO_QUANTILE,
     instance_veto_quantile: _InstanceVetoQuantile = training.INSTANCE_VETO_QUANTILE,
     order: _Order = training.ORDER,
+    playbook_margin: _PlaybookMargin = None,
     seed: Annotated[int, typer.Option()] = 0,
     learning_rate: Annotated[
         float, typer.Option("--learning-rate", min=1e-7, max=0.1, help="AdamW's peak rate.")
@@ -286,6 +299,7 @@ def train_pair_model(
             catalog_veto_quantile=catalog_veto_quantile,
             instance_veto_quantile=instance_veto_quantile,
             order=order,
+            playbook_margin=playbook_margin,
             seed=seed,
             learning_rate=learning_rate,
             base_model=str(base_model) if base_model is not None else None,
@@ -361,6 +375,7 @@ def calibrate_pair_model(
     catalog_veto_quantile: _CatalogVetoQuantile = training.CATALOG_VETO_QUANTILE,
     instance_veto_quantile: _InstanceVetoQuantile = training.INSTANCE_VETO_QUANTILE,
     order: _Order = training.ORDER,
+    playbook_margin: _PlaybookMargin = None,
 ) -> None:
     """Set a trained pair model's threshold and veto thresholds again, without training.
 
@@ -398,6 +413,7 @@ def calibrate_pair_model(
                 advance,
                 catalog_veto_quantile=catalog_veto_quantile,
                 order=order,
+                playbook_margin=playbook_margin,
             )
         except (ValueError, PairModelError) as exc:
             _errors.print(f"[red]error:[/] {exc}")

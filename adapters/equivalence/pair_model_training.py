@@ -59,6 +59,8 @@ __all__ = [
     "export_onnx",
     "load_labelled",
     "playbook_check",
+    "playbook_scores",
+    "playbook_summary",
     "quantise_int8",
     "train_pair_model",
 ]
@@ -154,6 +156,11 @@ class TrainingOptions:
     # with them none (bench/README.md, "The catalog's own pairs").
     catalog_pairs: bool = True
     catalog_skip_categories: frozenset[str] = frozenset()  # kept out, e.g. to probe on them
+    # Where set, the threshold is raised (never lowered) to this many logits above the model's
+    # highest score on the offline responder's next steps (playbook_check), so a guard that
+    # asks it even where the reading reads two actions refuses none of them. None: the
+    # threshold is the calibration quantile alone (the packaged model's recipe).
+    playbook_margin: float | None = None
 
     def __post_init__(self) -> None:
         if (problem := unknown_order(self.order)) is not None:
@@ -170,6 +177,8 @@ class TrainingOptions:
                 )
         if self.device not in DEVICES:
             raise ValueError(f"unknown device {self.device!r}: one of {', '.join(DEVICES)}")
+        if self.playbook_margin is not None and not 0 <= self.playbook_margin <= 10:
+            raise ValueError(f"playbook margin {self.playbook_margin} is not within 0..10")
         if self.precision not in PRECISIONS:
             raise ValueError(
                 f"unknown precision {self.precision!r}: one of {', '.join(PRECISIONS)}"
@@ -445,7 +454,11 @@ def _export_int8(model: Any, tokenizer: Any, into: Path) -> None:
 
 
 def _calibrate(
-    directory: Path, rows: Sequence[LabelledRow], options: TrainingOptions, progress: Progress
+    directory: Path,
+    rows: Sequence[LabelledRow],
+    options: TrainingOptions,
+    progress: Progress,
+    at_least: float | None = None,
 ) -> dict[str, Any]:
     """The threshold at ``max_false_block`` of the calibration negatives, the veto thresholds
     at ``veto_quantile``, ``frame_veto_quantile``, ``catalog_veto_quantile`` and
@@ -453,7 +466,8 @@ def _calibrate(
     positives the model reads, and how
     they were read: each row's candidate against its nearest failed step, as the guard asks,
     by the int8 model as served. ``auc`` is over the pairs the model reads (``unread``: the
-    others)."""
+    others). ``at_least`` raises the threshold to it where the quantile is lower
+    (``quantile_threshold`` records the quantile either way)."""
     from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence
 
     judge = OnnxPairJudge(directory, threshold=0.0, order=options.order)
@@ -472,7 +486,9 @@ def _calibrate(
     negatives = values[~truth]
     if not len(negatives):
         raise ValueError("the calibration batches have no negative rows to set a threshold on")
-    threshold = float(np.quantile(negatives, 1 - options.max_false_block))
+    quantile_threshold = float(np.quantile(negatives, 1 - options.max_false_block))
+    # Raised where the playbook asks (options.playbook_margin), before the vetoes are capped.
+    threshold = max(quantile_threshold, at_least) if at_least is not None else quantile_threshold
     # Over the positives it reads: an unread pair never overrules, so it cannot set the bar.
     positives = np.array([v for v, t in zip(scores, labels, strict=True) if t and v is not None])
 
@@ -498,6 +514,7 @@ def _calibrate(
         auc = round(float(roc_auc_score(truth[mask], values[mask])), 4)
     return {
         "threshold": threshold,
+        "quantile_threshold": quantile_threshold,
         "veto_threshold": veto,
         "frame_veto_threshold": frame_veto,
         "catalog_veto_threshold": catalog_veto,
@@ -508,6 +525,53 @@ def _calibrate(
     }
 
 
+def playbook_scores(
+    directory: Path,
+    order: str = ORDER,
+    catalog: Catalog | None = None,
+    progress: Progress | None = None,
+) -> list[tuple[float | None, list[str]]]:
+    """The model's score, read as served in ``order``, for every two steps of a catalog
+    category (the earlier failed, the later proposed: what the offline responder proposes
+    next) in every pair of languages, each with ``[failed id, proposed id, failed's language,
+    proposed's language]``; None where it reads neither text."""
+    catalog = catalog if catalog is not None else load_catalog()
+    report = progress or (lambda stage, done, total: None)
+    judge = OnnxPairJudge(directory, threshold=0.0, order=order)
+    pairs = [
+        (earlier, later, one, other)
+        for _, earlier, later in catalog.step_pairs()
+        for one, other in product(LANGUAGES, repeat=2)
+    ]
+    scores: list[tuple[float | None, list[str]]] = []
+    for done, (earlier, later, one, other) in enumerate(pairs, start=1):
+        score = judge.score(earlier.text(one), later.text(other))
+        scores.append((score, [earlier.action_id, later.action_id, one, other]))
+        report("playbook", done, len(pairs))
+    return scores
+
+
+def playbook_summary(
+    scores: Sequence[tuple[float | None, list[str]]], threshold: float
+) -> dict[str, Any]:
+    """How close ``scores`` (:func:`playbook_scores`) come to ``threshold``:
+    ``over_threshold`` counts the next steps scored at or above it, the ones a guard that
+    asks the model even where the reading reads two actions (``pair_model_when_read_different``)
+    would refuse, which the quality tests' playbook test forbids; ``margin`` is ``threshold``
+    less the highest score (negative when any is over); ``highest`` names that pair."""
+    read = [(score, pair) for score, pair in scores if score is not None]
+    best = max(read, key=lambda item: item[0], default=None)
+    return {
+        "pairs": len(scores),
+        "unread": len(scores) - len(read),
+        "over_threshold": sum(score >= threshold for score, _ in read),
+        "highest_score": None if best is None else round(best[0], 6),
+        "margin": None if best is None else round(threshold - best[0], 6),
+        # (failed step, proposed step, failed's language, proposed's language)
+        "highest": None if best is None else best[1],
+    }
+
+
 def playbook_check(
     directory: Path,
     threshold: float,
@@ -515,43 +579,11 @@ def playbook_check(
     catalog: Catalog | None = None,
     progress: Progress | None = None,
 ) -> dict[str, Any]:
-    """How close the model comes to refusing the offline responder's next steps: its score
-    for every two steps of a catalog category (the earlier failed, the later proposed), in
-    every pair of languages, read as served in ``order``. ``over_threshold`` counts those
-    scored at or above ``threshold``: the next steps a guard that asks the model even where
-    the reading reads two actions (``pair_model_when_read_different``) would refuse, which
-    the quality tests' playbook test forbids. ``margin`` is ``threshold`` less the highest
-    score (negative when any is over); ``highest`` names that pair. Written into the
-    manifest at calibration, so a model that would fail the test is seen when it is made,
-    not when it is judged (bench/README.md, "Round 46")."""
-    catalog = catalog if catalog is not None else load_catalog()
-    report = progress or (lambda stage, done, total: None)
-    judge = OnnxPairJudge(directory, threshold=threshold, order=order)
-    pairs = [
-        (earlier, later, one, other)
-        for _, earlier, later in catalog.step_pairs()
-        for one, other in product(LANGUAGES, repeat=2)
-    ]
-    best: tuple[float, list[str]] | None = None
-    over = unread = 0
-    for done, (earlier, later, one, other) in enumerate(pairs, start=1):
-        score = judge.score(earlier.text(one), later.text(other))
-        report("playbook", done, len(pairs))
-        if score is None:
-            unread += 1
-            continue
-        over += score >= threshold
-        if best is None or score > best[0]:
-            best = (score, [earlier.action_id, later.action_id, one, other])
-    return {
-        "pairs": len(pairs),
-        "unread": unread,
-        "over_threshold": over,
-        "highest_score": None if best is None else round(best[0], 6),
-        "margin": None if best is None else round(threshold - best[0], 6),
-        # (failed step, proposed step, failed's language, proposed's language)
-        "highest": None if best is None else best[1],
-    }
+    """How near the model in ``directory`` comes to refusing the offline responder's next
+    steps at ``threshold`` (:func:`playbook_summary` of :func:`playbook_scores`). Written into
+    the manifest at calibration, so a model that would fail the playbook test is seen when it
+    is made, not when it is judged (bench/README.md, "Round 46")."""
+    return playbook_summary(playbook_scores(directory, order, catalog, progress), threshold)
 
 
 def _set_calibration(
@@ -564,7 +596,12 @@ def _set_calibration(
     """Calibrate the model in ``directory`` on ``rows`` and write its thresholds and how they
     were set into ``manifest`` (a veto the options turn off is removed), with the
     :func:`playbook_check` of the threshold set."""
-    calibrated = _calibrate(directory, rows, options, progress)
+    scores = playbook_scores(directory, options.order, progress=progress)
+    at_least: float | None = None
+    if options.playbook_margin is not None:
+        read = [score for score, _ in scores if score is not None]
+        at_least = max(read) + options.playbook_margin if read else None
+    calibrated = _calibrate(directory, rows, options, progress, at_least)
     manifest["order"] = options.order  # the reading the thresholds were set on
     manifest["threshold"] = calibrated.pop("threshold")
     for key in VETO_KEYS:
@@ -581,9 +618,8 @@ def _set_calibration(
         "frame_veto_quantile": options.frame_veto_quantile,
         "catalog_veto_quantile": options.catalog_veto_quantile,
         "instance_veto_quantile": options.instance_veto_quantile,
-        "playbook": playbook_check(
-            directory, manifest["threshold"], options.order, progress=progress
-        ),
+        "playbook_margin": options.playbook_margin,
+        "playbook": playbook_summary(scores, manifest["threshold"]),
     }
 
 
@@ -691,6 +727,7 @@ def calibrate_pair_model(
     *,
     catalog_veto_quantile: float = CATALOG_VETO_QUANTILE,
     order: str = ORDER,
+    playbook_margin: float | None = None,
 ) -> dict[str, Any]:
     """Set a trained model's threshold and veto thresholds again, on ``calibrate_batches`` of
     ``data``, without training: the operating point (and the reading ``order`` it is set
@@ -718,6 +755,7 @@ def calibrate_pair_model(
         catalog_veto_quantile=catalog_veto_quantile,
         instance_veto_quantile=instance_veto_quantile,
         order=order,
+        playbook_margin=playbook_margin,
     )
     _set_calibration(manifest, directory, calibration, options, report)
     manifest["calibration"]["calibrated_at"] = datetime.now(UTC).isoformat(timespec="seconds")

@@ -244,6 +244,22 @@ def test_calibrate_pair_model_sets_the_operating_point_again_without_touching_th
     assert both.returncode == 0, both.stderr
     assert json.loads(both.stdout)["order"] == "both"
     assert json.loads(both.stdout)["threshold"] != manifest["threshold"]
+    # Asked for a playbook margin, the bar rises over every next step's score, no further.
+    done = run(
+        *calibrate, "2", "--max-false-block", "0.3", "--playbook-margin", "0.25", tmp=tmp_path
+    )
+    assert done.returncode == 0, done.stderr
+    raised = json.loads(done.stdout)
+    check = raised["calibration"]["playbook"]
+    assert check["over_threshold"] == 0 and check["margin"] == pytest.approx(0.25, abs=1e-5)
+    assert raised["calibration"]["quantile_threshold"] == pytest.approx(thresholds[1])
+    assert raised["threshold"] > thresholds[1] and raised["calibration"]["playbook_margin"] == 0.25
+    assert all(
+        raised[key] < raised["threshold"] for key in ("veto_threshold", "frame_veto_threshold")
+    )
+    assert "warning: the model scores" not in done.stderr
+    negative = run(*calibrate, "2", "--playbook-margin", "-1", tmp=tmp_path)
+    assert negative.returncode == 2 and "--playbook-margin" in negative.stderr
 
 
 def test_guard_check_serves_the_packaged_pair_model_by_default(tmp_path: Path) -> None:
