@@ -4,21 +4,31 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.benches import load_bench
 
 
-def test_one_pass_times_every_candidate_and_writes_its_answers(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
+def _plain_pass(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lines: int
+) -> tuple[Any, list[str], Path]:
+    """The bench, the first ``lines`` labelled rows and a file of them, with the guard served
+    without embeddings or the pair model."""
     bench = load_bench("guard_pass")
-    rows = Path(bench.DATA).read_text(encoding="utf-8").splitlines()[:30]
+    rows = Path(bench.DATA).read_text(encoding="utf-8").splitlines()[:lines]
     data = tmp_path / "rows.jsonl"
     data.write_text("\n".join(rows) + "\n", encoding="utf-8")
     monkeypatch.setenv("CASELEDGER_GUARD__USE_EMBEDDINGS", "false")
     monkeypatch.setenv("CASELEDGER_GUARD__USE_PAIR_MODEL", "false")
+    return bench, rows, data
+
+
+def test_one_pass_times_every_candidate_and_writes_its_answers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bench, rows, data = _plain_pass(tmp_path, monkeypatch, 30)
     answers = tmp_path / "answers.json"
     assert bench.main(["--data", str(data), "--on-record", "8", "--answers", str(answers)]) == 0
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
@@ -48,12 +58,7 @@ def test_timings_split_by_model_runs_group_every_candidate_once() -> None:
 def test_without_a_pair_model_every_candidate_ran_it_none_times(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    bench = load_bench("guard_pass")
-    rows = Path(bench.DATA).read_text(encoding="utf-8").splitlines()[:20]
-    data = tmp_path / "rows.jsonl"
-    data.write_text("\n".join(rows) + "\n", encoding="utf-8")
-    monkeypatch.setenv("CASELEDGER_GUARD__USE_EMBEDDINGS", "false")
-    monkeypatch.setenv("CASELEDGER_GUARD__USE_PAIR_MODEL", "false")
+    bench, _, data = _plain_pass(tmp_path, monkeypatch, 20)
     assert bench.main(["--data", str(data), "--on-record", "8", "--by-model-runs"]) == 0
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert list(report["by_model_runs"]) == ["0"]
