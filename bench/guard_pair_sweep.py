@@ -35,6 +35,7 @@ from typing import Any
 
 # torch and the exporter stay inside its functions: cheap to import here.
 from caseledger.adapters.equivalence import pair_model_training as training
+from caseledger.adapters.equivalence.pair_model import OnnxPairJudge
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "tests" / "data" / "guard_labelled.jsonl"
@@ -104,7 +105,8 @@ def work(job: Path) -> None:
     rows = training.load_labelled(data)[0]
     selection = training.batch_range(spec["common"]["selection"])
     picked = [row for row in rows if row.batch in selection]  # main checked there are some
-    scored = training._calibrate(directory, picked, options, progress)
+    judge = OnnxPairJudge(directory, threshold=0.0, order=options.order)
+    scored = training._calibrate(judge, picked, options, progress)
     result = {
         "name": spec["name"],
         "settings": _plain(spec["settings"]),

@@ -28,6 +28,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from itertools import product
 from pathlib import Path
 from typing import Any
 
@@ -135,6 +136,14 @@ class Catalog:
             for i, earlier in enumerate(steps):
                 for later in steps[i + 1 :]:
                     yield category_id, earlier, later
+
+    def next_steps(self) -> Iterator[tuple[str, CatalogAction, str, CatalogAction, str]]:
+        """:meth:`step_pairs` in every pair of languages: ``(category, earlier, its language,
+        later, its language)``, the earlier failed and the later proposed, as a customer may
+        write one and the responder the other. What the guard must never refuse."""
+        for category_id, earlier, later in self.step_pairs():
+            for one, other in product(LANGUAGES, repeat=2):
+                yield category_id, earlier, one, later, other
 
     def action(self, action_id: str) -> CatalogAction:
         """The action ``action_id``; CatalogError when there is none."""

@@ -58,7 +58,6 @@ __all__ = [
     "catalog_pairs",
     "export_onnx",
     "load_labelled",
-    "playbook_check",
     "playbook_scores",
     "playbook_summary",
     "quantise_int8",
@@ -157,7 +156,7 @@ class TrainingOptions:
     catalog_pairs: bool = True
     catalog_skip_categories: frozenset[str] = frozenset()  # kept out, e.g. to probe on them
     # Where set, the threshold is raised (never lowered) to this many logits above the model's
-    # highest score on the offline responder's next steps (playbook_check), so a guard that
+    # highest score on the offline responder's next steps (playbook_scores), so a guard that
     # asks it even where the reading reads two actions refuses none of them. None: the
     # threshold is the calibration quantile alone (the packaged model's recipe).
     playbook_margin: float | None = None
@@ -454,7 +453,7 @@ def _export_int8(model: Any, tokenizer: Any, into: Path) -> None:
 
 
 def _calibrate(
-    directory: Path,
+    judge: OnnxPairJudge,
     rows: Sequence[LabelledRow],
     options: TrainingOptions,
     progress: Progress,
@@ -470,7 +469,6 @@ def _calibrate(
     (``quantile_threshold`` records the quantile either way)."""
     from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence
 
-    judge = OnnxPairJudge(directory, threshold=0.0, order=options.order)
     reader = CatalogGuardEquivalence(None)
     scores, labels = [], []
     for done, row in enumerate(rows, start=1):
@@ -525,65 +523,49 @@ def _calibrate(
     }
 
 
+Scored = tuple[float | None, list[str]]  # a next step's score and [failed, proposed, languages]
+
+
 def playbook_scores(
-    directory: Path,
-    order: str = ORDER,
-    catalog: Catalog | None = None,
-    progress: Progress | None = None,
-) -> list[tuple[float | None, list[str]]]:
-    """The model's score, read as served in ``order``, for every two steps of a catalog
-    category (the earlier failed, the later proposed: what the offline responder proposes
-    next) in every pair of languages, each with ``[failed id, proposed id, failed's language,
-    proposed's language]``; None where it reads neither text."""
-    catalog = catalog if catalog is not None else load_catalog()
+    judge: OnnxPairJudge, catalog: Catalog | None = None, progress: Progress | None = None
+) -> list[Scored]:
+    """``judge``'s score for each of the offline responder's next steps
+    (:meth:`~caseledger.adapters.catalog.catalog.Catalog.next_steps`: the earlier step failed,
+    the later proposed), each with ``[failed id, proposed id, failed's language, proposed's
+    language]``; None where it reads neither text."""
+    steps = list((catalog if catalog is not None else load_catalog()).next_steps())
     report = progress or (lambda stage, done, total: None)
-    judge = OnnxPairJudge(directory, threshold=0.0, order=order)
-    pairs = [
-        (earlier, later, one, other)
-        for _, earlier, later in catalog.step_pairs()
-        for one, other in product(LANGUAGES, repeat=2)
-    ]
-    scores: list[tuple[float | None, list[str]]] = []
-    for done, (earlier, later, one, other) in enumerate(pairs, start=1):
+    scores: list[Scored] = []
+    for done, (_, earlier, one, later, other) in enumerate(steps, start=1):
         score = judge.score(earlier.text(one), later.text(other))
         scores.append((score, [earlier.action_id, later.action_id, one, other]))
-        report("playbook", done, len(pairs))
+        report("playbook", done, len(steps))
     return scores
 
 
-def playbook_summary(
-    scores: Sequence[tuple[float | None, list[str]]], threshold: float
-) -> dict[str, Any]:
+def _highest(scores: Sequence[Scored]) -> tuple[float, list[str]] | None:
+    read = [(score, pair) for score, pair in scores if score is not None]
+    return max(read, key=lambda item: item[0], default=None)
+
+
+def playbook_summary(scores: Sequence[Scored], threshold: float) -> dict[str, Any]:
     """How close ``scores`` (:func:`playbook_scores`) come to ``threshold``:
     ``over_threshold`` counts the next steps scored at or above it, the ones a guard that
     asks the model even where the reading reads two actions (``pair_model_when_read_different``)
     would refuse, which the quality tests' playbook test forbids; ``margin`` is ``threshold``
-    less the highest score (negative when any is over); ``highest`` names that pair."""
-    read = [(score, pair) for score, pair in scores if score is not None]
-    best = max(read, key=lambda item: item[0], default=None)
+    less the highest score (negative when any is over); ``highest`` names that pair. Written
+    into the manifest at calibration, so a model that would fail that test is seen when it is
+    made, not when it is judged (bench/README.md, "Round 46")."""
+    best = _highest(scores)
     return {
         "pairs": len(scores),
-        "unread": len(scores) - len(read),
-        "over_threshold": sum(score >= threshold for score, _ in read),
+        "unread": sum(score is None for score, _ in scores),
+        "over_threshold": sum(score is not None and score >= threshold for score, _ in scores),
         "highest_score": None if best is None else round(best[0], 6),
         "margin": None if best is None else round(threshold - best[0], 6),
         # (failed step, proposed step, failed's language, proposed's language)
         "highest": None if best is None else best[1],
     }
-
-
-def playbook_check(
-    directory: Path,
-    threshold: float,
-    order: str = ORDER,
-    catalog: Catalog | None = None,
-    progress: Progress | None = None,
-) -> dict[str, Any]:
-    """How near the model in ``directory`` comes to refusing the offline responder's next
-    steps at ``threshold`` (:func:`playbook_summary` of :func:`playbook_scores`). Written into
-    the manifest at calibration, so a model that would fail the playbook test is seen when it
-    is made, not when it is judged (bench/README.md, "Round 46")."""
-    return playbook_summary(playbook_scores(directory, order, catalog, progress), threshold)
 
 
 def _set_calibration(
@@ -595,13 +577,16 @@ def _set_calibration(
 ) -> None:
     """Calibrate the model in ``directory`` on ``rows`` and write its thresholds and how they
     were set into ``manifest`` (a veto the options turn off is removed), with the
-    :func:`playbook_check` of the threshold set."""
-    scores = playbook_scores(directory, options.order, progress=progress)
-    at_least: float | None = None
-    if options.playbook_margin is not None:
-        read = [score for score, _ in scores if score is not None]
-        at_least = max(read) + options.playbook_margin if read else None
-    calibrated = _calibrate(directory, rows, options, progress, at_least)
+    :func:`playbook_summary` of the threshold set. One load of the model scores both."""
+    judge = OnnxPairJudge(directory, threshold=0.0, order=options.order)
+    scores = playbook_scores(judge, progress=progress)
+    best = _highest(scores)
+    at_least = (
+        best[0] + options.playbook_margin
+        if options.playbook_margin is not None and best is not None
+        else None
+    )
+    calibrated = _calibrate(judge, rows, options, progress, at_least)
     manifest["order"] = options.order  # the reading the thresholds were set on
     manifest["threshold"] = calibrated.pop("threshold")
     for key in VETO_KEYS:

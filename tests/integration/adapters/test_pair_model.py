@@ -30,7 +30,8 @@ from caseledger.adapters.equivalence.pair_model_training import (
     catalog_pairs,
     export_onnx,
     load_labelled,
-    playbook_check,
+    playbook_scores,
+    playbook_summary,
 )
 from caseledger.adapters.guard.check import check_lines, guard_equivalence
 from caseledger.adapters.settings import GuardSettings, Settings
@@ -307,8 +308,9 @@ def test_the_manifest_says_how_near_the_model_comes_to_refusing_a_playbook_next_
     assert check["margin"] == pytest.approx(judge.threshold - top, abs=1e-6)
     assert (check["over_threshold"] > 0) == (check["margin"] <= 0)
     # Moved to the highest score, the threshold lets that pair over; just above it, none.
-    assert playbook_check(model, top, catalog=catalog)["over_threshold"] >= 1
-    above = playbook_check(model, top + 1e-3, catalog=catalog)
+    scores = playbook_scores(judge, catalog)
+    assert playbook_summary(scores, top)["over_threshold"] >= 1
+    above = playbook_summary(scores, top + 1e-3)
     assert above["over_threshold"] == 0 and above["margin"] == pytest.approx(1e-3, abs=1e-6)
     record = [known_attempt(failed_text)]
     asked = _guard(model, top, pair_model_when_read_different=True)

@@ -124,3 +124,21 @@ def test_step_pairs_are_every_two_steps_of_a_category_earlier_first() -> None:
         assert len(set(mine)) == len(mine)
     assert all(a.action_id != b.action_id for _, a, b in pairs)
     assert len(pairs) == 341
+
+
+def test_next_steps_are_the_step_pairs_in_every_pair_of_languages() -> None:
+    catalog = load_catalog()
+    steps = list(catalog.next_steps())
+    assert (
+        len(steps)
+        == 4 * 341
+        == len(set((a.action_id, o, b.action_id, t) for _, a, o, b, t in steps))
+    )
+    pairs = {(c, a.action_id, b.action_id) for c, a, b in catalog.step_pairs()}
+    assert {(c, a.action_id, b.action_id) for c, a, _, b, _ in steps} == pairs
+    assert {(o, t) for _, _, o, _, t in steps} == {
+        ("en", "en"),
+        ("en", "zh"),
+        ("zh", "en"),
+        ("zh", "zh"),
+    }
