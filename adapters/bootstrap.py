@@ -157,6 +157,7 @@ def build_pair_judge(settings: Settings) -> PairJudge | None:
         catalog_veto=settings.guard.pair_model_catalog_veto,
         instance_veto_threshold=settings.guard.pair_model_instance_veto_threshold,
         instance_veto=settings.guard.pair_model_instance_veto,
+        read_different_threshold=settings.guard.pair_model_read_different_threshold,
         threads=settings.guard.onnx_threads,
     )
 

@@ -109,8 +109,13 @@ class GuardSettings(BaseModel):
     # actions. On: chosen with session 16's threshold (2 % of the calibration negatives) on
     # fresh dev batches 74-81 by a rule written before they were read: +6.8 points of recall
     # for +1.2 of false blocks before the frame veto (bench/README.md, "The operating point").
-    # Trained on the catalog's own pairs, the model blocks none of the playbook's next steps.
+    # Trained on the catalog's own pairs, and with its bar there (below), the model blocks
+    # none of the playbook's next steps.
     pair_model_when_read_different: bool = True
+    # The override of the model's calibrated bar for those pairs (its threshold where it has
+    # none; never below the threshold): every next step of the offline responder's playbook is
+    # such a pair, so a model's "same" must clear it there (bench/README.md, "Round 48").
+    pair_model_read_different_threshold: float | None = None
 
     @field_validator("pair_model_dir")
     @classmethod
@@ -129,7 +134,21 @@ class GuardSettings(BaseModel):
         # A pair scored between the two would be a repeat and overruled as one: refuse it here,
         # as a configuration error, not when the guard is built.
         directory = self.pair_model_directory()
-        if directory is None or not self.pair_model_veto:
+        if directory is None:
+            return self
+        if self.pair_model_read_different_threshold is not None:
+            threshold = self.pair_model_threshold
+            if threshold is None:
+                from caseledger.adapters.equivalence.pair_model import read_manifest
+
+                threshold = float(read_manifest(directory)["threshold"])
+            if self.pair_model_read_different_threshold < threshold:
+                raise ValueError(
+                    "pair_model_read_different_threshold "
+                    f"{self.pair_model_read_different_threshold} must not be below the pair "
+                    f"model's threshold {threshold}"
+                )
+        if not self.pair_model_veto:
             return self
         vetoes = {"pair_model_veto_threshold": self.pair_model_veto_threshold}
         if self.pair_model_frame_veto:

@@ -86,6 +86,19 @@ _PlaybookMargin = Annotated[
         "the calibration quantile alone).",
     ),
 ]
+_ReadDifferentMargin = Annotated[
+    float | None,
+    typer.Option(
+        "--read-different-margin",
+        min=0.0,
+        max=10.0,
+        help="Give pairs the reading reads as two different actions a bar of their own, this "
+        "many logits above the model's highest score on the offline responder's next steps "
+        "(all such pairs), never below the threshold, which stays the calibration quantile "
+        "(train-pair-model: 0.1, the packaged model's recipe; calibrate-pair-model: none, one "
+        "threshold for every pair, unless given).",
+    ),
+]
 _Order = Annotated[
     str,
     typer.Option(
@@ -171,7 +184,7 @@ def train_pair_model(
         str,
         typer.Option(
             "--train-batches",
-            help="Batches to train on, e.g. 1-42,51-185,198-213 (held-out rows in them are "
+            help="Batches to train on, e.g. 1-42,51-185,198-290 (held-out rows in them are "
             "skipped).",
         ),
     ] = training.TRAIN_BATCHES,
@@ -197,6 +210,7 @@ def train_pair_model(
     instance_veto_quantile: _InstanceVetoQuantile = training.INSTANCE_VETO_QUANTILE,
     order: _Order = training.ORDER,
     playbook_margin: _PlaybookMargin = None,
+    read_different_margin: _ReadDifferentMargin = training.READ_DIFFERENT_MARGIN,
     seed: Annotated[int, typer.Option()] = 0,
     learning_rate: Annotated[
         float, typer.Option("--learning-rate", min=1e-7, max=0.1, help="AdamW's peak rate.")
@@ -300,6 +314,7 @@ def train_pair_model(
             instance_veto_quantile=instance_veto_quantile,
             order=order,
             playbook_margin=playbook_margin,
+            read_different_margin=read_different_margin,
             seed=seed,
             learning_rate=learning_rate,
             base_model=str(base_model) if base_model is not None else None,
@@ -336,9 +351,9 @@ def train_pair_model(
 
 
 def _warn_of_playbook_steps(manifest: dict[str, Any]) -> None:
-    """A model scoring some of the offline responder's next steps over its threshold is still
-    written (it took most of an hour to train), but said so: asked where the reading reads two
-    actions, it would refuse them."""
+    """A model scoring some of the offline responder's next steps over its threshold (its bar
+    for pairs read as two actions, where it has one) is still written (it took most of an hour
+    to train), but said so: asked where the reading reads two actions, it would refuse them."""
     check = manifest.get("calibration", {}).get("playbook") or {}
     if check.get("over_threshold"):
         failed, proposed, one, other = check["highest"]
@@ -376,6 +391,7 @@ def calibrate_pair_model(
     instance_veto_quantile: _InstanceVetoQuantile = training.INSTANCE_VETO_QUANTILE,
     order: _Order = training.ORDER,
     playbook_margin: _PlaybookMargin = None,
+    read_different_margin: _ReadDifferentMargin = None,
 ) -> None:
     """Set a trained pair model's threshold and veto thresholds again, without training.
 
@@ -414,6 +430,7 @@ def calibrate_pair_model(
                 catalog_veto_quantile=catalog_veto_quantile,
                 order=order,
                 playbook_margin=playbook_margin,
+                read_different_margin=read_different_margin,
             )
         except (ValueError, PairModelError) as exc:
             _errors.print(f"[red]error:[/] {exc}")

@@ -62,7 +62,8 @@ class PairJudge(Protocol):
     Asked by the guard where its own reading allows a candidate (where it read both texts in
     full as different actions too, unless configured not to), against the known step nearest
     in wording: a score at or
-    above ``threshold`` makes the pair one action. Asked too where the reading blocks on its
+    above ``threshold`` makes the pair one action (at or above ``read_different_threshold``
+    where the reading read it as two). Asked too where the reading blocks on its
     weakest evidence (the embedding's ``combined`` clause, or a text read only in part), about
     the matched step: a score below ``veto_threshold`` overrules that block; where it blocks
     on an action frame, a score below ``frame_veto_threshold`` (a stricter bar) does, and on
@@ -80,6 +81,12 @@ class PairJudge(Protocol):
     @property
     def threshold(self) -> float:
         """The score at or above which the two texts are the same action."""
+        ...
+
+    @property
+    def read_different_threshold(self) -> float:
+        """The score at or above which two texts the reading read in full as different actions
+        are the same one; never below ``threshold``."""
         ...
 
     @property

@@ -71,9 +71,9 @@ class FakeEmbedder:
 
 
 class ScriptedPairJudge:
-    """A ``PairJudge`` whose scores come from a table (``default`` elsewhere), threshold 2.0 and
-    the given veto thresholds (none by default); it records every (known, candidate) pair it
-    was asked about."""
+    """A ``PairJudge`` whose scores come from a table (``default`` elsewhere), threshold 2.0, the
+    given read-different threshold (the threshold by default) and veto thresholds (none by
+    default); it records every (known, candidate) pair it was asked about."""
 
     def __init__(
         self,
@@ -84,8 +84,10 @@ class ScriptedPairJudge:
         frame_veto_threshold: float | None = None,
         catalog_veto_threshold: float | None = None,
         instance_veto_threshold: float | None = None,
+        read_different_threshold: float = 2.0,
     ) -> None:
         self.scores = scores or {}
+        self._read_different_threshold = read_different_threshold
         self.default = default
         self._veto_threshold = veto_threshold
         self._frame_veto_threshold = frame_veto_threshold
@@ -101,6 +103,10 @@ class ScriptedPairJudge:
     @property
     def threshold(self) -> float:
         return 2.0
+
+    @property
+    def read_different_threshold(self) -> float:
+        return self._read_different_threshold
 
     @property
     def veto_threshold(self) -> float | None:

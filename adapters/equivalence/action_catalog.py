@@ -12,13 +12,14 @@ attempts on record are embedded once. An optional :class:`PairJudge` (the learne
 model) is asked last, only where the reading allows a candidate, against the known step
 nearest in wording (with ``judge_read_different``, as the settings build it by default, also
 where the reading read both texts in full as different actions, its surest allow; without,
-not there): a score at or above its threshold blocks, with rule
-``pair-model(<model name>):<score>>=<threshold>``. Where the reading blocks on its weakest
-evidence (the embedding's ``combined`` clause, or a candidate read only in part) the judge is
-asked about the matched step too, and a score below its ``veto_threshold`` overrules that
-block: the next block stands, or, with none left, the candidate is treated as allowed (and
-the judge asked as above). On fresh dev rows it removed 18 false blocks for 14 repeats lost,
-one to two points of recall above the model alone at matched false blocks (``bench/README.md``).
+not there): a score at or above its threshold blocks (there, at or above its
+``read_different_threshold``), with rule ``pair-model(<model name>):<score>>=<threshold>``.
+Where the reading blocks on its weakest evidence (the embedding's ``combined`` clause, or a
+candidate read only in part) the judge is asked about the matched step too, and a score below
+its ``veto_threshold`` overrules that block: the next block stands, or, with none left, the
+candidate is treated as allowed (and the judge asked as above). On fresh dev rows it removed
+18 false blocks for 14 repeats lost, one to two points of recall above the model alone at
+matched false blocks (``bench/README.md``).
 A block read from action frames is overruled the same way below the judge's stricter
 ``frame_veto_threshold`` (the model's surest "different": on fresh dev rows, mostly the same
 operation on another thing, e.g. another app's cache, the satellite for the main router),
@@ -402,14 +403,22 @@ class CatalogGuardEquivalence:
             score = judge.score(texts[position], candidate) if read.cancel() else read.result()
         else:
             score = judge.score(texts[position], candidate)
-        if score is None or score < judge.threshold:
+        # Where the reading read two different actions, the model's "same" must clear the
+        # stricter bar (the playbook's next steps are all such pairs).
+        decision = verdicts[position].decision
+        bar = (
+            judge.read_different_threshold
+            if decision is not None and decision.rule.startswith(_READ_AS_DIFFERENT)
+            else judge.threshold
+        )
+        if score is None or score < bar:
             return None
         cosine = self._cached_cosine(norm, verdicts[position].known)
         return EquivalenceMatch(
             attempt=known[position],
             lexical_score=self._score(verdicts[position], norm),
             semantic_score=cosine if cosine is not None else 0.0,
-            rule=f"pair-model({judge.model_name}):{score:.3f}>={judge.threshold:.3f}",
+            rule=f"pair-model({judge.model_name}):{score:.3f}>={bar:.3f}",
             model_score=score,
         )
 

@@ -5,7 +5,8 @@ A model directory is what ``caseledger guard train-pair-model`` writes (see
 
     manifest.json    format, name, threshold, max_length, how it was trained and calibrated;
                      optionally veto_threshold, frame_veto_threshold and
-                     instance_veto_threshold (older models lack them and never overrule)
+                     instance_veto_threshold (older models lack them and never overrule);
+                     optionally read_different_threshold, at or above the threshold
     model.onnx       the fine-tuned MiniLM cross-encoder, dynamically quantised to int8
     tokenizer.json   the base model's fast tokenizer
 
@@ -52,6 +53,7 @@ __all__ = [
     "MANIFEST_FORMAT",
     "ORDERS",
     "PACKAGED_MODEL",
+    "READ_DIFFERENT_KEY",
     "TEXT_SCHEMES",
     "VETO_KEYS",
     "OnnxPairJudge",
@@ -70,6 +72,10 @@ VETO_KEYS = (
     "catalog_veto_threshold",
     "instance_veto_threshold",
 )
+# Optional; at or above the threshold: the bar for a pair the guard's reading read in full as
+# two different actions (every next step of the offline responder's playbook is one), where a
+# model's own "same" must be surer. Absent: the threshold (bench/README.md, "Round 48").
+READ_DIFFERENT_KEY = "read_different_threshold"
 # How texts are prepared before the tokenizer; a manifest without "text" predates glossing.
 TEXT_SCHEMES = ("raw", *GLOSS_SCHEMES)
 # How a pair is read: the known step first, or both orders with the logits averaged (the
@@ -125,9 +131,9 @@ def read_manifest(directory: Path) -> dict[str, Any]:
             f"{directory}/manifest.json is format {manifest['format']!r}; this version reads "
             f"format {MANIFEST_FORMAT} (train the model again)"
         )
-    for key in ("threshold", *VETO_KEYS):
+    for key in ("threshold", *VETO_KEYS, READ_DIFFERENT_KEY):
         value = manifest.get(key)
-        if key in VETO_KEYS and value is None:
+        if key != "threshold" and value is None:
             continue  # optional: a model calibrated before vetoes existed never overrules
         if not isinstance(value, int | float) or isinstance(value, bool):
             raise PairModelError(f"{directory}/manifest.json: {key} must be a number")
@@ -137,6 +143,13 @@ def read_manifest(directory: Path) -> dict[str, Any]:
                 f"{directory}/manifest.json: {key} must be below threshold "
                 f"({manifest[key]} >= {manifest['threshold']})"
             )
+    if manifest.get(READ_DIFFERENT_KEY) is not None and (
+        manifest[READ_DIFFERENT_KEY] < manifest["threshold"]
+    ):
+        raise PairModelError(
+            f"{directory}/manifest.json: {READ_DIFFERENT_KEY} must not be below threshold "
+            f"({manifest[READ_DIFFERENT_KEY]} < {manifest['threshold']})"
+        )
     if (problem := unknown_order(manifest.get("order", KNOWN_FIRST))) is not None:
         raise PairModelError(f"{directory}/manifest.json: {problem}")
     if manifest.get("text", "raw") not in TEXT_SCHEMES:
@@ -156,6 +169,8 @@ class OnnxPairJudge:
     vetoes (``veto=False``: never overrule a block; ``frame_veto=False``: never one read from
     action frames; ``catalog_veto=False``: never one read as a catalog action;
     ``instance_veto=False``: never one because the candidate points at another instance);
+    ``read_different_threshold`` overrides the calibrated bar for pairs the reading read as
+    two different actions (never below the threshold in force);
     ``order`` overrides the manifest's reading order (to calibrate a model read another
     way); ``threads`` is onnxruntime's intra-op thread count.
     """
@@ -173,6 +188,7 @@ class OnnxPairJudge:
         catalog_veto: bool = True,
         instance_veto_threshold: float | None = None,
         instance_veto: bool = True,
+        read_different_threshold: float | None = None,
         order: str | None = None,
         threads: int = 1,
         cache_size: int = 4096,
@@ -199,6 +215,20 @@ class OnnxPairJudge:
         )
         self._instance_veto_threshold = self._veto(
             directory, "instance_veto_threshold", instance_veto_threshold, veto and instance_veto
+        )
+        if read_different_threshold is not None and read_different_threshold < self._threshold:
+            raise PairModelError(
+                f"{directory}: the read different threshold {read_different_threshold} is "
+                f"below the threshold {self._threshold}"
+            )
+        calibrated = self._manifest.get(READ_DIFFERENT_KEY)
+        self._read_different_threshold = (
+            float(read_different_threshold)
+            if read_different_threshold is not None
+            # A threshold set higher than the calibrated bar takes the bar up with it.
+            else max(float(calibrated), self._threshold)
+            if calibrated is not None
+            else self._threshold
         )
         if order is not None and (problem := unknown_order(order)) is not None:
             raise PairModelError(problem)
@@ -242,6 +272,13 @@ class OnnxPairJudge:
     def threshold(self) -> float:
         """The calibrated threshold, or the override."""
         return self._threshold
+
+    @property
+    def read_different_threshold(self) -> float:
+        """The bar for a pair the reading read in full as two different actions: the
+        calibrated one (or the override), never below :attr:`threshold`; the threshold where
+        the model has none."""
+        return self._read_different_threshold
 
     @property
     def veto_threshold(self) -> float | None:

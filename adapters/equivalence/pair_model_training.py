@@ -45,6 +45,7 @@ from caseledger.adapters.equivalence.chinese_gloss import (
 from caseledger.adapters.equivalence.pair_model import (
     KNOWN_FIRST,
     MANIFEST_FORMAT,
+    READ_DIFFERENT_KEY,
     VETO_KEYS,
     OnnxPairJudge,
     unknown_order,
@@ -79,7 +80,9 @@ class LabelledRow:
 
 # The recipe of the packaged model (adapters/equivalence/models/README.md), the defaults of
 # TrainingOptions and of the train-pair-model and calibrate-pair-model commands.
-TRAIN_BATCHES = "1-42,51-185,198-213"  # every dev batch but 43-50's and the sealed set's
+# Every dev batch read by session 46 but 43-50's (calibration) and the sealed set's (186-197);
+# the packaged model's since session 48 (bench/README.md, "Round 49").
+TRAIN_BATCHES = "1-42,51-185,198-290"
 CALIBRATE_BATCHES = "43-50"
 # On the calibration negatives. 0.03 with the frame and catalog vetoes below (session 32's
 # model, passed on the held-out and sealed rows pooled: bench/README.md, "Round 26"); 0.02
@@ -109,9 +112,13 @@ ORDER = KNOWN_FIRST
 # Where fine-tuning may run (TrainingOptions.device), the first the default.
 DEVICES = ("cpu", "cuda")
 # The forward pass's arithmetic while fine-tuning (TrainingOptions.precision), the first the
-# default: fp32, or bf16 autocast (the weights and the optimiser stay fp32; on a CPU with
-# AVX512-BF16 a six-layer step took 0.27 s instead of 0.40, bench/README.md "Round 41").
-PRECISIONS = ("fp32", "bf16")
+# default: bf16 autocast (the weights and the optimiser stay fp32; on a CPU with AVX512-BF16
+# a six-layer step took 0.27 s instead of 0.40, bench/README.md "Round 41"; the packaged
+# model's since session 48), or fp32.
+PRECISIONS = ("bf16", "fp32")
+# The recipe's read-different margin (TrainingOptions.read_different_margin): the packaged
+# model's since session 48 (bench/README.md, "Round 49").
+READ_DIFFERENT_MARGIN = 0.1
 # AdamW's peak rate (linear warm-up, then decay).
 LEARNING_RATE = 4e-5
 # The recipe's depth (the first N of MiniLM's six layers; 0 keeps them all: the packaged
@@ -160,6 +167,11 @@ class TrainingOptions:
     # asks it even where the reading reads two actions refuses none of them. None: the
     # threshold is the calibration quantile alone (the packaged model's recipe).
     playbook_margin: float | None = None
+    # Where set, a second bar for pairs the reading reads in full as two actions (every next
+    # step is one): this many logits above that highest score, never below the threshold,
+    # which stays the quantile. None: one threshold for every pair (bench/README.md,
+    # "Round 48").
+    read_different_margin: float | None = None
 
     def __post_init__(self) -> None:
         if (problem := unknown_order(self.order)) is not None:
@@ -176,8 +188,12 @@ class TrainingOptions:
                 )
         if self.device not in DEVICES:
             raise ValueError(f"unknown device {self.device!r}: one of {', '.join(DEVICES)}")
-        if self.playbook_margin is not None and not 0 <= self.playbook_margin <= 10:
-            raise ValueError(f"playbook margin {self.playbook_margin} is not within 0..10")
+        for name, margin in (
+            ("playbook margin", self.playbook_margin),
+            ("read-different margin", self.read_different_margin),
+        ):
+            if margin is not None and not 0 <= margin <= 10:
+                raise ValueError(f"{name} {margin} is not within 0..10")
         if self.precision not in PRECISIONS:
             raise ValueError(
                 f"unknown precision {self.precision!r}: one of {', '.join(PRECISIONS)}"
@@ -549,13 +565,15 @@ def _highest(scores: Sequence[Scored]) -> tuple[float, list[str]] | None:
 
 
 def playbook_summary(scores: Sequence[Scored], threshold: float) -> dict[str, Any]:
-    """How close ``scores`` (:func:`playbook_scores`) come to ``threshold``:
-    ``over_threshold`` counts the next steps scored at or above it, the ones a guard that
-    asks the model even where the reading reads two actions (``pair_model_when_read_different``)
-    would refuse, which the quality tests' playbook test forbids; ``margin`` is ``threshold``
-    less the highest score (negative when any is over); ``highest`` names that pair. Written
-    into the manifest at calibration, so a model that would fail that test is seen when it is
-    made, not when it is judged (bench/README.md, "Round 46")."""
+    """How close ``scores`` (:func:`playbook_scores`) come to ``threshold``, the bar the next
+    steps meet (the model's ``read_different_threshold``: the reading reads every next step
+    as two actions): ``over_threshold`` counts the next steps scored at or above it, the ones
+    a guard that asks the model even where the reading reads two actions
+    (``pair_model_when_read_different``) would refuse, which the quality tests' playbook test
+    forbids; ``margin`` is ``threshold`` less the highest score (negative when any is over);
+    ``highest`` names that pair. Written into the manifest at calibration, so a model that
+    would fail that test is seen when it is made, not when it is judged (bench/README.md,
+    "Round 46")."""
     best = _highest(scores)
     return {
         "pairs": len(scores),
@@ -589,6 +607,12 @@ def _set_calibration(
     calibrated = _calibrate(judge, rows, options, progress, at_least)
     manifest["order"] = options.order  # the reading the thresholds were set on
     manifest["threshold"] = calibrated.pop("threshold")
+    if options.read_different_margin is not None and best is not None:
+        manifest[READ_DIFFERENT_KEY] = max(
+            manifest["threshold"], best[0] + options.read_different_margin
+        )
+    else:
+        manifest.pop(READ_DIFFERENT_KEY, None)
     for key in VETO_KEYS:
         value = calibrated.pop(key)
         if value is None:
@@ -604,7 +628,10 @@ def _set_calibration(
         "catalog_veto_quantile": options.catalog_veto_quantile,
         "instance_veto_quantile": options.instance_veto_quantile,
         "playbook_margin": options.playbook_margin,
-        "playbook": playbook_summary(scores, manifest["threshold"]),
+        "read_different_margin": options.read_different_margin,
+        "playbook": playbook_summary(
+            scores, manifest.get(READ_DIFFERENT_KEY, manifest["threshold"])
+        ),
     }
 
 
@@ -713,6 +740,7 @@ def calibrate_pair_model(
     catalog_veto_quantile: float = CATALOG_VETO_QUANTILE,
     order: str = ORDER,
     playbook_margin: float | None = None,
+    read_different_margin: float | None = None,
 ) -> dict[str, Any]:
     """Set a trained model's threshold and veto thresholds again, on ``calibrate_batches`` of
     ``data``, without training: the operating point (and the reading ``order`` it is set
@@ -741,6 +769,7 @@ def calibrate_pair_model(
         instance_veto_quantile=instance_veto_quantile,
         order=order,
         playbook_margin=playbook_margin,
+        read_different_margin=read_different_margin,
     )
     _set_calibration(manifest, directory, calibration, options, report)
     manifest["calibration"]["calibrated_at"] = datetime.now(UTC).isoformat(timespec="seconds")

@@ -153,6 +153,8 @@ def test_guard_check_asks_the_configured_pair_model(
     env = {
         "CASELEDGER_GUARD__PAIR_MODEL_DIR": str(trained_pair_model[0]),
         "CASELEDGER_GUARD__PAIR_MODEL_THRESHOLD": "-1000",
+        # The model's bar where the reading reads two actions, brought down too.
+        "CASELEDGER_GUARD__PAIR_MODEL_READ_DIFFERENT_THRESHOLD": "-1000",
     }
     done = run("check", "-", "--no-embeddings", stdin=stdin, tmp=tmp_path, env=env)
     assert done.returncode == 0, done.stderr
@@ -218,6 +220,7 @@ def test_calibrate_pair_model_sets_the_operating_point_again_without_touching_th
         assert ("warning: the model scores" in done.stderr) == (over > 0)
         if rate == "0.3":  # a bar at 30 % of the negatives lets some next step over
             assert over > 0 and manifest["calibration"]["playbook"]["margin"] < 0
+        assert "read_different_threshold" not in manifest  # one bar unless asked for two
         thresholds.append(manifest["threshold"])
     # Allowing more false blocks on the same scores can only lower the bar.
     assert thresholds[1] < thresholds[0]
@@ -260,6 +263,27 @@ def test_calibrate_pair_model_sets_the_operating_point_again_without_touching_th
     assert "warning: the model scores" not in done.stderr
     negative = run(*calibrate, "2", "--playbook-margin", "-1", tmp=tmp_path)
     assert negative.returncode == 2 and "--playbook-margin" in negative.stderr
+    # Asked for a read-different margin instead, the threshold stays the quantile and the
+    # pairs read as two actions (every next step) get the raised bar of their own.
+    split = run(
+        *calibrate,
+        "2",
+        "--max-false-block",
+        "0.3",
+        "--read-different-margin",
+        "0.25",
+        tmp=tmp_path,
+    )
+    assert split.returncode == 0, split.stderr
+    second = json.loads(split.stdout)
+    check = second["calibration"]["playbook"]
+    assert second["threshold"] == pytest.approx(thresholds[1])
+    assert second["read_different_threshold"] == pytest.approx(check["highest_score"] + 0.25)
+    assert check["over_threshold"] == 0 and check["margin"] == pytest.approx(0.25, abs=1e-5)
+    assert second["calibration"]["read_different_margin"] == 0.25
+    assert "warning: the model scores" not in split.stderr
+    negative = run(*calibrate, "2", "--read-different-margin", "-1", tmp=tmp_path)
+    assert negative.returncode == 2 and "--read-different-margin" in negative.stderr
 
 
 def test_guard_check_serves_the_packaged_pair_model_by_default(tmp_path: Path) -> None:

