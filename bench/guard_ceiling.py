@@ -6,9 +6,12 @@ Past the guard's reading, the pair model's threshold is the one knob: every repe
 guard misses on fresh rows is a pair the model was asked about and scored under it (round 40,
 ``bench/README.md``). This runs the guard as served (``CASELEDGER_GUARD__*``: the same
 reading, vetoes and model) with one change, the model's block threshold at minus infinity, so
-every pair it is asked about comes back with its score; then decides each row again at every
-threshold: blocked by the reading (after the vetoes), or asked and scored at or above the
-threshold. Printed as one JSON object: the reading alone, the served threshold (which must
+every pair it is asked about comes back with its score (a model's bar for pairs the reading
+reads as two actions, ``read_different_threshold``, stays the served one: lowered, it would
+refuse the playbook's next steps; so those pairs come back only at or over it, and a
+threshold swept past it takes it along, as a served override does); then decides each row
+again at every threshold: blocked by the reading (after the vetoes), or asked and scored at or
+above the threshold. Printed as one JSON object: the reading alone, the served threshold (which must
 answer as ``caseledger guard check`` does), and per bound the best threshold's recall and
 false-block rate, overall and per language. A model whose best recall at 0.05 is under 0.95
 cannot meet the issue's target at any threshold.
