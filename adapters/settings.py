@@ -130,45 +130,43 @@ class GuardSettings(BaseModel):
         return value
 
     @model_validator(mode="after")
-    def _veto_below_threshold(self) -> GuardSettings:
-        # A pair scored between the two would be a repeat and overruled as one: refuse it here,
-        # as a configuration error, not when the guard is built.
+    def _overrides_ordered_around_threshold(self) -> GuardSettings:
+        # A pair scored between a veto and the threshold would be a repeat and overruled as
+        # one; a read-different bar under the threshold would be no stricter bar: refuse either
+        # here, as a configuration error, not when the guard is built.
         directory = self.pair_model_directory()
         if directory is None:
             return self
-        if self.pair_model_read_different_threshold is not None:
-            threshold = self.pair_model_threshold
-            if threshold is None:
-                from caseledger.adapters.equivalence.pair_model import read_manifest
-
-                threshold = float(read_manifest(directory)["threshold"])
-            if self.pair_model_read_different_threshold < threshold:
-                raise ValueError(
-                    "pair_model_read_different_threshold "
-                    f"{self.pair_model_read_different_threshold} must not be below the pair "
-                    f"model's threshold {threshold}"
+        vetoes: dict[str, float | None] = {}
+        if self.pair_model_veto:
+            vetoes["pair_model_veto_threshold"] = self.pair_model_veto_threshold
+            if self.pair_model_frame_veto:
+                vetoes["pair_model_frame_veto_threshold"] = self.pair_model_frame_veto_threshold
+            if self.pair_model_catalog_veto:
+                vetoes["pair_model_catalog_veto_threshold"] = self.pair_model_catalog_veto_threshold
+            if self.pair_model_instance_veto:
+                vetoes["pair_model_instance_veto_threshold"] = (
+                    self.pair_model_instance_veto_threshold
                 )
-        if not self.pair_model_veto:
+        set_vetoes = {name: veto for name, veto in vetoes.items() if veto is not None}
+        read_different = self.pair_model_read_different_threshold
+        if not set_vetoes and read_different is None:
             return self
-        vetoes = {"pair_model_veto_threshold": self.pair_model_veto_threshold}
-        if self.pair_model_frame_veto:
-            vetoes["pair_model_frame_veto_threshold"] = self.pair_model_frame_veto_threshold
-        if self.pair_model_catalog_veto:
-            vetoes["pair_model_catalog_veto_threshold"] = self.pair_model_catalog_veto_threshold
-        if self.pair_model_instance_veto:
-            vetoes["pair_model_instance_veto_threshold"] = self.pair_model_instance_veto_threshold
         threshold = self.pair_model_threshold
-        for name, veto in vetoes.items():
-            if veto is None:
-                continue
-            if threshold is None:
-                from caseledger.adapters.equivalence.pair_model import read_manifest
+        if threshold is None:  # the manifest's, read once
+            from caseledger.adapters.equivalence.pair_model import read_manifest
 
-                threshold = float(read_manifest(directory)["threshold"])
+            threshold = float(read_manifest(directory)["threshold"])
+        for name, veto in set_vetoes.items():
             if veto >= threshold:
                 raise ValueError(
                     f"{name} {veto} must be below the pair model's threshold {threshold}"
                 )
+        if read_different is not None and read_different < threshold:
+            raise ValueError(
+                f"pair_model_read_different_threshold {read_different} must not be below the "
+                f"pair model's threshold {threshold}"
+            )
         return self
 
     def pair_model_directory(self) -> Path | None:

@@ -97,6 +97,11 @@ _OVERRULABLE_RULES = frozenset({"combined"})
 _READ_AS_DIFFERENT = "differs:"
 
 
+def _read_as_different(decision: GuardDecision | None) -> bool:
+    """Whether the reading decided the pair as two different actions, read in full."""
+    return decision is not None and decision.rule.startswith(_READ_AS_DIFFERENT)
+
+
 def overrulable(rule: str) -> bool:
     """Whether the pair model may overrule a block the reading made with this ``rule`` below
     its veto threshold."""
@@ -405,10 +410,9 @@ class CatalogGuardEquivalence:
             score = judge.score(texts[position], candidate)
         # Where the reading read two different actions, the model's "same" must clear the
         # stricter bar (the playbook's next steps are all such pairs).
-        decision = verdicts[position].decision
         bar = (
             judge.read_different_threshold
-            if decision is not None and decision.rule.startswith(_READ_AS_DIFFERENT)
+            if _read_as_different(verdicts[position].decision)
             else judge.threshold
         )
         if score is None or score < bar:
@@ -425,11 +429,7 @@ class CatalogGuardEquivalence:
     def _judge_skips(self, decision: GuardDecision | None) -> bool:
         """Whether the pair model is left out of a pair the reading decided as two different
         actions (``_READ_AS_DIFFERENT``), as it is unless ``judge_read_different``."""
-        return (
-            decision is not None
-            and not self._judge_read_different
-            and decision.rule.startswith(_READ_AS_DIFFERENT)
-        )
+        return not self._judge_read_different and _read_as_different(decision)
 
     def _judge_pool(self) -> ThreadPoolExecutor:
         with self._lock:

@@ -221,15 +221,11 @@ class OnnxPairJudge:
                 f"{directory}: the read different threshold {read_different_threshold} is "
                 f"below the threshold {self._threshold}"
             )
-        calibrated = self._manifest.get(READ_DIFFERENT_KEY)
-        self._read_different_threshold = (
-            float(read_different_threshold)
-            if read_different_threshold is not None
-            # A threshold set higher than the calibrated bar takes the bar up with it.
-            else max(float(calibrated), self._threshold)
-            if calibrated is not None
-            else self._threshold
-        )
+        if read_different_threshold is None:
+            # The calibrated bar, else the threshold; a threshold set higher takes it up.
+            calibrated = self._manifest.get(READ_DIFFERENT_KEY, self._threshold)
+            read_different_threshold = max(float(calibrated), self._threshold)
+        self._read_different_threshold = float(read_different_threshold)
         if order is not None and (problem := unknown_order(order)) is not None:
             raise PairModelError(problem)
         self._order = order if order is not None else self._manifest.get("order", KNOWN_FIRST)
