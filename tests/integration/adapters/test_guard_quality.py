@@ -483,10 +483,10 @@ def test_guard_beats_plain_similarity(
 
 @pytest.mark.xfail(
     strict=True,
-    reason="the shipped guard's held-out recall is 0.911 (test), 0.946 (test2), 0.726 (test3), "
-    "0.914 (test4), 0.868 (test5; false-block 0.060), 0.857 (test6), 0.823 (test7), 0.833 "
-    "(test8; false-block 0.067), 0.772 (test9) and 0.764 (test10; false-block 0.089) — test3 "
-    "to test10 written without sight of the guard — below the 0.95 target",
+    reason="the shipped guard's held-out recall (session 48's N2d, `caseledger guard check`) is "
+    "0.937 (test), 0.929 (test2), 0.855 (test3; false-block 0.119), 0.943 (test4), 0.941 (test5; "
+    "false-block 0.060), 0.929 (test6), 0.903 (test7), 0.900 (test8), 0.877 (test9) and 0.891 "
+    "(test10) — test3 to test10 written without sight of the guard — below the 0.95 target",
 )
 def test_target_recall_on_held_out(rows: list[Row], shipped: AttemptEquivalence) -> None:
     splits = ("test", "test2", "test3", "test4", "test5", "test6", "test7", "test8", "test9")
