@@ -166,6 +166,11 @@ class CatalogGuardEquivalence:
     ``overlap_pair_judge``: where a candidate needs the embedding, start the judge's read on a
     worker thread while the embedder runs (the two are most of the guard's slowest calls);
     its result is used if the cosine allows too, dropped if not yet started when it blocks.
+    ``read_ahead``: while the judge reads one block to overrule it, start on the worker thread
+    the read the guard needs next if it does (the next block's, else the nearest pair's), so a
+    chain of overruled blocks runs on two cores; every pair is still read alone, so the scores
+    and answers are the same either way, and a read not started when it is needed is cancelled
+    and done inline.
     Thread-safe: the caches are guarded by a lock, the embedder serialises its own encoding.
     """
 
@@ -182,6 +187,7 @@ class CatalogGuardEquivalence:
         pair_judge: PairJudge | None = None,
         overlap_pair_judge: bool = True,
         judge_read_different: bool = False,
+        read_ahead: bool = True,
     ) -> None:
         if cache_size < 1:
             raise ValueError(f"cache_size must be >= 1, got {cache_size}")
@@ -194,6 +200,7 @@ class CatalogGuardEquivalence:
         self._pair_judge = pair_judge
         self._overlap_pair_judge = overlap_pair_judge
         self._judge_read_different = judge_read_different
+        self._read_ahead = read_ahead
         self._pool: ThreadPoolExecutor | None = None
         self._cache_size = cache_size
         self._lock = threading.Lock()
@@ -277,7 +284,7 @@ class CatalogGuardEquivalence:
     def decide(self, candidate: str, known: Sequence[KnownAttempt]) -> GuardOutcome:
         """``find_equivalent``'s answer, with the blocks the pair model overruled."""
         texts = [attempt.text for attempt in known]
-        early: list[tuple[int, Future[float | None]]] = []  # (nearest position, its read)
+        reads: dict[int, Future[float | None]] = {}  # position -> its read on the worker
         cand, analyses = self.analyze(candidate), [self.analyze(text) for text in texts]
         wording = self._wording(cand, analyses)
 
@@ -288,8 +295,9 @@ class CatalogGuardEquivalence:
             if judge is not None and self._overlap_pair_judge:
                 position = wording.nearest()
                 if not self._judge_skips(decided[position]):
-                    read = self._judge_pool().submit(judge.score, texts[position], candidate)
-                    early.append((position, read))
+                    reads[position] = self._judge_pool().submit(
+                        judge.score, texts[position], candidate
+                    )
 
         verdicts = self._verdicts(cand, analyses, before_embedding=overlap, wording=wording)
         if verdicts is None:
@@ -305,37 +313,93 @@ class CatalogGuardEquivalence:
         # Surest first; ties keep the earlier attempt, so the answer is stable for a stable
         # input order.
         blocks.sort(key=lambda block: (tuple(-k for k in block[0]), block[1]))
+        order = [position for _, position in blocks]
+        vetoes: dict[int, float | None] = {}
         overruled: list[Overruled] = []
-        for _, position in blocks:
-            # The read started alongside the embedding may be of this very pair: reuse it.
-            started = next((read for at, read in early if at == position), None)
-            overrule = self._overrule(candidate, known[position], verdicts[position], started)
+        for index, position in enumerate(order):
+            veto = self._veto_of(candidate, texts[position], verdicts[position], vetoes, position)
+            started = reads.get(position)
+            if veto is not None and (started is None or not started.done()):
+                # The model will run for this block: meanwhile start the read that follows.
+                self._read_next(
+                    candidate, texts, verdicts, order[index + 1 :], vetoes, reads, wording
+                )
+            overrule = self._overrule(
+                candidate, known[position], verdicts[position], veto, reads.pop(position, None)
+            )
             if overrule is not None:
                 overruled.append(overrule)
                 continue
-            for _, read in early:
-                read.cancel()  # a block without it: drop the read if it has not started
+            for read in reads.values():
+                read.cancel()  # a block without them: drop the reads that have not started
             return GuardOutcome(
                 self._match(norm, known[position], verdicts[position]), tuple(overruled)
             )
-        allowed = self._ask_pair_judge(candidate, norm, known, verdicts, texts, early, wording)
+        allowed = self._ask_pair_judge(candidate, norm, known, verdicts, texts, reads, wording)
         return GuardOutcome(allowed, tuple(overruled))
+
+    def _veto_of(
+        self,
+        candidate: str,
+        known: str,
+        verdict: PairVerdict,
+        vetoes: dict[int, float | None],
+        position: int,
+    ) -> float | None:
+        """The veto of one block (``_veto_for``), read once per decision."""
+        if position not in vetoes:
+            judge = self._pair_judge
+            vetoes[position] = (
+                None if judge is None else _veto_for(judge, verdict.decision, candidate, known)
+            )
+        return vetoes[position]
+
+    def _read_next(
+        self,
+        candidate: str,
+        texts: Sequence[str],
+        verdicts: Sequence[PairVerdict],
+        later: Sequence[int],
+        vetoes: dict[int, float | None],
+        reads: dict[int, Future[float | None]],
+        wording: _Wording,
+    ) -> None:
+        """Start the read the guard needs if the block it is about to read is overruled: the
+        next block's, where a veto applies to it (a block without one stands, and no read
+        follows); after the last block, the nearest pair's the judge is asked about."""
+        judge = self._pair_judge
+        if judge is None or not self._read_ahead:
+            return
+        if later:
+            position = later[0]
+            veto = self._veto_of(candidate, texts[position], verdicts[position], vetoes, position)
+            if veto is None:
+                return
+        else:
+            position = wording.nearest()
+            if self._judge_skips(verdicts[position].decision):
+                return  # the judge is not asked about that pair (see _ask_pair_judge)
+        if position in reads:
+            return
+        reads[position] = self._judge_pool().submit(judge.score, texts[position], candidate)
 
     def _overrule(
         self,
         candidate: str,
         attempt: KnownAttempt,
         verdict: PairVerdict,
+        veto: float | None,
         started: Future[float | None] | None,
     ) -> Overruled | None:
-        """The record of the pair model overruling this block, or None where it does not."""
+        """The record of the pair model overruling this block below ``veto`` (its
+        ``_veto_for``), or None where it does not. ``started``: this pair's read, begun on the
+        worker; taken if it is running or done, else cancelled and read here."""
         judge = self._pair_judge
-        if judge is None:
+        if judge is None or veto is None:
+            if started is not None:
+                started.cancel()
             return None
-        veto = _veto_for(judge, verdict.decision, candidate, attempt.text)
-        if veto is None:
-            return None
-        if started is not None and (started.running() or started.done()):
+        if started is not None and not started.cancel():
             score = started.result()
         else:
             score = judge.score(attempt.text, candidate)
@@ -391,21 +455,23 @@ class CatalogGuardEquivalence:
         known: Sequence[KnownAttempt],
         verdicts: Sequence[PairVerdict],
         texts: Sequence[str],
-        early: Sequence[tuple[int, Future[float | None]]],
+        reads: dict[int, Future[float | None]],
         wording: _Wording,
     ) -> EquivalenceMatch | None:
         """The reading allows ``candidate``: ask the pair model about the nearest known step
-        (nearest in wording: the one pair it reads), or take the read started early."""
+        (nearest in wording: the one pair it reads), or take its read begun on the worker."""
         judge = self._pair_judge
         if judge is None:
             return None
-        position = early[0][0] if early else wording.nearest()
+        position = wording.nearest()
+        read = reads.pop(position, None)
+        for other in reads.values():
+            other.cancel()
         if self._judge_skips(verdicts[position].decision):
             return None  # no read was started for this pair (see overlap)
-        if early:
-            read = early[0][1]
-            # A read still queued behind other requests' reads is cancelled and done here.
-            score = judge.score(texts[position], candidate) if read.cancel() else read.result()
+        # A read still queued behind other requests' reads is cancelled and done here.
+        if read is not None and not read.cancel():
+            score = read.result()
         else:
             score = judge.score(texts[position], candidate)
         # Where the reading read two different actions, the model's "same" must clear the

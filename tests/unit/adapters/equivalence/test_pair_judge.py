@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import threading
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,7 @@ from caseledger.adapters.equivalence.pair_model_training import (
     load_labelled,
 )
 from caseledger.adapters.settings import GuardSettings
-from caseledger.domain.ports import PairJudge
+from caseledger.domain.ports import KnownAttempt, PairJudge
 from tests.contracts.equivalence import assert_attempt_equivalence, known_attempt
 from tests.fakes import ScriptedPairJudge, count_calls
 
@@ -711,6 +712,100 @@ def test_when_every_block_is_overruled_the_judge_still_decides_as_for_an_allow()
     assert outcome.match is not None and outcome.match.rule.startswith("pair-model(scripted)")
     assert outcome.match.attempt.attempt_id == "att-2"
     assert len(outcome.overruled) == 1
+
+
+def _two_partial_blocks() -> tuple[list[KnownAttempt], ScriptedPairJudge, str, str]:
+    """Two partial blocks of PARTIAL_CANDIDATE: the judge overrules the surer one."""
+    known = [
+        known_attempt(PARTIAL_FAILED, "att-1"),
+        known_attempt("Removed the Honey extension from Chrome", "att-2"),
+    ]
+    first = CatalogGuardEquivalence(None).find_equivalent(PARTIAL_CANDIDATE, known)
+    assert first is not None and first.rule.startswith("partial:")
+    [other] = [k for k in known if k is not first.attempt]
+    judge = ScriptedPairJudge(
+        {(first.attempt.text, PARTIAL_CANDIDATE): -3.0, (other.text, PARTIAL_CANDIDATE): 0.5},
+        veto_threshold=-1.5,
+    )
+    return known, judge, first.attempt.text, other.text
+
+
+def test_while_one_block_is_read_the_next_blocks_read_runs_on_the_worker() -> None:
+    known, judge, first, other = _two_partial_blocks()
+    outcome = CatalogGuardEquivalence(None, pair_judge=judge).decide(PARTIAL_CANDIDATE, known)
+    asked = dict(zip(judge.asked, judge.threads, strict=True))
+    assert asked[(first, PARTIAL_CANDIDATE)] == threading.current_thread().name
+    assert asked[(other, PARTIAL_CANDIDATE)].startswith("pair-judge")
+    assert len(judge.asked) == 2
+    # The same answer without reading ahead, every read on the caller's thread.
+    known, alone, _, _ = _two_partial_blocks()
+    without = CatalogGuardEquivalence(None, pair_judge=alone, read_ahead=False)
+    assert without.decide(PARTIAL_CANDIDATE, known) == outcome
+    assert alone.asked == [(first, PARTIAL_CANDIDATE), (other, PARTIAL_CANDIDATE)]
+    assert set(alone.threads) == {threading.current_thread().name}
+
+
+def test_after_the_last_block_the_nearest_pairs_read_runs_on_the_worker() -> None:
+    near = "Disable the Grammarly add-on"
+    judge = ScriptedPairJudge(
+        {(PARTIAL_FAILED, PARTIAL_CANDIDATE): -3.0, (near, PARTIAL_CANDIDATE): 2.5},
+        veto_threshold=-1.5,
+    )
+    known = [known_attempt(PARTIAL_FAILED, "att-1"), known_attempt(near, "att-2")]
+    outcome = CatalogGuardEquivalence(None, pair_judge=judge).decide(PARTIAL_CANDIDATE, known)
+    assert outcome.match is not None and outcome.match.attempt.attempt_id == "att-2"
+    asked = dict(zip(judge.asked, judge.threads, strict=True))
+    assert asked[(near, PARTIAL_CANDIDATE)].startswith("pair-judge")
+    assert len(judge.asked) == 2
+
+
+def _busy_pool(guard: CatalogGuardEquivalence) -> tuple[threading.Event, Future[None]]:
+    """Give the guard a one-worker pool kept busy until the returned event is set, so every
+    read it starts ahead waits in the queue."""
+    release, started = threading.Event(), threading.Event()
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pair-judge")
+
+    def hold() -> None:
+        started.set()
+        release.wait(10)
+
+    busy = pool.submit(hold)
+    started.wait(10)
+    guard._pool = pool  # the guard's own pool, created on first use
+    return release, busy
+
+
+def test_a_read_ahead_still_queued_when_needed_is_cancelled_and_read_inline() -> None:
+    known, judge, first, other = _two_partial_blocks()
+    guard = CatalogGuardEquivalence(None, pair_judge=judge)
+    release, busy = _busy_pool(guard)
+    try:
+        outcome = guard.decide(PARTIAL_CANDIDATE, known)
+    finally:
+        release.set()
+    busy.result(10)
+    assert guard._pool is not None
+    guard._pool.shutdown(wait=True)  # a read not cancelled would run now
+    assert outcome.match is not None and outcome.match.model_score is None
+    assert judge.asked == [(first, PARTIAL_CANDIDATE), (other, PARTIAL_CANDIDATE)]
+    assert set(judge.threads) == {threading.current_thread().name}
+
+
+def test_a_block_that_stands_drops_the_read_ahead_it_no_longer_needs() -> None:
+    known, judge, first, other = _two_partial_blocks()
+    judge.scores[(first, PARTIAL_CANDIDATE)] = 1.0  # at or above the veto: the block stands
+    guard = CatalogGuardEquivalence(None, pair_judge=judge)
+    release, busy = _busy_pool(guard)
+    try:
+        outcome = guard.decide(PARTIAL_CANDIDATE, known)
+    finally:
+        release.set()
+    busy.result(10)
+    assert guard._pool is not None
+    guard._pool.shutdown(wait=True)
+    assert outcome.match is not None and outcome.match.attempt.text == first
+    assert outcome.overruled == ()
+    assert judge.asked == [(first, PARTIAL_CANDIDATE)]
 
 
 def test_guard_check_lists_what_the_model_overruled() -> None:
