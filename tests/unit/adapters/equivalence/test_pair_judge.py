@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import threading
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -23,7 +23,7 @@ from caseledger.adapters.equivalence.pair_model_training import (
     load_labelled,
 )
 from caseledger.adapters.settings import GuardSettings
-from caseledger.domain.ports import KnownAttempt, PairJudge
+from caseledger.domain.ports import GuardOutcome, KnownAttempt, PairJudge
 from tests.contracts.equivalence import assert_attempt_equivalence, known_attempt
 from tests.fakes import ScriptedPairJudge, count_calls
 
@@ -678,10 +678,11 @@ def test_a_frame_block_pointing_elsewhere_is_overruled_below_the_higher_of_its_t
     assert [o.rule.startswith("frame:") for o in outcome.overruled] == [True] * overruled
 
 
-def test_an_overruled_block_gives_way_to_the_next_block() -> None:
+def _two_partial_blocks() -> tuple[list[KnownAttempt], ScriptedPairJudge, str, str]:
+    """Two partial blocks of PARTIAL_CANDIDATE: the judge overrules the surer one."""
     known = [
         known_attempt(PARTIAL_FAILED, "att-1"),
-        known_attempt("Removed the Honey extension from Chrome", "att-2"),  # partial too
+        known_attempt("Removed the Honey extension from Chrome", "att-2"),
     ]
     first = CatalogGuardEquivalence(None).find_equivalent(PARTIAL_CANDIDATE, known)
     assert first is not None and first.rule.startswith("partial:")
@@ -690,10 +691,15 @@ def test_an_overruled_block_gives_way_to_the_next_block() -> None:
         {(first.attempt.text, PARTIAL_CANDIDATE): -3.0, (other.text, PARTIAL_CANDIDATE): 0.5},
         veto_threshold=-1.5,
     )
+    return known, judge, first.attempt.text, other.text
+
+
+def test_an_overruled_block_gives_way_to_the_next_block() -> None:
+    known, judge, first, other = _two_partial_blocks()
     outcome = CatalogGuardEquivalence(None, pair_judge=judge).decide(PARTIAL_CANDIDATE, known)
-    assert outcome.match is not None and outcome.match.attempt == other
+    assert outcome.match is not None and outcome.match.attempt.text == other
     assert outcome.match.rule.startswith("partial:")
-    assert [o.attempt for o in outcome.overruled] == [first.attempt]
+    assert [o.attempt.text for o in outcome.overruled] == [first]
 
 
 def test_when_every_block_is_overruled_the_judge_still_decides_as_for_an_allow() -> None:
@@ -712,22 +718,6 @@ def test_when_every_block_is_overruled_the_judge_still_decides_as_for_an_allow()
     assert outcome.match is not None and outcome.match.rule.startswith("pair-model(scripted)")
     assert outcome.match.attempt.attempt_id == "att-2"
     assert len(outcome.overruled) == 1
-
-
-def _two_partial_blocks() -> tuple[list[KnownAttempt], ScriptedPairJudge, str, str]:
-    """Two partial blocks of PARTIAL_CANDIDATE: the judge overrules the surer one."""
-    known = [
-        known_attempt(PARTIAL_FAILED, "att-1"),
-        known_attempt("Removed the Honey extension from Chrome", "att-2"),
-    ]
-    first = CatalogGuardEquivalence(None).find_equivalent(PARTIAL_CANDIDATE, known)
-    assert first is not None and first.rule.startswith("partial:")
-    [other] = [k for k in known if k is not first.attempt]
-    judge = ScriptedPairJudge(
-        {(first.attempt.text, PARTIAL_CANDIDATE): -3.0, (other.text, PARTIAL_CANDIDATE): 0.5},
-        veto_threshold=-1.5,
-    )
-    return known, judge, first.attempt.text, other.text
 
 
 def test_while_one_block_is_read_the_next_blocks_read_runs_on_the_worker() -> None:
@@ -759,9 +749,12 @@ def test_after_the_last_block_the_nearest_pairs_read_runs_on_the_worker() -> Non
     assert len(judge.asked) == 2
 
 
-def _busy_pool(guard: CatalogGuardEquivalence) -> tuple[threading.Event, Future[None]]:
-    """Give the guard a one-worker pool kept busy until the returned event is set, so every
-    read it starts ahead waits in the queue."""
+def _decide_while_the_pool_is_busy(
+    guard: CatalogGuardEquivalence, known: list[KnownAttempt]
+) -> GuardOutcome:
+    """The guard's decision on PARTIAL_CANDIDATE with its one-worker pool kept busy, so every
+    read it starts ahead waits in the queue; then the pool is drained, so a read it did not
+    cancel runs (and is recorded) before this returns."""
     release, started = threading.Event(), threading.Event()
     pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pair-judge")
 
@@ -772,37 +765,29 @@ def _busy_pool(guard: CatalogGuardEquivalence) -> tuple[threading.Event, Future[
     busy = pool.submit(hold)
     started.wait(10)
     guard._pool = pool  # the guard's own pool, created on first use
-    return release, busy
-
-
-def test_a_read_ahead_still_queued_when_needed_is_cancelled_and_read_inline() -> None:
-    known, judge, first, other = _two_partial_blocks()
-    guard = CatalogGuardEquivalence(None, pair_judge=judge)
-    release, busy = _busy_pool(guard)
     try:
         outcome = guard.decide(PARTIAL_CANDIDATE, known)
     finally:
         release.set()
     busy.result(10)
-    assert guard._pool is not None
-    guard._pool.shutdown(wait=True)  # a read not cancelled would run now
+    pool.shutdown(wait=True)
+    return outcome
+
+
+def test_a_read_ahead_still_queued_when_needed_is_cancelled_and_read_inline() -> None:
+    known, judge, first, other = _two_partial_blocks()
+    guard = CatalogGuardEquivalence(None, pair_judge=judge)
+    outcome = _decide_while_the_pool_is_busy(guard, known)
     assert outcome.match is not None and outcome.match.model_score is None
     assert judge.asked == [(first, PARTIAL_CANDIDATE), (other, PARTIAL_CANDIDATE)]
     assert set(judge.threads) == {threading.current_thread().name}
 
 
 def test_a_block_that_stands_drops_the_read_ahead_it_no_longer_needs() -> None:
-    known, judge, first, other = _two_partial_blocks()
+    known, judge, first, _ = _two_partial_blocks()
     judge.scores[(first, PARTIAL_CANDIDATE)] = 1.0  # at or above the veto: the block stands
     guard = CatalogGuardEquivalence(None, pair_judge=judge)
-    release, busy = _busy_pool(guard)
-    try:
-        outcome = guard.decide(PARTIAL_CANDIDATE, known)
-    finally:
-        release.set()
-    busy.result(10)
-    assert guard._pool is not None
-    guard._pool.shutdown(wait=True)
+    outcome = _decide_while_the_pool_is_busy(guard, known)
     assert outcome.match is not None and outcome.match.attempt.text == first
     assert outcome.overruled == ()
     assert judge.asked == [(first, PARTIAL_CANDIDATE)]
