@@ -284,24 +284,52 @@ class CatalogGuardEquivalence:
     def decide(self, candidate: str, known: Sequence[KnownAttempt]) -> GuardOutcome:
         """``find_equivalent``'s answer, with the blocks the pair model overruled."""
         texts = [attempt.text for attempt in known]
+        judge = self._pair_judge
         reads: dict[int, Future[float | None]] = {}  # position -> its read on the worker
+        vetoes: dict[int, float | None] = {}  # position -> its block's veto, read once
         cand, analyses = self.analyze(candidate), [self.analyze(text) for text in texts]
         wording = self._wording(cand, analyses)
+
+        def start_read(position: int) -> None:
+            if judge is not None and position not in reads:
+                reads[position] = self._judge_pool().submit(judge.score, texts[position], candidate)
 
         def overlap(decided: Sequence[GuardDecision | None]) -> None:
             # The embedding is about to run: read the nearest pair with the judge meanwhile (two
             # onnxruntime sessions, both outside the GIL), in case the cosine allows too.
-            judge = self._pair_judge
-            if judge is not None and self._overlap_pair_judge:
+            if self._overlap_pair_judge:
                 position = wording.nearest()
                 if not self._judge_skips(decided[position]):
-                    reads[position] = self._judge_pool().submit(
-                        judge.score, texts[position], candidate
-                    )
+                    start_read(position)
 
         verdicts = self._verdicts(cand, analyses, before_embedding=overlap, wording=wording)
         if verdicts is None:
             return GuardOutcome(None)
+
+        def veto_of(position: int) -> float | None:
+            if position not in vetoes:
+                decision = verdicts[position].decision
+                vetoes[position] = (
+                    None
+                    if judge is None
+                    else _veto_for(judge, decision, candidate, texts[position])
+                )
+            return vetoes[position]
+
+        def read_next(following: int | None) -> None:
+            # The read needed if the block being read is overruled: the next block's, where a
+            # veto applies to it (one without stands, and no read follows); after the last
+            # block, the nearest pair's the judge is asked about.
+            if not self._read_ahead:
+                return
+            if following is None:
+                following = wording.nearest()
+                if self._judge_skips(verdicts[following].decision):
+                    return  # the judge is not asked about that pair (see _ask_pair_judge)
+            elif veto_of(following) is None:
+                return
+            start_read(following)
+
         norm = cand.normalized
         blocks: list[tuple[tuple[int, float, float], int]] = []
         for position, verdict in enumerate(verdicts):
@@ -313,17 +341,13 @@ class CatalogGuardEquivalence:
         # Surest first; ties keep the earlier attempt, so the answer is stable for a stable
         # input order.
         blocks.sort(key=lambda block: (tuple(-k for k in block[0]), block[1]))
-        order = [position for _, position in blocks]
-        vetoes: dict[int, float | None] = {}
         overruled: list[Overruled] = []
-        for index, position in enumerate(order):
-            veto = self._veto_of(candidate, texts[position], verdicts[position], vetoes, position)
+        for index, (_, position) in enumerate(blocks):
+            veto = veto_of(position)
             started = reads.get(position)
             if veto is not None and (started is None or not started.done()):
                 # The model will run for this block: meanwhile start the read that follows.
-                self._read_next(
-                    candidate, texts, verdicts, order[index + 1 :], vetoes, reads, wording
-                )
+                read_next(blocks[index + 1][1] if index + 1 < len(blocks) else None)
             overrule = self._overrule(
                 candidate, known[position], verdicts[position], veto, reads.pop(position, None)
             )
@@ -337,51 +361,6 @@ class CatalogGuardEquivalence:
             )
         allowed = self._ask_pair_judge(candidate, norm, known, verdicts, texts, reads, wording)
         return GuardOutcome(allowed, tuple(overruled))
-
-    def _veto_of(
-        self,
-        candidate: str,
-        known: str,
-        verdict: PairVerdict,
-        vetoes: dict[int, float | None],
-        position: int,
-    ) -> float | None:
-        """The veto of one block (``_veto_for``), read once per decision."""
-        if position not in vetoes:
-            judge = self._pair_judge
-            vetoes[position] = (
-                None if judge is None else _veto_for(judge, verdict.decision, candidate, known)
-            )
-        return vetoes[position]
-
-    def _read_next(
-        self,
-        candidate: str,
-        texts: Sequence[str],
-        verdicts: Sequence[PairVerdict],
-        later: Sequence[int],
-        vetoes: dict[int, float | None],
-        reads: dict[int, Future[float | None]],
-        wording: _Wording,
-    ) -> None:
-        """Start the read the guard needs if the block it is about to read is overruled: the
-        next block's, where a veto applies to it (a block without one stands, and no read
-        follows); after the last block, the nearest pair's the judge is asked about."""
-        judge = self._pair_judge
-        if judge is None or not self._read_ahead:
-            return
-        if later:
-            position = later[0]
-            veto = self._veto_of(candidate, texts[position], verdicts[position], vetoes, position)
-            if veto is None:
-                return
-        else:
-            position = wording.nearest()
-            if self._judge_skips(verdicts[position].decision):
-                return  # the judge is not asked about that pair (see _ask_pair_judge)
-        if position in reads:
-            return
-        reads[position] = self._judge_pool().submit(judge.score, texts[position], candidate)
 
     def _overrule(
         self,

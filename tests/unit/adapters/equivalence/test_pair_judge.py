@@ -678,11 +678,13 @@ def test_a_frame_block_pointing_elsewhere_is_overruled_below_the_higher_of_its_t
     assert [o.rule.startswith("frame:") for o in outcome.overruled] == [True] * overruled
 
 
-def _two_partial_blocks() -> tuple[list[KnownAttempt], ScriptedPairJudge, str, str]:
-    """Two partial blocks of PARTIAL_CANDIDATE: the judge overrules the surer one."""
+def _two_partial_blocks() -> tuple[
+    list[KnownAttempt], ScriptedPairJudge, KnownAttempt, KnownAttempt
+]:
+    """Two partial blocks of PARTIAL_CANDIDATE: the judge overrules the surer (``first``)."""
     known = [
         known_attempt(PARTIAL_FAILED, "att-1"),
-        known_attempt("Removed the Honey extension from Chrome", "att-2"),
+        known_attempt("Removed the Honey extension from Chrome", "att-2"),  # partial too
     ]
     first = CatalogGuardEquivalence(None).find_equivalent(PARTIAL_CANDIDATE, known)
     assert first is not None and first.rule.startswith("partial:")
@@ -691,15 +693,15 @@ def _two_partial_blocks() -> tuple[list[KnownAttempt], ScriptedPairJudge, str, s
         {(first.attempt.text, PARTIAL_CANDIDATE): -3.0, (other.text, PARTIAL_CANDIDATE): 0.5},
         veto_threshold=-1.5,
     )
-    return known, judge, first.attempt.text, other.text
+    return known, judge, first.attempt, other
 
 
 def test_an_overruled_block_gives_way_to_the_next_block() -> None:
     known, judge, first, other = _two_partial_blocks()
     outcome = CatalogGuardEquivalence(None, pair_judge=judge).decide(PARTIAL_CANDIDATE, known)
-    assert outcome.match is not None and outcome.match.attempt.text == other
+    assert outcome.match is not None and outcome.match.attempt == other
     assert outcome.match.rule.startswith("partial:")
-    assert [o.attempt.text for o in outcome.overruled] == [first]
+    assert [o.attempt for o in outcome.overruled] == [first]
 
 
 def test_when_every_block_is_overruled_the_judge_still_decides_as_for_an_allow() -> None:
@@ -721,7 +723,8 @@ def test_when_every_block_is_overruled_the_judge_still_decides_as_for_an_allow()
 
 
 def test_while_one_block_is_read_the_next_blocks_read_runs_on_the_worker() -> None:
-    known, judge, first, other = _two_partial_blocks()
+    known, judge, first_attempt, other_attempt = _two_partial_blocks()
+    first, other = first_attempt.text, other_attempt.text
     outcome = CatalogGuardEquivalence(None, pair_judge=judge).decide(PARTIAL_CANDIDATE, known)
     asked = dict(zip(judge.asked, judge.threads, strict=True))
     assert asked[(first, PARTIAL_CANDIDATE)] == threading.current_thread().name
@@ -775,7 +778,8 @@ def _decide_while_the_pool_is_busy(
 
 
 def test_a_read_ahead_still_queued_when_needed_is_cancelled_and_read_inline() -> None:
-    known, judge, first, other = _two_partial_blocks()
+    known, judge, first_attempt, other_attempt = _two_partial_blocks()
+    first, other = first_attempt.text, other_attempt.text
     guard = CatalogGuardEquivalence(None, pair_judge=judge)
     outcome = _decide_while_the_pool_is_busy(guard, known)
     assert outcome.match is not None and outcome.match.model_score is None
@@ -784,7 +788,8 @@ def test_a_read_ahead_still_queued_when_needed_is_cancelled_and_read_inline() ->
 
 
 def test_a_block_that_stands_drops_the_read_ahead_it_no_longer_needs() -> None:
-    known, judge, first, _ = _two_partial_blocks()
+    known, judge, first_attempt, _ = _two_partial_blocks()
+    first = first_attempt.text
     judge.scores[(first, PARTIAL_CANDIDATE)] = 1.0  # at or above the veto: the block stands
     guard = CatalogGuardEquivalence(None, pair_judge=judge)
     outcome = _decide_while_the_pool_is_busy(guard, known)
