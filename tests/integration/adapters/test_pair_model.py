@@ -589,7 +589,10 @@ def test_the_ceiling_bench_answers_as_the_guard_at_the_served_threshold(model: P
     """With the threshold at minus infinity and each row decided again at the served one, the
     bench must block exactly the rows ``guard check`` blocks."""
     bench = load_bench("guard_ceiling")
-    lines = DATA.read_text(encoding="utf-8").splitlines()[:300]
+    # 1,000 lines, not 300: the one-layer model trains differently from run to run, and on
+    # 300 lines it was asked about 5 to 13 rows, once none (a CI run in session 51); on these
+    # 38 to 63.
+    lines = DATA.read_text(encoding="utf-8").splitlines()[:1000]
     settings = Settings(
         environment="test", guard=GuardSettings(use_embeddings=False, pair_model_dir=model)
     )
