@@ -22,8 +22,10 @@ worktree with a package directory in front of the path, e.g. the commit before a
 
 ``--by-model-runs`` also splits the timings by how many runs of the pair model each candidate
 started (one read per pair asked: the nearest step, then a veto read for each reading block
-the model overrules before one stands), to show where the tail is (bench/README.md, "Round
-46"); counting wraps the model's run, so time that pass apart from the pair compared.
+the model overrules before one stands; since round 51 also the reads started ahead on the
+worker, needed or not: a run is counted when it starts, so one the worker starts after the
+call returned counts towards the next candidate), to show where the tail is (bench/README.md,
+"Round 46"); counting wraps the model's run, so time that pass apart from the pair compared.
 
 ``CASELEDGER_GUARD__USE_PAIR_MODEL=false`` times the guard without the learned pair model;
 ``CASELEDGER_GUARD__EMBEDDING_BACKEND=onnx`` with float embeddings instead of the int8 ones.
