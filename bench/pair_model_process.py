@@ -43,9 +43,9 @@ WARM = 20  # reads before timing: code paths, allocator, the session's first run
 
 
 def serve(model: Path) -> int:
-    """The child: reads each JSON pair on stdin, writes its score as a JSON line (the judge's
-    cache off: size 1); "ready" first."""
-    judge = OnnxPairJudge(model, cache_size=1)
+    """The child: reads each JSON pair on stdin, writes its score as a JSON line (``_run``:
+    the model itself, never the judge's cache); "ready" first."""
+    judge = OnnxPairJudge(model)
     print(json.dumps("ready"), flush=True)
     for line in sys.stdin:
         print(json.dumps(judge._run(*json.loads(line))), flush=True)
@@ -55,6 +55,14 @@ def serve(model: Path) -> int:
 def _send(into: IO[str], pair: tuple[str, str]) -> None:
     into.write(json.dumps(pair) + "\n")
     into.flush()
+
+
+def _answer(out: IO[str]) -> object:
+    """The child's next line, decoded; a child that stopped is said so, not a decoding error."""
+    line = out.readline()
+    if not line:
+        raise SystemExit("the child process stopped (its stderr is above)")
+    return json.loads(line)
 
 
 def _spin(ms: float) -> None:
@@ -80,7 +88,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"{args.data} has {len(pairs)} distinct pairs, fewer than {WARM + args.pairs}")
     warm, timed = pairs[:WARM], pairs[WARM : WARM + args.pairs]
 
-    judge = OnnxPairJudge(model, cache_size=1)
+    judge = OnnxPairJudge(model)
     for pair in warm:
         judge._run(*pair)
     began = time.perf_counter()
@@ -108,22 +116,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     assert child.stdin is not None and child.stdout is not None
     ask, answer = child.stdin, child.stdout
     try:
-        if json.loads(answer.readline() or "null") != "ready":
+        if _answer(answer) != "ready":
             raise SystemExit("the child did not start")
         for pair in warm:
             _send(ask, pair)
-            answer.readline()
+            _answer(answer)
         began = time.perf_counter()
         there = []
         for pair in timed:
             _send(ask, pair)
-            there.append(json.loads(answer.readline()))
+            there.append(_answer(answer))
         round_trip = (time.perf_counter() - began) / len(timed)
         began = time.perf_counter()
         for pair in timed:
             _send(ask, pair)
             _spin(args.python_ms)
-            answer.readline()
+            _answer(answer)
         overlapped = (time.perf_counter() - began) / len(timed)
     finally:
         ask.close()

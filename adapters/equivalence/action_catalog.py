@@ -447,7 +447,7 @@ class CatalogGuardEquivalence:
         for other in reads.values():
             other.cancel()
         if self._judge_skips(verdicts[position].decision):
-            return None  # no read was started for this pair (see overlap)
+            return None  # no read was started for this pair (see overlap and read_next)
         # A read still queued behind other requests' reads is cancelled and done here.
         if read is not None and not read.cancel():
             score = read.result()
