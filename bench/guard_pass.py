@@ -27,6 +27,12 @@ worker, needed or not: a run is counted when it starts, so one the worker starts
 call returned counts towards the next candidate), to show where the tail is (bench/README.md,
 "Round 46"); counting wraps the model's run, so time that pass apart from the pair compared.
 
+``--time-split`` also reports, by band of the sorted timings (0-50 %, 50-90 %, 90-95 %,
+93-97 %, 97-100 %), the mean ms per candidate and how much of it the calling thread spent
+reading the candidate, in the verdicts (the embedding with them), embedding, running the pair
+model itself and waiting on the worker's reads (bench/README.md, "Round 52"); its wrappers
+cost time too, so time that pass apart from the pair compared.
+
 ``CASELEDGER_GUARD__USE_PAIR_MODEL=false`` times the guard without the learned pair model;
 ``CASELEDGER_GUARD__EMBEDDING_BACKEND=onnx`` with float embeddings instead of the int8 ones.
 """
@@ -40,7 +46,9 @@ import statistics
 import sys
 import threading
 import time
+from collections import Counter
 from collections.abc import Sequence
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
@@ -66,8 +74,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="also report the timings by the pair model's runs per candidate",
     )
+    parser.add_argument(
+        "--time-split",
+        action="store_true",
+        help="also report where the calling thread's time goes, by band of the timings",
+    )
     args = parser.parse_args(argv)
     runs = _count_model_runs() if args.by_model_runs else None
+    spent = _time_calling_thread() if args.time_split else None
 
     settings = Settings()
     start = time.perf_counter()
@@ -89,15 +103,20 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     timings: list[float] = []
     model_runs: list[int] = []
+    parts: list[dict[str, float]] = []
     answers: list[list[object] | None] = []
     cpu_start = time.process_time()
     for candidate in candidates[5:]:
         started_runs = runs[0] if runs is not None else 0
+        if spent is not None:
+            spent.clear()
         began = time.perf_counter()
         match = guard.find_equivalent(candidate, record)
         timings.append((time.perf_counter() - began) * 1000)
         if runs is not None:
             model_runs.append(runs[0] - started_runs)
+        if spent is not None:
+            parts.append({part: seconds * 1000 for part, seconds in spent.items()})
         answers.append(
             None
             if match is None
@@ -113,6 +132,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.answers is not None:
         args.answers.write_text(json.dumps(answers), encoding="utf-8")
     split = {"by_model_runs": by_model_runs(timings, model_runs)} if runs is not None else {}
+    if spent is not None:
+        split["time_split"] = time_split(timings, parts)
     print(
         json.dumps(
             {
@@ -149,6 +170,71 @@ def _count_model_runs() -> list[int]:
 
     OnnxPairJudge._logits = counted  # type: ignore[method-assign]
     return count
+
+
+# What --time-split times on the calling thread: (part, class, method).
+SPLIT_PARTS = (
+    ("candidate read", "ActionIndex", "analyze"),
+    ("verdicts", "CatalogGuardEquivalence", "_verdicts"),
+    ("embedding", "CatalogGuardEquivalence", "_ensure_vectors"),
+    ("model inline", "OnnxPairJudge", "score"),
+    ("waiting on the worker", "Future", "result"),
+)
+SPLIT_BANDS = ((0.0, 0.5), (0.5, 0.9), (0.9, 0.95), (0.93, 0.97), (0.97, 1.0))
+
+
+def _time_calling_thread() -> Counter[str]:
+    """Adds up the seconds this thread spends in each of SPLIT_PARTS from now on (clear it
+    before a call, read it after): wraps those methods for this process; calls on other
+    threads (the judge's worker) are not counted."""
+    from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence
+    from caseledger.adapters.equivalence.pair_model import OnnxPairJudge
+    from caseledger.domain.policies.action_frames import ActionIndex
+
+    classes: dict[str, Any] = {
+        "ActionIndex": ActionIndex,
+        "CatalogGuardEquivalence": CatalogGuardEquivalence,
+        "OnnxPairJudge": OnnxPairJudge,
+        "Future": Future,
+    }
+    spent: Counter[str] = Counter()
+    caller = threading.current_thread()
+
+    def timed(part: str, method: Any) -> Any:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            if threading.current_thread() is not caller:
+                return method(*args, **kwargs)
+            began = time.perf_counter()
+            try:
+                return method(*args, **kwargs)
+            finally:
+                spent[part] += time.perf_counter() - began
+
+        return wrapper
+
+    for part, owner, name in SPLIT_PARTS:
+        setattr(classes[owner], name, timed(part, getattr(classes[owner], name)))
+    return spent
+
+
+def time_split(
+    timings: Sequence[float], parts: Sequence[dict[str, float]]
+) -> dict[str, dict[str, float]]:
+    """Per band of the sorted timings (SPLIT_BANDS): the mean ms per candidate, and of each
+    of SPLIT_PARTS (ms, the calling thread's). Bands with no candidate are left out."""
+    if len(timings) != len(parts):
+        raise ValueError(f"{len(timings)} timings but {len(parts)} splits")
+    ordered = sorted(zip(timings, parts, strict=True), key=lambda pair: pair[0])
+    bands: dict[str, dict[str, float]] = {}
+    for low, high in SPLIT_BANDS:
+        band = ordered[int(low * len(ordered)) : int(high * len(ordered))]
+        if not band:
+            continue
+        means = {"wall": statistics.fmean(ms for ms, _ in band)}
+        for part, _, _ in SPLIT_PARTS:
+            means[part] = statistics.fmean(split.get(part, 0.0) for _, split in band)
+        bands[f"{low:.0%}-{high:.0%}"] = {key: round(value, 2) for key, value in means.items()}
+    return bands
 
 
 def by_model_runs(timings: Sequence[float], runs: Sequence[int]) -> dict[str, dict[str, float]]:

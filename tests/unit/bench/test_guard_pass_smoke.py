@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
@@ -63,3 +64,40 @@ def test_without_a_pair_model_every_candidate_ran_it_none_times(
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert list(report["by_model_runs"]) == ["0"]
     assert report["by_model_runs"]["0"]["candidates"] == report["candidates"]
+
+
+def test_the_time_split_averages_each_band_of_the_sorted_timings() -> None:
+    bench = load_bench("guard_pass")
+    timings = [float(ms) for ms in range(100, 0, -1)]  # 100 ms down to 1 ms
+    parts = [{"model inline": ms / 2, "candidate read": 1.0} for ms in timings]
+    split = bench.time_split(timings, parts)
+    assert list(split) == ["0%-50%", "50%-90%", "90%-95%", "93%-97%", "97%-100%"]
+    assert split["0%-50%"]["wall"] == 25.5  # the fastest half: 1 to 50 ms
+    assert split["97%-100%"] == {
+        "wall": 99.0,
+        "candidate read": 1.0,
+        "verdicts": 0.0,
+        "embedding": 0.0,
+        "model inline": 49.5,
+        "waiting on the worker": 0.0,
+    }
+    with pytest.raises(ValueError, match="100 timings but 99 splits"):
+        bench.time_split(timings, parts[:-1])
+
+
+def test_a_pass_without_models_splits_its_time_reading_and_in_the_verdicts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence
+    from caseledger.adapters.equivalence.pair_model import OnnxPairJudge
+    from caseledger.domain.policies.action_frames import ActionIndex
+
+    bench, _, data = _plain_pass(tmp_path, monkeypatch, 40)
+    owners = {c.__name__: c for c in (ActionIndex, CatalogGuardEquivalence, OnnxPairJudge, Future)}
+    for _, owner, name in bench.SPLIT_PARTS:  # the bench wraps them: unwrapped after the test
+        monkeypatch.setattr(owners[owner], name, getattr(owners[owner], name))
+    assert bench.main(["--data", str(data), "--on-record", "8", "--time-split"]) == 0
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    slowest = report["time_split"]["97%-100%"]
+    assert slowest["wall"] >= slowest["candidate read"] + slowest["verdicts"] > 0
+    assert slowest["model inline"] == slowest["embedding"] == 0.0  # neither model serves
