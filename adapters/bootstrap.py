@@ -135,6 +135,7 @@ def build_equivalence(
         evidence_cosine=settings.guard.evidence_cosine,
         pair_judge=build_pair_judge(settings),
         judge_read_different=settings.guard.pair_model_when_read_different,
+        read_first=settings.guard.pair_model_read_first,
     )
 
 
@@ -159,6 +160,7 @@ def build_pair_judge(settings: Settings) -> PairJudge | None:
         instance_veto=settings.guard.pair_model_instance_veto,
         read_different_threshold=settings.guard.pair_model_read_different_threshold,
         threads=settings.guard.onnx_threads,
+        async_reads=settings.guard.pair_model_read_first,
     )
 
 

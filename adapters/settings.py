@@ -116,6 +116,10 @@ class GuardSettings(BaseModel):
     # none; never below the threshold): every next step of the offline responder's playbook is
     # such a pair, so a model's "same" must clear it there (bench/README.md, "Round 48").
     pair_model_read_different_threshold: float | None = None
+    # Start the read the guard most likely needs first on onnxruntime's own thread as soon as
+    # the candidate is read (a second session of the model, ~25 MB): the same answers, the
+    # median 0.89x and the CPU 0.96x on the timing set (bench/README.md, "Round 53").
+    pair_model_read_first: bool = True
 
     @field_validator("pair_model_dir")
     @classmethod

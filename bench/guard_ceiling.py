@@ -62,6 +62,12 @@ class AskedAlways:
     def threshold(self) -> float:
         return -math.inf
 
+    @property
+    def reads_async(self) -> bool:
+        # Every read through ``score``, where its score is kept; the guard then starts none
+        # on onnxruntime's thread (the same scores and answers either way).
+        return False
+
     def score(self, known: str, candidate: str) -> float | None:
         value = self._judge.score(known, candidate)
         self.scores[(known, candidate)] = value

@@ -23,15 +23,17 @@ worktree with a package directory in front of the path, e.g. the commit before a
 ``--by-model-runs`` also splits the timings by how many runs of the pair model each candidate
 started (one read per pair asked: the nearest step, then a veto read for each reading block
 the model overrules before one stands; since round 51 also the reads started ahead on the
-worker, needed or not: a run is counted when it starts, so one the worker starts after the
-call returned counts towards the next candidate), to show where the tail is (bench/README.md,
-"Round 46"); counting wraps the model's run, so time that pass apart from the pair compared.
+worker, and since round 53 the read started first on onnxruntime's thread, needed or not: a
+run is counted when it starts, so one the worker starts after the call returned counts
+towards the next candidate), to show where the tail is (bench/README.md, "Round 46");
+counting wraps the model's run, so time that pass apart from the pair compared.
 
 ``--time-split`` also reports, by band of the sorted timings (0-50 %, 50-90 %, 90-95 %,
 93-97 %, 97-100 %), the mean ms per candidate and how much of it the calling thread spent
 reading the candidate, in the verdicts (the embedding with them), embedding, running the pair
-model itself and waiting on the worker's reads (bench/README.md, "Round 52"); its wrappers
-cost time too, so time that pass apart from the pair compared.
+model itself and waiting on reads started off the thread, the worker's and onnxruntime's
+(bench/README.md, "Round 52"); its wrappers cost time too, so time that pass apart from the
+pair compared.
 
 ``CASELEDGER_GUARD__USE_PAIR_MODEL=false`` times the guard without the learned pair model;
 ``CASELEDGER_GUARD__EMBEDDING_BACKEND=onnx`` with float embeddings instead of the int8 ones.
@@ -156,19 +158,23 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _count_model_runs() -> list[int]:
     """Counts every run of the pair model from now on, in a one-item list (read it before and
-    after a call): wraps ``OnnxPairJudge._logits`` for this process."""
+    after a call): wraps ``OnnxPairJudge._logits`` and ``_start_run`` (a run started on
+    onnxruntime's thread) for this process."""
     from caseledger.adapters.equivalence.pair_model import OnnxPairJudge
 
     count = [0]
     lock = threading.Lock()
-    run = OnnxPairJudge._logits
 
-    def counted(self: OnnxPairJudge, encodings: list[Any]) -> Any:
-        with lock:
-            count[0] += 1
-        return run(self, encodings)
+    def counting(method: Any) -> Any:
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            with lock:
+                count[0] += 1
+            return method(*args, **kwargs)
 
-    OnnxPairJudge._logits = counted  # type: ignore[method-assign]
+        return counted
+
+    OnnxPairJudge._logits = counting(OnnxPairJudge._logits)  # type: ignore[method-assign]
+    OnnxPairJudge._start_run = counting(OnnxPairJudge._start_run)  # type: ignore[method-assign]
     return count
 
 
@@ -179,6 +185,7 @@ SPLIT_PARTS = (
     ("embedding", "CatalogGuardEquivalence", "_ensure_vectors"),
     ("model inline", "OnnxPairJudge", "score"),
     ("waiting on the worker", "Future", "result"),
+    ("waiting on the worker", "OnnxPendingScore", "result"),
 )
 SPLIT_BANDS = ((0.0, 0.5), (0.5, 0.9), (0.9, 0.95), (0.93, 0.97), (0.97, 1.0))
 
@@ -188,13 +195,14 @@ def _time_calling_thread() -> Counter[str]:
     before a call, read it after): wraps those methods for this process; calls on other
     threads (the judge's worker) are not counted."""
     from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence
-    from caseledger.adapters.equivalence.pair_model import OnnxPairJudge
+    from caseledger.adapters.equivalence.pair_model import OnnxPairJudge, OnnxPendingScore
     from caseledger.domain.policies.action_frames import ActionIndex
 
     classes: dict[str, Any] = {
         "ActionIndex": ActionIndex,
         "CatalogGuardEquivalence": CatalogGuardEquivalence,
         "OnnxPairJudge": OnnxPairJudge,
+        "OnnxPendingScore": OnnxPendingScore,
         "Future": Future,
     }
     spent: Counter[str] = Counter()

@@ -117,6 +117,45 @@ class PairJudge(Protocol):
         ...
 
 
+class PendingScore(Protocol):
+    """A pair model's read of one pair, started and not yet taken (``AsyncPairJudge``)."""
+
+    def result(self) -> float | None:
+        """The read's score (``PairJudge.score``'s answer), waiting for it if it is running."""
+        ...
+
+    def done(self) -> bool:
+        """Whether the score is ready."""
+        ...
+
+    def cancel(self) -> bool:
+        """False: a read already running is never cancelled (``concurrent.futures.Future``'s
+        answer for a running call; the caller then takes ``result``)."""
+        ...
+
+    def abandon(self) -> None:
+        """The score will not be asked for: stop the read if it still runs."""
+        ...
+
+
+@runtime_checkable
+class AsyncPairJudge(PairJudge, Protocol):
+    """A ``PairJudge`` that can start a read off the calling thread without waiting for it.
+
+    The guard starts the read it will most likely need as soon as the candidate is read, so
+    the model runs on a second core while the guard works out its verdicts
+    (bench/README.md, "Round 53")."""
+
+    @property
+    def reads_async(self) -> bool:
+        """Whether ``score_async`` runs off the calling thread (False: it reads inline)."""
+        ...
+
+    def score_async(self, known: str, candidate: str) -> PendingScore:
+        """Start reading (known, candidate); the same score ``score`` would return."""
+        ...
+
+
 class AttemptEquivalence(Protocol):
     """Decides whether a proposed solution repeats an attempt already on record."""
 

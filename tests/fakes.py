@@ -130,6 +130,54 @@ class ScriptedPairJudge:
         return self.scores.get((known, candidate), self.default)
 
 
+class ScriptedPendingScore:
+    """A ``PendingScore`` of ``AsyncScriptedPairJudge``: its score is read when it is taken,
+    so ``asked`` lists only the reads the guard used; ``abandoned`` says it was dropped."""
+
+    def __init__(self, judge: ScriptedPairJudge, known: str, candidate: str) -> None:
+        self._judge, self.pair = judge, (known, candidate)
+        self.abandoned = False
+        self.taken = False
+
+    def result(self) -> float | None:
+        self.taken = True
+        return self._judge.score(*self.pair)
+
+    def done(self) -> bool:
+        return self.taken
+
+    def cancel(self) -> bool:
+        return False
+
+    def abandon(self) -> None:
+        self.abandoned = True
+
+
+class AsyncScriptedPairJudge(ScriptedPairJudge):
+    """A ``ScriptedPairJudge`` that is an ``AsyncPairJudge``; ``started`` lists the reads begun
+    with ``score_async``, in order, and ``order`` every start and inline question as
+    ("start" | "score", pair)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.started: list[ScriptedPendingScore] = []
+        self.order: list[tuple[str, tuple[str, str]]] = []
+
+    @property
+    def reads_async(self) -> bool:
+        return True
+
+    def score_async(self, known: str, candidate: str) -> ScriptedPendingScore:
+        pending = ScriptedPendingScore(self, known, candidate)
+        self.started.append(pending)
+        self.order.append(("start", (known, candidate)))
+        return pending
+
+    def score(self, known: str, candidate: str) -> float | None:
+        self.order.append(("score", (known, candidate)))
+        return super().score(known, candidate)
+
+
 class SteppingClock:
     """A ``Clock`` that starts at a fixed instant and moves one millisecond per reading.
 

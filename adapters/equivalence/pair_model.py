@@ -28,13 +28,20 @@ It is asked once per candidate the guard's reading allows, so it costs one trans
 there (~1.2 ms for three layers, 2–3 ms for the packaged six, on one core;
 ``bench/README.md``); scores are kept per pair,
 because the reply pipeline asks again for the same pair when it records the solution.
+``score_async`` starts a read on onnxruntime's own thread (``InferenceSession.run_async``),
+which needs no GIL to start, so the read runs beside the guard's pure-Python reading; a
+thread of this process could not begin until the reading let go of the GIL
+(bench/README.md, "Round 53").
 """
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import json
 import threading
+import time
+import weakref
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any
@@ -57,6 +64,7 @@ __all__ = [
     "TEXT_SCHEMES",
     "VETO_KEYS",
     "OnnxPairJudge",
+    "OnnxPendingScore",
     "PairModelError",
     "packaged_model_dir",
     "read_manifest",
@@ -173,6 +181,9 @@ class OnnxPairJudge:
     two different actions (never below the threshold in force);
     ``order`` overrides the manifest's reading order (to calibrate a model read another
     way); ``threads`` is onnxruntime's intra-op thread count.
+    ``async_reads``: also load a second session for ``score_async`` (onnxruntime runs a read
+    asynchronously only on a session with a thread pool of its own); False, or a model read
+    in both orders: ``score_async`` reads inline.
     """
 
     def __init__(
@@ -192,6 +203,7 @@ class OnnxPairJudge:
         order: str | None = None,
         threads: int = 1,
         cache_size: int = 4096,
+        async_reads: bool = True,
     ) -> None:
         import onnxruntime
         from tokenizers import Tokenizer
@@ -248,11 +260,24 @@ class OnnxPairJudge:
             )
         except Exception as exc:  # onnxruntime raises its own, unexported error types
             raise PairModelError(f"{directory}/model.onnx does not load: {exc}") from None
+        # A read run asynchronously goes to the session's own pool thread (two intra-op
+        # threads: the pool's one and the caller's, which an asynchronous run never uses).
+        self._async_session: Any = None
+        if async_reads and self._order == KNOWN_FIRST:
+            options = onnxruntime.SessionOptions()
+            options.intra_op_num_threads = 2
+            options.inter_op_num_threads = 1
+            options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+            self._async_session = onnxruntime.InferenceSession(
+                weights, options, providers=["CPUExecutionProvider"]
+            )
+        self._in_flight: set[OnnxPendingScore] = set()
         self._inputs = [i.name for i in self._session.get_inputs()]
         self._cache_size = cache_size
         self._cache: OrderedDict[tuple[str, str], float | None] = OrderedDict()
         self._unknown_id = self._tokenizer.token_to_id("[UNK]")
         self._lock = threading.Lock()
+        _JUDGES.add(self)
 
     @property
     def model_name(self) -> str:
@@ -332,11 +357,65 @@ class OnnxPairJudge:
                 self._cache.move_to_end(key)
                 return self._cache[key]
         value = self._run(known, candidate)
+        self._store(key, value)
+        return value
+
+    @property
+    def reads_async(self) -> bool:
+        """Whether ``score_async`` runs off the calling thread."""
+        return self._async_session is not None
+
+    def score_async(self, known: str, candidate: str) -> OnnxPendingScore:
+        """Start reading (known, candidate) on onnxruntime's thread; ``score``'s answer, from
+        the cache where it is there. Without an asynchronous session the read is done here."""
+        key = (known, candidate)
+        with self._lock:
+            if key in self._cache:
+                self._cache.move_to_end(key)
+                return OnnxPendingScore(self, key, self._cache[key])
+        if self._async_session is None:
+            return OnnxPendingScore(self, key, self.score(known, candidate))
+        encoding = self._tokenizer.encode(self._prepare(known), self._prepare(candidate))
+        if not any(self._reads(encoding, side) for side in (0, 1)):
+            self._store(key, None)
+            return OnnxPendingScore(self, key, None)
+        import onnxruntime
+
+        pending = OnnxPendingScore(self, key)
+        pending._options = onnxruntime.RunOptions()
+        with self._lock:
+            self._in_flight.add(pending)
+        try:
+            self._start_run(encoding, pending)
+        except Exception:  # onnxruntime raises its own, unexported error types
+            pending._failed()  # taken inline (``result``), where an error is raised as usual
+        return pending
+
+    def _start_run(self, encoding: Any, pending: OnnxPendingScore) -> None:
+        """Start one run of the model on onnxruntime's thread (``bench/guard_pass.py`` counts
+        these with the runs of ``_logits``)."""
+        self._async_session.run_async(
+            None, self._feeds([encoding]), _finish, pending, pending._options
+        )
+
+    def wait_for_reads(self, timeout: float = 5.0) -> bool:
+        """Wait until no read started by ``score_async`` runs (at most ``timeout`` seconds);
+        whether none does. Called at exit, so that no read calls back into a stopped
+        interpreter."""
+        with self._lock:
+            running = list(self._in_flight)
+        for pending in running:
+            pending.abandon()
+        deadline = time.monotonic() + timeout
+        return all(
+            pending._ready.wait(max(0.0, deadline - time.monotonic())) for pending in running
+        )
+
+    def _store(self, key: tuple[str, str], value: float | None) -> None:
         with self._lock:
             self._cache[key] = value
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
-        return value
 
     def _prepare(self, text: str) -> str:
         """The text as the model was trained to read it (glossed if its manifest says so)."""
@@ -368,13 +447,16 @@ class OnnxPairJudge:
 
     def _logits(self, encodings: list[Any]) -> Any:
         """The logits of equally long encoded pairs, one run."""
+        return _logits_of(self._session.run(None, self._feeds(encodings)))
+
+    def _feeds(self, encodings: list[Any]) -> dict[str, Any]:
+        """The model's inputs for equally long encoded pairs."""
         feeds = {
             "input_ids": [e.ids for e in encodings],
             "token_type_ids": [e.type_ids for e in encodings],
             "attention_mask": [e.attention_mask for e in encodings],
         }
-        arrays = {name: np.asarray(feeds[name], dtype=np.int64) for name in self._inputs}
-        return np.asarray(self._session.run(None, arrays)[0], dtype=np.float64).reshape(-1)
+        return {name: np.asarray(feeds[name], dtype=np.int64) for name in self._inputs}
 
     def _reads(self, encoding: Any, side: int) -> bool:
         """Whether at most half of one side's tokens are unknown to the model. The packaged
@@ -390,3 +472,83 @@ class OnnxPairJudge:
         if not tokens:
             return False
         return bool(sum(token == self._unknown_id for token in tokens) * 2 <= len(tokens))
+
+
+def _logits_of(outputs: Any) -> Any:
+    return np.asarray(outputs[0], dtype=np.float64).reshape(-1)
+
+
+_UNSET = object()  # a pending score whose read has not ended
+
+
+class OnnxPendingScore:
+    """One read started by ``OnnxPairJudge.score_async`` (the ``PendingScore`` port).
+
+    A read onnxruntime could not run, or stopped, is done inline when its result is asked for,
+    so an error surfaces where ``score`` would raise it."""
+
+    def __init__(self, judge: OnnxPairJudge, key: tuple[str, str], value: object = _UNSET) -> None:
+        self._judge = judge
+        self._key = key
+        self._value: float | None = None
+        self._error = False
+        self._options: Any = None
+        self._ready = threading.Event()
+        if value is not _UNSET:
+            self._value = value  # type: ignore[assignment]
+            self._ready.set()
+
+    def result(self) -> float | None:
+        """The score, waiting for the read if it runs."""
+        self._ready.wait()
+        if self._error:
+            return self._judge.score(*self._key)
+        return self._value
+
+    def done(self) -> bool:
+        """Whether the read has ended."""
+        return self._ready.is_set()
+
+    def cancel(self) -> bool:
+        """False: a read that started is never cancelled (take ``result``)."""
+        return False
+
+    def abandon(self) -> None:
+        """Stop the read if it still runs (onnxruntime checks between operators)."""
+        if not self._ready.is_set() and self._options is not None:
+            self._options.terminate = True
+
+    def _failed(self) -> None:
+        self._error = True
+        self._settle()
+
+    def _settle(self) -> None:
+        with self._judge._lock:
+            self._judge._in_flight.discard(self)
+        self._ready.set()
+
+
+def _finish(outputs: Any, pending: OnnxPendingScore, error: str) -> None:
+    """onnxruntime's callback, on its pool thread: keep the score (cached as ``score`` does),
+    or mark the read to be done inline. Never raises: nothing would see it."""
+    try:
+        if error:
+            pending._error = True
+        else:
+            value = float(_logits_of(outputs)[0])
+            pending._judge._store(pending._key, value)
+            pending._value = value
+    except Exception:  # noqa: BLE001 - a result it could not read is read again inline
+        pending._error = True
+    finally:
+        pending._settle()
+
+
+# Every judge of this process, so that reads still running at exit end first.
+_JUDGES: weakref.WeakSet[OnnxPairJudge] = weakref.WeakSet()
+
+
+@atexit.register
+def _wait_for_reads() -> None:
+    for judge in list(_JUDGES):
+        judge.wait_for_reads(timeout=2.0)

@@ -329,6 +329,27 @@ def test_the_composition_root_serves_it_in_the_guard(model: Path) -> None:
     assert _guard(model, 1e6).find_equivalent(candidate, [known_attempt(failed)]) is None
 
 
+@pytest.mark.parametrize("read_first", [True, False])
+def test_the_composition_root_reads_first_unless_told_not_to(model: Path, read_first: bool) -> None:
+    from caseledger.adapters.bootstrap import build_pair_judge
+
+    settings = Settings(
+        environment="test",
+        guard=GuardSettings(
+            use_embeddings=False, pair_model_dir=model, pair_model_read_first=read_first
+        ),
+    )
+    judge = build_pair_judge(settings)
+    assert isinstance(judge, OnnxPairJudge) and judge.reads_async is read_first
+    guard = _guard(model, -1e6, pair_model_read_first=read_first)
+    assert guard._read_first is read_first
+    # The same answer either way (a pair the reading cannot decide).
+    failed = "Change DNS to Google Public DNS"
+    candidate = "Aim the lookup box at the search company's public servers"
+    match = guard.find_equivalent(candidate, [known_attempt(failed)])
+    assert match is not None and match.model_score == judge.score(failed, candidate)
+
+
 def test_the_manifest_says_how_near_the_model_comes_to_refusing_a_playbook_next_step(
     model: Path,
 ) -> None:
@@ -535,6 +556,50 @@ def test_scores_are_the_same_from_many_threads(model: Path) -> None:
     assert together == alone
 
 
+def test_a_read_started_off_the_thread_scores_as_the_inline_read(model: Path) -> None:
+    pairs = [(row.failed[0], row.candidate) for row in load_labelled(DATA)[0][:60]] + PAIRS
+    inline = OnnxPairJudge(model, async_reads=False)
+    assert not inline.reads_async
+    expected = [inline.score(*pair) for pair in pairs]
+    judge = OnnxPairJudge(model)
+    assert judge.reads_async
+    started = [judge.score_async(*pair) for pair in pairs]  # many at once: they queue
+    assert [pending.result() for pending in started] == expected
+    assert all(pending.done() and not pending.cancel() for pending in started)
+    # Kept as ``score`` keeps them: asked again, the cache answers at once.
+    again = judge.score_async(*pairs[0])
+    assert again.done() and again.result() == expected[0]
+    assert judge.wait_for_reads(timeout=5.0)
+    # Without an asynchronous session the read is done inline, the same score.
+    assert [inline.score_async(*pair).result() for pair in pairs[:5]] == expected[:5]
+
+
+def test_an_abandoned_read_still_answers_if_asked_and_exit_waits_for_reads(model: Path) -> None:
+    pairs = [(row.failed[0], row.candidate) for row in load_labelled(DATA)[0][100:140]]
+    expected = [OnnxPairJudge(model, async_reads=False).score(*pair) for pair in pairs]
+    judge = OnnxPairJudge(model)
+    started = [judge.score_async(*pair) for pair in pairs]
+    for pending in started:
+        pending.abandon()  # the later ones are stopped before or while they run
+    assert judge.wait_for_reads(timeout=10.0)
+    assert all(pending.done() for pending in started)
+    # A stopped read is read inline when asked for after all: never a wrong score.
+    assert [pending.result() for pending in started] == expected
+
+
+def test_a_model_read_in_both_orders_reads_inline_when_asked_to_start(
+    model: Path, tmp_path: Path
+) -> None:
+    both = tmp_path / "both"
+    shutil.copytree(model, both)
+    manifest = json.loads((both / "manifest.json").read_text(encoding="utf-8"))
+    (both / "manifest.json").write_text(json.dumps({**manifest, "order": BOTH_ORDERS}))
+    judge = OnnxPairJudge(both)
+    assert not judge.reads_async
+    pending = judge.score_async(*PAIRS[0])
+    assert pending.done() and pending.result() == judge.score(*PAIRS[0])
+
+
 def test_the_guard_bench_times_the_model_and_the_guard_with_it(model: Path) -> None:
     bench = load_bench("guard")
     rows = bench.load_rows(bench.DATA)[:40]
@@ -694,6 +759,8 @@ def test_the_pass_bench_splits_its_timings_by_the_models_runs(
     data.write_text("\n".join(rows) + "\n", encoding="utf-8")
     monkeypatch.setenv("CASELEDGER_GUARD__USE_EMBEDDINGS", "false")
     monkeypatch.setenv("CASELEDGER_GUARD__PAIR_MODEL_DIR", str(model))
+    for name in ("_logits", "_start_run"):  # the bench wraps them: unwrapped after the test
+        monkeypatch.setattr(OnnxPairJudge, name, getattr(OnnxPairJudge, name))
     assert bench.main(["--data", str(data), "--on-record", "10", "--by-model-runs"]) == 0
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     split = report["by_model_runs"]

@@ -89,11 +89,14 @@ def test_a_pass_without_models_splits_its_time_reading_and_in_the_verdicts(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence
-    from caseledger.adapters.equivalence.pair_model import OnnxPairJudge
+    from caseledger.adapters.equivalence.pair_model import OnnxPairJudge, OnnxPendingScore
     from caseledger.domain.policies.action_frames import ActionIndex
 
     bench, _, data = _plain_pass(tmp_path, monkeypatch, 40)
-    owners = {c.__name__: c for c in (ActionIndex, CatalogGuardEquivalence, OnnxPairJudge, Future)}
+    owners = {
+        c.__name__: c
+        for c in (ActionIndex, CatalogGuardEquivalence, OnnxPairJudge, OnnxPendingScore, Future)
+    }
     for _, owner, name in bench.SPLIT_PARTS:  # the bench wraps them: unwrapped after the test
         monkeypatch.setattr(owners[owner], name, getattr(owners[owner], name))
     assert bench.main(["--data", str(data), "--on-record", "8", "--time-split"]) == 0

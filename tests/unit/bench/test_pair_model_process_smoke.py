@@ -1,4 +1,5 @@
-"""Smoke test of bench/pair_model_process.py: a few pairs read here and in a child process."""
+"""Smoke test of bench/pair_model_process.py: a few pairs read here, on onnxruntime's thread and
+in a child process."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ def test_the_child_reads_every_pair_as_this_process_does(
     # Sent first, answered after the Python work: never less than that work.
     assert report["sent_then_python_then_answer_ms"] >= 1.0
     assert report["thread_then_python_then_answer_ms"] >= 1.0
+    assert report["run_async_then_python_then_answer_ms"] >= 1.0
 
 
 def test_too_few_pairs_is_refused_with_a_reason(capsys: pytest.CaptureFixture[str]) -> None:

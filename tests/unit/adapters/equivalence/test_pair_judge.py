@@ -23,9 +23,9 @@ from caseledger.adapters.equivalence.pair_model_training import (
     load_labelled,
 )
 from caseledger.adapters.settings import GuardSettings
-from caseledger.domain.ports import GuardOutcome, KnownAttempt, PairJudge
+from caseledger.domain.ports import AsyncPairJudge, GuardOutcome, KnownAttempt, PairJudge
 from tests.contracts.equivalence import assert_attempt_equivalence, known_attempt
-from tests.fakes import ScriptedPairJudge, count_calls
+from tests.fakes import AsyncScriptedPairJudge, ScriptedPairJudge, count_calls
 
 
 def test_the_fake_satisfies_the_port_and_the_guard_keeps_its_contract() -> None:
@@ -796,6 +796,84 @@ def test_a_block_that_stands_drops_the_read_ahead_it_no_longer_needs() -> None:
     assert outcome.match is not None and outcome.match.attempt.text == first
     assert outcome.overruled == ()
     assert judge.asked == [(first, PARTIAL_CANDIDATE)]
+
+
+def test_the_async_fake_is_an_async_judge_and_the_guard_keeps_its_contract() -> None:
+    judge = AsyncScriptedPairJudge()
+    assert isinstance(judge, AsyncPairJudge)
+    assert not isinstance(ScriptedPairJudge(), AsyncPairJudge)
+    assert_attempt_equivalence(CatalogGuardEquivalence(None, pair_judge=judge))
+
+
+def test_the_nearest_pair_is_read_first_where_no_step_shares_the_candidates_action() -> None:
+    known = [
+        known_attempt("Update the graphics driver", "att-1"),
+        known_attempt("Clear the browser cache and cookies", "att-2"),
+        known_attempt("Reinstall the printer software", "att-3"),
+    ]
+    candidate = "Wipe whatever the browser has kept around"
+    pair = ("Clear the browser cache and cookies", candidate)
+    judge = AsyncScriptedPairJudge({pair: 2.5})
+    match = CatalogGuardEquivalence(None, pair_judge=judge).find_equivalent(candidate, known)
+    assert match is not None and match.attempt.attempt_id == "att-2"
+    assert match.model_score == 2.5
+    # Started before anything was asked inline, and taken: the one read, not run twice.
+    assert judge.order == [("start", pair), ("score", pair)]
+    assert [(p.pair, p.taken, p.abandoned) for p in judge.started] == [(pair, True, False)]
+
+
+def test_a_block_on_the_candidates_catalog_action_is_read_first() -> None:
+    failed, candidate = "Restart the router", "Reboot the router"
+    known = [
+        known_attempt("Update the graphics driver", "att-1"),
+        known_attempt("Reboot the printer", "att-2"),
+        known_attempt(failed, "att-3"),
+    ]
+    guard = CatalogGuardEquivalence(None)
+    assert guard.catalog_action(candidate) is not None
+    assert guard.catalog_action(candidate) == guard.catalog_action(failed)
+    judge = AsyncScriptedPairJudge({(failed, candidate): 0.5}, catalog_veto_threshold=-1.0)
+    outcome = CatalogGuardEquivalence(None, pair_judge=judge).decide(candidate, known)
+    # The veto read of the block it stands on was the read started first, and taken.
+    assert outcome.match is not None and outcome.match.attempt.attempt_id == "att-3"
+    assert judge.started[0].pair == (failed, candidate)
+    assert judge.started[0].taken and not judge.started[0].abandoned
+    assert judge.asked == [(failed, candidate)]
+
+
+def test_a_read_started_first_and_not_needed_is_abandoned() -> None:
+    failed, candidate = "Restart the router", "Reboot the router"
+    # No catalog veto: the block stands unread, so the read started for it is dropped.
+    judge = AsyncScriptedPairJudge({(failed, candidate): 0.5})
+    outcome = CatalogGuardEquivalence(None, pair_judge=judge).decide(
+        candidate, [known_attempt(failed, "att-1")]
+    )
+    assert outcome.match is not None and outcome.match.attempt.attempt_id == "att-1"
+    assert [(p.pair, p.taken, p.abandoned) for p in judge.started] == [
+        ((failed, candidate), False, True)
+    ]
+    assert judge.asked == []
+
+
+@pytest.mark.parametrize("read_first", [True, False])
+def test_reading_first_changes_no_answer(read_first: bool) -> None:
+    known = [
+        known_attempt(PARTIAL_FAILED, "att-1"),
+        known_attempt("Disable the Grammarly add-on", "att-2"),
+        known_attempt("Restart the router", "att-3"),
+    ]
+    candidates = [PARTIAL_CANDIDATE, "Reboot the router", "Turn the Grammarly add-on off"]
+    scores = {(PARTIAL_FAILED, PARTIAL_CANDIDATE): -3.0}
+    answers = []
+    for judge in (
+        ScriptedPairJudge(scores, veto_threshold=-1.5, catalog_veto_threshold=-4.0),
+        AsyncScriptedPairJudge(scores, veto_threshold=-1.5, catalog_veto_threshold=-4.0),
+    ):
+        guard = CatalogGuardEquivalence(None, pair_judge=judge, read_first=read_first)
+        answers.append([guard.decide(candidate, known) for candidate in candidates])
+        if isinstance(judge, AsyncScriptedPairJudge):
+            assert bool(judge.started) is read_first
+    assert answers[0] == answers[1]
 
 
 def test_guard_check_lists_what_the_model_overruled() -> None:
