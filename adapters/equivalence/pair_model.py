@@ -39,6 +39,7 @@ from __future__ import annotations
 import atexit
 import hashlib
 import json
+import os
 import threading
 import time
 import weakref
@@ -272,6 +273,8 @@ class OnnxPairJudge:
                 weights, options, providers=["CPUExecutionProvider"]
             )
         self._in_flight: set[OnnxPendingScore] = set()
+        # onnxruntime's pool thread does not survive a fork: a forked child reads inline.
+        self._pid = os.getpid()
         self._inputs = [i.name for i in self._session.get_inputs()]
         self._cache_size = cache_size
         self._cache: OrderedDict[tuple[str, str], float | None] = OrderedDict()
@@ -362,8 +365,9 @@ class OnnxPairJudge:
 
     @property
     def reads_async(self) -> bool:
-        """Whether ``score_async`` runs off the calling thread."""
-        return self._async_session is not None
+        """Whether ``score_async`` runs off the calling thread (never in a process forked after
+        the model was loaded: onnxruntime's pool thread stayed in the parent)."""
+        return self._async_session is not None and os.getpid() == self._pid
 
     def score_async(self, known: str, candidate: str) -> OnnxPendingScore:
         """Start reading (known, candidate) on onnxruntime's thread; ``score``'s answer, from
@@ -373,7 +377,7 @@ class OnnxPairJudge:
             if key in self._cache:
                 self._cache.move_to_end(key)
                 return OnnxPendingScore(self, key, self._cache[key])
-        if self._async_session is None:
+        if not self.reads_async:
             return OnnxPendingScore(self, key, self.score(known, candidate))
         encoding = self._tokenizer.encode(self._prepare(known), self._prepare(candidate))
         if not any(self._reads(encoding, side) for side in (0, 1)):

@@ -587,6 +587,27 @@ def test_an_abandoned_read_still_answers_if_asked_and_exit_waits_for_reads(model
     assert [pending.result() for pending in started] == expected
 
 
+def test_a_process_forked_after_the_model_loaded_reads_inline(model: Path) -> None:
+    import multiprocessing
+
+    judge = OnnxPairJudge(model)
+    expected = judge.score(*PAIRS[1])
+    judge._cache.clear()
+
+    def in_the_child(answers: Any) -> None:
+        answers.put((judge.reads_async, judge.score_async(*PAIRS[1]).result()))
+
+    context = multiprocessing.get_context("fork")
+    answers = context.Queue()
+    child = context.Process(target=in_the_child, args=(answers,))
+    child.start()
+    child.join(60)
+    assert child.exitcode == 0
+    # Inline there (the pool thread stayed here, and a read sent to it would never end).
+    assert answers.get(timeout=5) == (False, expected)
+    assert judge.reads_async
+
+
 def test_a_model_read_in_both_orders_reads_inline_when_asked_to_start(
     model: Path, tmp_path: Path
 ) -> None:
