@@ -211,6 +211,8 @@ class CatalogGuardEquivalence:
         self._judge_read_different = judge_read_different
         self._read_ahead = read_ahead
         self._read_first = read_first
+        # Checked once: a runtime Protocol check costs ~15 us, once per candidate otherwise.
+        self._async_judge = pair_judge if isinstance(pair_judge, AsyncPairJudge) else None
         self._pool: ThreadPoolExecutor | None = None
         self._cache_size = cache_size
         self._lock = threading.Lock()
@@ -299,9 +301,10 @@ class CatalogGuardEquivalence:
         vetoes: dict[int, float | None] = {}  # position -> its block's veto, read once
         cand, analyses = self.analyze(candidate), [self.analyze(text) for text in texts]
         wording = self._wording(cand, analyses)
-        if self._read_first and texts and isinstance(judge, AsyncPairJudge) and judge.reads_async:
+        starter = self._async_judge
+        if self._read_first and texts and starter is not None and starter.reads_async:
             first = _likely_first_read(cand, analyses, wording)
-            reads[first] = judge.score_async(texts[first], candidate)
+            reads[first] = starter.score_async(texts[first], candidate)
 
         def start_read(position: int) -> None:
             if judge is not None and position not in reads:
