@@ -108,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         threaded = (time.perf_counter() - began) / len(timed)
 
     # Started on onnxruntime's own thread (no cache: every read runs).
-    starter = OnnxPairJudge(model, cache_size=0)
+    starter = OnnxPairJudge(model, cache_size=0, async_reads=True)
     for pair in warm:
         starter.score_async(*pair).result()
     began = time.perf_counter()

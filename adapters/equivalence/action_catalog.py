@@ -178,7 +178,8 @@ class CatalogGuardEquivalence:
     known step with the candidate's catalog action (the nearest in wording among several),
     which a block would be, else the nearest pair, which the judge is asked about where the
     reading allows — so the model runs on the second core while the verdicts are worked out;
-    a read not needed is abandoned. Same scores and answers either way.
+    a read not needed is abandoned. Same scores and answers either way; off by default
+    (``CASELEDGER_GUARD__PAIR_MODEL_READ_FIRST``; bench/README.md, "Round 53").
     Thread-safe: the caches are guarded by a lock, the embedder serialises its own encoding.
     """
 
@@ -196,7 +197,7 @@ class CatalogGuardEquivalence:
         overlap_pair_judge: bool = True,
         judge_read_different: bool = False,
         read_ahead: bool = True,
-        read_first: bool = True,
+        read_first: bool = False,
     ) -> None:
         if cache_size < 1:
             raise ValueError(f"cache_size must be >= 1, got {cache_size}")

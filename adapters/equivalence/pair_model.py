@@ -183,8 +183,8 @@ class OnnxPairJudge:
     ``order`` overrides the manifest's reading order (to calibrate a model read another
     way); ``threads`` is onnxruntime's intra-op thread count.
     ``async_reads``: also load a second session for ``score_async`` (onnxruntime runs a read
-    asynchronously only on a session with a thread pool of its own); False, or a model read
-    in both orders: ``score_async`` reads inline.
+    asynchronously only on a session with a thread pool of its own); False (the default), or
+    a model read in both orders: ``score_async`` reads inline.
     """
 
     def __init__(
@@ -204,7 +204,7 @@ class OnnxPairJudge:
         order: str | None = None,
         threads: int = 1,
         cache_size: int = 4096,
-        async_reads: bool = True,
+        async_reads: bool = False,
     ) -> None:
         import onnxruntime
         from tokenizers import Tokenizer

@@ -330,7 +330,7 @@ def test_the_composition_root_serves_it_in_the_guard(model: Path) -> None:
 
 
 @pytest.mark.parametrize("read_first", [True, False])
-def test_the_composition_root_reads_first_unless_told_not_to(model: Path, read_first: bool) -> None:
+def test_the_composition_root_reads_first_only_when_told_to(model: Path, read_first: bool) -> None:
     from caseledger.adapters.bootstrap import build_pair_judge
 
     settings = Settings(
@@ -341,6 +341,7 @@ def test_the_composition_root_reads_first_unless_told_not_to(model: Path, read_f
     )
     judge = build_pair_judge(settings)
     assert isinstance(judge, OnnxPairJudge) and judge.reads_async is read_first
+    assert GuardSettings().pair_model_read_first is False  # off by default (round 53)
     guard = _guard(model, -1e6, pair_model_read_first=read_first)
     assert guard._read_first is read_first
     # The same answer either way (a pair the reading cannot decide).
@@ -561,8 +562,8 @@ def test_a_read_started_off_the_thread_scores_as_the_inline_read(model: Path) ->
     inline = OnnxPairJudge(model, async_reads=False)
     assert not inline.reads_async
     expected = [inline.score(*pair) for pair in pairs]
-    judge = OnnxPairJudge(model)
-    assert judge.reads_async
+    judge = OnnxPairJudge(model, async_reads=True)
+    assert judge.reads_async and not OnnxPairJudge(model).reads_async  # off by default
     started = [judge.score_async(*pair) for pair in pairs]  # many at once: they queue
     assert [pending.result() for pending in started] == expected
     assert all(pending.done() and not pending.cancel() for pending in started)
@@ -577,7 +578,7 @@ def test_a_read_started_off_the_thread_scores_as_the_inline_read(model: Path) ->
 def test_an_abandoned_read_still_answers_if_asked_and_exit_waits_for_reads(model: Path) -> None:
     pairs = [(row.failed[0], row.candidate) for row in load_labelled(DATA)[0][100:140]]
     expected = [OnnxPairJudge(model, async_reads=False).score(*pair) for pair in pairs]
-    judge = OnnxPairJudge(model)
+    judge = OnnxPairJudge(model, async_reads=True)
     started = [judge.score_async(*pair) for pair in pairs]
     for pending in started:
         pending.abandon()  # the later ones are stopped before or while they run
@@ -590,7 +591,7 @@ def test_an_abandoned_read_still_answers_if_asked_and_exit_waits_for_reads(model
 def test_a_process_forked_after_the_model_loaded_reads_inline(model: Path) -> None:
     import multiprocessing
 
-    judge = OnnxPairJudge(model)
+    judge = OnnxPairJudge(model, async_reads=True)
     expected = judge.score(*PAIRS[1])
     judge._cache.clear()
 
@@ -615,7 +616,7 @@ def test_a_model_read_in_both_orders_reads_inline_when_asked_to_start(
     shutil.copytree(model, both)
     manifest = json.loads((both / "manifest.json").read_text(encoding="utf-8"))
     (both / "manifest.json").write_text(json.dumps({**manifest, "order": BOTH_ORDERS}))
-    judge = OnnxPairJudge(both)
+    judge = OnnxPairJudge(both, async_reads=True)
     assert not judge.reads_async
     pending = judge.score_async(*PAIRS[0])
     assert pending.done() and pending.result() == judge.score(*PAIRS[0])

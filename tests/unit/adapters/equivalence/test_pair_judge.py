@@ -802,7 +802,14 @@ def test_the_async_fake_is_an_async_judge_and_the_guard_keeps_its_contract() -> 
     judge = AsyncScriptedPairJudge()
     assert isinstance(judge, AsyncPairJudge)
     assert not isinstance(ScriptedPairJudge(), AsyncPairJudge)
-    assert_attempt_equivalence(CatalogGuardEquivalence(None, pair_judge=judge))
+    assert_attempt_equivalence(CatalogGuardEquivalence(None, pair_judge=judge, read_first=True))
+
+
+def test_the_guard_reads_first_only_when_told_to() -> None:
+    judge = AsyncScriptedPairJudge()
+    candidate = "Wipe whatever the browser has kept around"
+    CatalogGuardEquivalence(None, pair_judge=judge).decide(candidate, [known_attempt("Reboot")])
+    assert judge.started == []  # off by default (bench/README.md, "Round 53")
 
 
 def test_the_nearest_pair_is_read_first_where_no_step_shares_the_candidates_action() -> None:
@@ -814,7 +821,9 @@ def test_the_nearest_pair_is_read_first_where_no_step_shares_the_candidates_acti
     candidate = "Wipe whatever the browser has kept around"
     pair = ("Clear the browser cache and cookies", candidate)
     judge = AsyncScriptedPairJudge({pair: 2.5})
-    match = CatalogGuardEquivalence(None, pair_judge=judge).find_equivalent(candidate, known)
+    match = CatalogGuardEquivalence(None, pair_judge=judge, read_first=True).find_equivalent(
+        candidate, known
+    )
     assert match is not None and match.attempt.attempt_id == "att-2"
     assert match.model_score == 2.5
     # Started before anything was asked inline, and taken: the one read, not run twice.
@@ -833,7 +842,9 @@ def test_a_block_on_the_candidates_catalog_action_is_read_first() -> None:
     assert guard.catalog_action(candidate) is not None
     assert guard.catalog_action(candidate) == guard.catalog_action(failed)
     judge = AsyncScriptedPairJudge({(failed, candidate): 0.5}, catalog_veto_threshold=-1.0)
-    outcome = CatalogGuardEquivalence(None, pair_judge=judge).decide(candidate, known)
+    outcome = CatalogGuardEquivalence(None, pair_judge=judge, read_first=True).decide(
+        candidate, known
+    )
     # The veto read of the block it stands on was the read started first, and taken.
     assert outcome.match is not None and outcome.match.attempt.attempt_id == "att-3"
     assert judge.started[0].pair == (failed, candidate)
@@ -845,7 +856,7 @@ def test_a_read_started_first_and_not_needed_is_abandoned() -> None:
     failed, candidate = "Restart the router", "Reboot the router"
     # No catalog veto: the block stands unread, so the read started for it is dropped.
     judge = AsyncScriptedPairJudge({(failed, candidate): 0.5})
-    outcome = CatalogGuardEquivalence(None, pair_judge=judge).decide(
+    outcome = CatalogGuardEquivalence(None, pair_judge=judge, read_first=True).decide(
         candidate, [known_attempt(failed, "att-1")]
     )
     assert outcome.match is not None and outcome.match.attempt.attempt_id == "att-1"
