@@ -239,7 +239,7 @@ def time_split(
         if not band:
             continue
         means = {"wall": statistics.fmean(ms for ms, _ in band)}
-        for part, _, _ in SPLIT_PARTS:
+        for part in dict.fromkeys(part for part, _, _ in SPLIT_PARTS):  # a part may wrap two
             means[part] = statistics.fmean(split.get(part, 0.0) for _, split in band)
         bands[f"{low:.0%}-{high:.0%}"] = {key: round(value, 2) for key, value in means.items()}
     return bands

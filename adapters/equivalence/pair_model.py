@@ -376,17 +376,16 @@ class OnnxPairJudge:
         with self._lock:
             if key in self._cache:
                 self._cache.move_to_end(key)
-                return OnnxPendingScore(self, key, self._cache[key])
+                return OnnxPendingScore.answered(self, key, self._cache[key])
         if not self.reads_async:
-            return OnnxPendingScore(self, key, self.score(known, candidate))
+            return OnnxPendingScore.answered(self, key, self.score(known, candidate))
         encoding = self._tokenizer.encode(self._prepare(known), self._prepare(candidate))
         if not any(self._reads(encoding, side) for side in (0, 1)):
             self._store(key, None)
-            return OnnxPendingScore(self, key, None)
+            return OnnxPendingScore.answered(self, key, None)
         import onnxruntime
 
-        pending = OnnxPendingScore(self, key)
-        pending._options = onnxruntime.RunOptions()
+        pending = OnnxPendingScore(self, key, onnxruntime.RunOptions())
         with self._lock:
             self._in_flight.add(pending)
         try:
@@ -482,25 +481,29 @@ def _logits_of(outputs: Any) -> Any:
     return np.asarray(outputs[0], dtype=np.float64).reshape(-1)
 
 
-_UNSET = object()  # a pending score whose read has not ended
-
-
 class OnnxPendingScore:
     """One read started by ``OnnxPairJudge.score_async`` (the ``PendingScore`` port).
 
     A read onnxruntime could not run, or stopped, is done inline when its result is asked for,
     so an error surfaces where ``score`` would raise it."""
 
-    def __init__(self, judge: OnnxPairJudge, key: tuple[str, str], value: object = _UNSET) -> None:
+    def __init__(self, judge: OnnxPairJudge, key: tuple[str, str], options: Any = None) -> None:
         self._judge = judge
         self._key = key
         self._value: float | None = None
         self._error = False
-        self._options: Any = None
+        self._options = options  # the run's, to stop it; None: nothing runs
         self._ready = threading.Event()
-        if value is not _UNSET:
-            self._value = value  # type: ignore[assignment]
-            self._ready.set()
+
+    @classmethod
+    def answered(
+        cls, judge: OnnxPairJudge, key: tuple[str, str], value: float | None
+    ) -> OnnxPendingScore:
+        """A pending score that is already there (from the cache, or read inline)."""
+        pending = cls(judge, key)
+        pending._value = value
+        pending._ready.set()
+        return pending
 
     def result(self) -> float | None:
         """The score, waiting for the read if it runs."""

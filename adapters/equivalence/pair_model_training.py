@@ -596,7 +596,7 @@ def _set_calibration(
     """Calibrate the model in ``directory`` on ``rows`` and write its thresholds and how they
     were set into ``manifest`` (a veto the options turn off is removed), with the
     :func:`playbook_summary` of the threshold set. One load of the model scores both."""
-    judge = OnnxPairJudge(directory, threshold=0.0, order=options.order, async_reads=False)
+    judge = OnnxPairJudge(directory, threshold=0.0, order=options.order)
     scores = playbook_scores(judge, progress=progress)
     best = _highest(scores)
     at_least = (
