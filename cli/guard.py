@@ -21,6 +21,7 @@ from caseledger.adapters.equivalence import pair_model_training as training
 from caseledger.adapters.equivalence.chinese_gloss import GLOSS_SCHEME
 from caseledger.adapters.guard.check import CheckSummary, check_lines, guard_equivalence
 from caseledger.adapters.settings import Settings
+from caseledger.cli.progress import progress_display
 
 __all__ = ["guard_app"]
 
@@ -288,12 +289,13 @@ def train_pair_model(
     int8 ONNX, and sets its threshold and its veto threshold on the calibration batches (rows
     it never trained on).
     Point CASELEDGER_GUARD__PAIR_MODEL_DIR at the directory to serve it instead of the
-    packaged model (which is this command's output with its defaults; it was fine-tuned with
-    --device cuda). About 70 minutes on two cores for the 23,973 training rows of
-    tests/data/guard_labelled.jsonl and the catalog's 2,898 pairs (78 minutes measured for
-    28,292 rows; --layers 3: 51 minutes), about 6 minutes on a GPU.
+    packaged model (which is this command's output with its defaults, fine-tuned on a
+    two-core CPU). About 88 minutes on two cores for the default batches' 33,988 rows of
+    tests/data/guard_labelled.jsonl and the catalog's 2,898 pairs (108 minutes for 38,877
+    rows; --layers 3 about half), about 6 minutes on a GPU (--device cuda). Off a terminal
+    the progress is a line per tenth of each stage and one a minute.
     """
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn
 
     if not data.is_file():
         _errors.print(f"[red]error:[/] no such file: {data}")
@@ -331,8 +333,8 @@ def train_pair_model(
     except ValueError as exc:
         _errors.print(f"[red]error:[/] {exc}")
         raise typer.Exit(2) from None
-    with Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), console=_errors
+    with progress_display(
+        _errors, TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn()
     ) as progress:
         tasks: dict[str, TaskID] = {}
 
@@ -400,15 +402,15 @@ def calibrate_pair_model(
     a copy to try one (cp -r the packaged directory, then point
     CASELEDGER_GUARD__PAIR_MODEL_DIR at it). About a minute for batches 43-50.
     """
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn
 
     from caseledger.adapters.equivalence.pair_model import PairModelError
 
     if not data.is_file():
         _errors.print(f"[red]error:[/] no such file: {data}")
         raise typer.Exit(2)
-    with Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), console=_errors
+    with progress_display(
+        _errors, TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn()
     ) as progress:
         tasks: dict[str, TaskID] = {}
 

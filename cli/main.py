@@ -17,7 +17,6 @@ from rich.console import Console
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
-    Progress,
     TaskID,
     TextColumn,
     TimeRemainingColumn,
@@ -28,6 +27,7 @@ from caseledger.adapters.settings import Settings
 from caseledger.cli import render
 from caseledger.cli import streams as streams_cli
 from caseledger.cli.guard import guard_app
+from caseledger.cli.progress import progress_display
 from caseledger.domain.errors import CaseledgerError
 from caseledger.domain.policies.preferences import (
     resolution_to_json,
@@ -199,12 +199,12 @@ def replay(
                 errors.print(f"[red]error:[/] {exc.args[0]}")
                 raise typer.Exit(2) from None
         total = c.runner.source.head()
-        with Progress(
+        with progress_display(
+            errors,
             TextColumn("{task.description}"),
             BarColumn(),
             MofNCompleteColumn(),
             TimeRemainingColumn(),
-            console=errors,
         ) as progress:
             for name in names:
                 task = progress.add_task(f"replay {name}", total=total)

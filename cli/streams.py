@@ -25,6 +25,7 @@ from rich.table import Table
 
 from caseledger.adapters.bootstrap import Container, all_projections, bootstrap, kafka_projections
 from caseledger.adapters.settings import Settings
+from caseledger.cli.progress import progress_display
 from caseledger.domain.envelope import to_envelope
 from caseledger.domain.errors import CaseledgerError
 from caseledger.domain.ids import customer_aggregate_id
@@ -266,7 +267,7 @@ def replay_from_kafka(
 ) -> bool:
     """``caseledger replay --source kafka``: rebuild from offset zero into fresh tables and
     compare with the live read models; prints the report and returns True when identical."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn
 
     from caseledger.streams.replay import compare_stores, rebuild_from_kafka
 
@@ -283,8 +284,8 @@ def replay_from_kafka(
             open_store,
         ),
     ):
-        with Progress(
-            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), console=errors
+        with progress_display(
+            errors, TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn()
         ) as progress:
             task = progress.add_task("replay from kafka", total=None)
 

@@ -73,6 +73,10 @@ def test_replay_ends_with_the_live_state(demo: tuple[Path, str]) -> None:
     before = run("--data-dir", str(store), "tickets", "cust-a", data_dir=data_dir).stdout
     replay = run("--data-dir", str(store), "replay", data_dir=data_dir)
     assert replay.returncode == 0, replay.stderr
+    # Off a terminal the progress is plain lines (a log shows them while it runs).
+    assert re.search(r"^replay ticket_state: ([\d,]+)/\1 \(100%\) after ", replay.stderr, re.M), (
+        replay.stderr
+    )
     assert (
         "replayed ticket_state, attempt_list, preference_view, lineage_index, memory_view"
         in replay.stdout
