@@ -117,10 +117,9 @@ class GuardSettings(BaseModel):
     # such a pair, so a model's "same" must clear it there (bench/README.md, "Round 48").
     pair_model_read_different_threshold: float | None = None
     # Start the read the guard most likely needs first on onnxruntime's own thread as soon as
-    # the candidate is read (a second session of the model, ~26 MB): the same answers; the
-    # median 0.89x and the CPU 0.96x on the timing set in round 53's decision, 1.05x and 1.11x
-    # in a check on 9,000 rows after it, on a machine that ran uneven all day. Off until a
-    # quiet re-time decides (bench/README.md, "Round 53").
+    # the candidate is read (a second session of the model, ~26 MB): the same answers. Off:
+    # on two cores it cost time at the p95 in four of five timings, the quiet re-time
+    # included (p95 1.12x; bench/README.md, "Round 53" and "Round 54").
     pair_model_read_first: bool = False
 
     @field_validator("pair_model_dir")

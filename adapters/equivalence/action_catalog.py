@@ -179,7 +179,7 @@ class CatalogGuardEquivalence:
     which a block would be, else the nearest pair, which the judge is asked about where the
     reading allows — so the model runs on the second core while the verdicts are worked out;
     a read not needed is abandoned. Same scores and answers either way; off by default
-    (``CASELEDGER_GUARD__PAIR_MODEL_READ_FIRST``; bench/README.md, "Round 53").
+    (``CASELEDGER_GUARD__PAIR_MODEL_READ_FIRST``; bench/README.md, "Round 53", "Round 54").
     Thread-safe: the caches are guarded by a lock, the embedder serialises its own encoding.
     """
 
