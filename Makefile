@@ -33,7 +33,7 @@ bench: install         ## append and catch-up benchmark (see bench/README.md)
 
 # The packaged model is this recipe's output (adapters/equivalence/models/README.md).
 PAIR_MODEL ?= .cache/pair-model
-pair-model: install    ## train the guard's learned pair model into $(PAIR_MODEL) (~88 min on 2 cores)
+pair-model: install    ## train the guard's learned pair model into $(PAIR_MODEL) (~108 min on 2 cores)
 	$(BIN)/caseledger guard train-pair-model tests/data/guard_labelled.jsonl --out $(PAIR_MODEL)
 	@echo "to serve it instead of the packaged one: export CASELEDGER_GUARD__PAIR_MODEL_DIR=$(abspath $(PAIR_MODEL))"
 

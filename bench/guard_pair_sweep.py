@@ -39,10 +39,10 @@ from caseledger.adapters.equivalence.pair_model import OnnxPairJudge
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "tests" / "data" / "guard_labelled.jsonl"
-# Dev batches the recipe neither trains nor calibrates on: since session 48 the rows written
-# after its training set (read in rounds 48-49); 214-222,224-235,241 before (bench/README.md,
-# "Round 32").
-SELECTION = "291-326"
+# Dev batches the recipe neither trains nor calibrates on: since session 55 the rows written
+# after its training set and read in rounds 55-56; 291-326 from session 48 (read in rounds
+# 48-49); 214-222,224-235,241 before (bench/README.md, "Round 32").
+SELECTION = "345-370"
 # Options a configuration may set, with how to read the value.
 _KEYS = {
     "layers": int,

@@ -185,7 +185,7 @@ def train_pair_model(
         str,
         typer.Option(
             "--train-batches",
-            help="Batches to train on, e.g. 1-42,51-185,198-290 (held-out rows in them are "
+            help="Batches to train on, e.g. 1-42,51-185,198-344 (held-out rows in them are "
             "skipped).",
         ),
     ] = training.TRAIN_BATCHES,

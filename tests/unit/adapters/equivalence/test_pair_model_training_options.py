@@ -22,9 +22,9 @@ def test_the_command_trains_on_the_cpu_at_the_recipes_rate_by_default(
     code, output, seen = train_command()
     assert code == 0, output
     assert (seen[0].device, seen[0].learning_rate, seen[0].base_model) == ("cpu", 4e-5, None)
-    # The packaged model's recipe (session 48): every read dev batch to 290 but 43-50, a bar of
+    # The packaged model's recipe (session 55): every read dev batch to 344 but 43-50, a bar of
     # its own 0.1 over the playbook's next steps for pairs read as two actions.
-    assert seen[0].train_batches == batch_range("1-42,51-185,198-290")
+    assert seen[0].train_batches == batch_range("1-42,51-185,198-344")
     assert (seen[0].read_different_margin, seen[0].playbook_margin) == (0.1, None)
 
 
