@@ -290,10 +290,10 @@ def train_pair_model(
     it never trained on).
     Point CASELEDGER_GUARD__PAIR_MODEL_DIR at the directory to serve it instead of the
     packaged model (which is this command's output with its defaults, fine-tuned on a
-    two-core CPU). About 88 minutes on two cores for the default batches' 33,988 rows of
-    tests/data/guard_labelled.jsonl and the catalog's 2,898 pairs (108 minutes for 38,877
-    rows; --layers 3 about half), about 6 minutes on a GPU (--device cuda). Off a terminal
-    the progress is a line per tenth of each stage and one a minute.
+    two-core CPU). About 108 minutes on two cores for the default batches' 41,305 rows of
+    tests/data/guard_labelled.jsonl and the catalog's 2,898 pairs (--layers 3 about half),
+    about 6 minutes on a GPU (--device cuda). Off a terminal the progress is a line per
+    tenth of each stage and one a minute.
     """
     from rich.progress import BarColumn, MofNCompleteColumn, TextColumn
 
