@@ -216,6 +216,19 @@ def train_pair_model(
     learning_rate: Annotated[
         float, typer.Option("--learning-rate", min=1e-7, max=0.1, help="AdamW's peak rate.")
     ] = training.LEARNING_RATE,
+    length_buckets: Annotated[
+        int,
+        typer.Option(
+            "--length-buckets",
+            min=0,
+            max=100_000,
+            help="0 (the packaged model's recipe): each batch is 16 shuffled pairs as they "
+            "come. N: cut batches from length-sorted runs of N batches' worth of shuffled "
+            "pairs, then shuffle the batches, so less of each step is padding (1.61 tokens "
+            "run per real token at 0, 1.01 at 100 on the dev batches to 370). A model "
+            "trained so is another model, judged like any other.",
+        ),
+    ] = training.LENGTH_BUCKETS,
     base_model: Annotated[
         Path | None,
         typer.Option(
@@ -319,6 +332,7 @@ def train_pair_model(
             read_different_margin=read_different_margin,
             seed=seed,
             learning_rate=learning_rate,
+            length_buckets=length_buckets,
             base_model=str(base_model) if base_model is not None else None,
             device=device,
             precision=precision,
