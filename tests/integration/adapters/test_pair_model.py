@@ -61,6 +61,7 @@ def test_the_directory_holds_the_served_files_and_says_how_it_was_made(model: Pa
     assert manifest["trained_on"]["sha256"] == digest
     assert manifest["trained_on"]["rows"] == sum(r.batch == 1 for r in rows)
     assert manifest["trained_on"]["held_out_rows_skipped"] == skipped > 0
+    assert manifest["trained_on"]["length_buckets"] == 0  # batches as the shuffle leaves them
     assert manifest["calibration"]["rows"] == sum(r.batch == 2 for r in rows)
     from_catalog = manifest["trained_on"]["catalog_pairs"]
     assert from_catalog["categories"] == ["bluetooth"]
