@@ -92,19 +92,32 @@ def test_options_refuse_an_unknown_precision() -> None:
         TrainingOptions(frozenset({1}), frozenset({2}), precision="fp8")
 
 
-def test_the_command_passes_the_precision_on_and_refuses_an_unknown_one(
+@pytest.mark.parametrize(
+    ("flag", "default", "given", "bad", "reason"),
+    [
+        # bf16: the packaged model's recipe since session 48
+        ("--precision", "bf16", {"bf16": "bf16", "fp32": "fp32"}, "fp16", "unknown precision"),
+        # 0: batches as the shuffle leaves them, the packaged model's recipe
+        ("--length-buckets", 0, {"100": 100, "1": 1}, "-1", "Invalid value for '--length-buckets'"),
+    ],
+)
+def test_the_command_passes_a_training_option_on_and_refuses_a_bad_value(
     train_command: TrainCommand,
+    flag: str,
+    default: object,
+    given: dict[str, object],
+    bad: str,
+    reason: str,
 ) -> None:
     code, output, seen = train_command()
     assert code == 0, output
-    code, output, seen = train_command("--precision", "bf16")
-    assert code == 0, output
-    code, output, seen = train_command("--precision", "fp32")
-    assert code == 0, output
-    # bf16: the default (the packaged model's recipe since session 48)
-    assert [options.precision for options in seen] == ["bf16", "bf16", "fp32"]
-    code, output, seen = train_command("--precision", "fp16")
-    assert code == 2 and "unknown precision 'fp16'" in output and len(seen) == 3
+    for value in given:
+        code, output, seen = train_command(flag, value)
+        assert code == 0, output
+    field = flag.removeprefix("--").replace("-", "_")
+    assert [getattr(options, field) for options in seen] == [default, *given.values()]
+    code, output, seen = train_command(flag, bad)
+    assert code == 2 and reason in output and len(seen) == 1 + len(given)
 
 
 @pytest.mark.parametrize(("precision", "computed_in"), [("fp32", "float32"), ("bf16", "bfloat16")])
@@ -182,18 +195,6 @@ def test_length_buckets_sort_stably_so_pairs_of_one_length_keep_their_shuffled_o
 def test_options_refuse_negative_length_buckets() -> None:
     with pytest.raises(ValueError, match="length buckets must be 0"):
         TrainingOptions(frozenset({1}), frozenset({2}), length_buckets=-1)
-
-
-def test_the_command_passes_length_buckets_on_off_by_default(
-    train_command: TrainCommand,
-) -> None:
-    code, output, seen = train_command()
-    assert code == 0, output
-    code, output, seen = train_command("--length-buckets", "100")
-    assert code == 0, output
-    assert [options.length_buckets for options in seen] == [0, 100]
-    code, output, seen = train_command("--length-buckets", "-1")
-    assert code == 2 and len(seen) == 2
 
 
 def test_training_with_length_buckets_pads_each_batch_only_to_its_own_pairs() -> None:
