@@ -372,6 +372,48 @@ def epoch_batches(
     return batches
 
 
+def token_lengths(
+    tokenizer: Any, pairs: Sequence[tuple[str, str, float]], max_length: int
+) -> dict[tuple[str, str], int]:
+    """The tokens each (known, candidate) pair runs as training reads it: truncated at
+    ``max_length``, unpadded."""
+    encoded = tokenizer(
+        [a for a, _, _ in pairs], [b for _, b, _ in pairs], truncation=True, max_length=max_length
+    )
+    return {(a, b): len(ids) for (a, b, _), ids in zip(pairs, encoded["input_ids"], strict=True)}
+
+
+def train_step(
+    model: Any,
+    tokenizer: Any,
+    chunk: Sequence[tuple[str, str, float]],
+    options: TrainingOptions,
+    optimizer: Any,
+    loss_of: Any,
+) -> None:
+    """One optimiser step of the recipe on ``chunk``: padded to its longest pair, the forward
+    pass in ``options.precision``, the loss in fp32, gradients clipped to norm 1. The learning
+    rate's schedule is the caller's."""
+    import torch
+
+    device = next(model.parameters()).device
+    encoded = tokenizer(
+        [c[0] for c in chunk],
+        [c[1] for c in chunk],
+        truncation=True,
+        max_length=options.max_length,
+        padding=True,
+        return_tensors="pt",
+    ).to(device)
+    with torch.autocast(device.type, torch.bfloat16, enabled=options.precision == "bf16"):
+        logits = model(**encoded).logits.squeeze(-1)
+    loss = loss_of(logits.float(), torch.tensor([c[2] for c in chunk], device=device))
+    loss.backward()
+    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+    optimizer.step()
+    optimizer.zero_grad()
+
+
 def _train(
     rows: Sequence[LabelledRow],
     extra: Sequence[tuple[str, str, float]],
@@ -402,17 +444,8 @@ def _train(
     model.to(device)
     shuffle = random.Random(options.seed)
     data = training_data(rows, extra, options)
-    tokens: dict[tuple[str, str], int] = {}
-    if options.length_buckets:
-        encoded_all = tokenizer(
-            [c[0] for c in data],
-            [c[1] for c in data],
-            truncation=True,
-            max_length=options.max_length,
-        )
-        tokens = {
-            (c[0], c[1]): len(ids) for c, ids in zip(data, encoded_all["input_ids"], strict=True)
-        }
+    # Only bucketing needs the lengths: tokenizing every pair up front is skipped without it.
+    tokens = token_lengths(tokenizer, data, options.max_length) if options.length_buckets else {}
     per_epoch = (len(data) + options.batch_size - 1) // options.batch_size
     steps = options.epochs * per_epoch
     optimizer = torch.optim.AdamW(model.parameters(), lr=options.learning_rate, weight_decay=0.01)
@@ -421,7 +454,6 @@ def _train(
         optimizer, lambda s: min(1.0, (s + 1) / (0.1 * steps)) * max(0.0, 1 - s / steps)
     )
     loss_of = torch.nn.BCEWithLogitsLoss()
-    bf16 = options.precision == "bf16"
     model.train()
     done = 0
     for _ in range(options.epochs):
@@ -433,22 +465,8 @@ def _train(
             lambda pair: tokens[(pair[0], pair[1])],
             shuffle,
         ):
-            encoded = tokenizer(
-                [c[0] for c in chunk],
-                [c[1] for c in chunk],
-                truncation=True,
-                max_length=options.max_length,
-                padding=True,
-                return_tensors="pt",
-            ).to(device)
-            with torch.autocast(device.type, torch.bfloat16, enabled=bf16):
-                logits = model(**encoded).logits.squeeze(-1)
-            loss = loss_of(logits.float(), torch.tensor([c[2] for c in chunk], device=device))
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-            optimizer.step()
+            train_step(model, tokenizer, chunk, options, optimizer, loss_of)
             schedule.step()
-            optimizer.zero_grad()
             done += 1
             progress("train", done, steps)
     model.to("cpu")  # exported and served on the CPU

@@ -27,27 +27,19 @@ import torch
 from transformers import AutoModelForSequenceClassification, AutoTokenizer
 from transformers.utils import logging as transformers_logging
 
-from caseledger.adapters.catalog.catalog import load_catalog
 from caseledger.adapters.equivalence import pair_model_training as recipe
+
+sys.path.append(str(Path(__file__).resolve().parent))
+from probe56_padding import recipe_pairs  # the same pairs the padding probe counts
 
 STEPS = int(os.environ.get("STEPS", "120"))
 WARM = int(os.environ.get("WARM", "10"))
 
 
 def main(path: str, batches: str, order: str) -> None:
-    options = recipe.TrainingOptions(
-        train_batches=recipe.batch_range(batches),
-        calibrate_batches=recipe.batch_range(recipe.CALIBRATE_BATCHES),
-    )
-    rows, _, _ = recipe.load_labelled(Path(path))
-    training = [row for row in rows if row.batch in options.train_batches]
-    extra = recipe.catalog_pairs(load_catalog(), recipe._preparer(options))
-    data = recipe.training_data(training, extra, options)
+    options, data = recipe_pairs(path, batches)
     tokenizer = AutoTokenizer.from_pretrained(recipe._packaged_model())
-    encoded = tokenizer(
-        [a for a, _, _ in data], [b for _, b, _ in data], truncation=True, max_length=96
-    )
-    length = {(a, b): len(ids) for (a, b, _), ids in zip(data, encoded["input_ids"], strict=True)}
+    length = recipe.token_lengths(tokenizer, data, options.max_length)
     torch.manual_seed(0)
     transformers_logging.set_verbosity_error()  # the new head is "missing": it is meant to be
     model = AutoModelForSequenceClassification.from_pretrained(
@@ -65,24 +57,10 @@ def main(path: str, batches: str, order: str) -> None:
         times, tokens = [], []
         for n, chunk in enumerate(cut[: WARM + STEPS]):
             started = time.perf_counter()
-            batch = tokenizer(
-                [c[0] for c in chunk],
-                [c[1] for c in chunk],
-                truncation=True,
-                max_length=options.max_length,
-                padding=True,
-                return_tensors="pt",
-            )
-            with torch.autocast("cpu", torch.bfloat16):
-                logits = model(**batch).logits.squeeze(-1)
-            loss = loss_of(logits.float(), torch.tensor([c[2] for c in chunk]))
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-            optimizer.step()
-            optimizer.zero_grad()
+            recipe.train_step(model, tokenizer, chunk, options, optimizer, loss_of)
             if n >= WARM:
                 times.append(time.perf_counter() - started)
-                tokens.append(batch["input_ids"].numel())
+                tokens.append(len(chunk) * max(length[(p[0], p[1])] for p in chunk))
         print(
             f"--length-buckets {buckets}: {1000 * statistics.mean(times):.0f} ms a step "
             f"(median {1000 * statistics.median(times):.0f}), "

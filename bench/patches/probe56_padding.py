@@ -28,8 +28,11 @@ from transformers import AutoTokenizer
 from caseledger.adapters.catalog.catalog import load_catalog
 from caseledger.adapters.equivalence import pair_model_training as recipe
 
+Pair = tuple[str, str, float]
 
-def main(path: str, batches: str) -> None:
+
+def recipe_pairs(path: str, batches: str) -> tuple[recipe.TrainingOptions, list[Pair]]:
+    """The recipe's options with ``batches`` to train on, and the pairs one epoch trains on."""
     options = recipe.TrainingOptions(
         train_batches=recipe.batch_range(batches),
         calibrate_batches=recipe.batch_range(recipe.CALIBRATE_BATCHES),
@@ -37,12 +40,14 @@ def main(path: str, batches: str) -> None:
     rows, _, _ = recipe.load_labelled(Path(path))
     training = [row for row in rows if row.batch in options.train_batches]
     extra = recipe.catalog_pairs(load_catalog(), recipe._preparer(options))
-    data = recipe.training_data(training, extra, options)
+    return options, recipe.training_data(training, extra, options)
+
+
+def main(path: str, batches: str) -> None:
+    options, data = recipe_pairs(path, batches)
     tokenizer = AutoTokenizer.from_pretrained(recipe._packaged_model())
-    encoded = tokenizer(
-        [a for a, _, _ in data], [b for _, b, _ in data], truncation=True, max_length=96
-    )
-    lengths = [len(ids) for ids in encoded["input_ids"]]
+    by_pair = recipe.token_lengths(tokenizer, data, options.max_length)
+    lengths = [by_pair[(a, b)] for a, b, _ in data]
     print(
         f"{len(lengths):,} pairs, {statistics.mean(lengths):.1f} tokens on average, "
         f"the longest {max(lengths)}"
