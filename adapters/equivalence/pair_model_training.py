@@ -383,17 +383,32 @@ def token_lengths(
     return {(a, b): len(ids) for (a, b, _), ids in zip(pairs, encoded["input_ids"], strict=True)}
 
 
+def label_loss() -> Any:
+    """The recipe's loss for :func:`train_step`: binary cross-entropy of the logits against
+    each pair's label (its third field)."""
+    import torch
+
+    bce = torch.nn.BCEWithLogitsLoss()
+
+    def loss_of(logits: Any, chunk: Sequence[tuple[Any, ...]]) -> Any:
+        return bce(logits, torch.tensor([c[2] for c in chunk], device=logits.device))
+
+    return loss_of
+
+
 def train_step(
     model: Any,
     tokenizer: Any,
-    chunk: Sequence[tuple[str, str, float]],
+    chunk: Sequence[tuple[Any, ...]],
     options: TrainingOptions,
     optimizer: Any,
     loss_of: Any,
 ) -> None:
-    """One optimiser step of the recipe on ``chunk``: padded to its longest pair, the forward
-    pass in ``options.precision``, the loss in fp32, gradients clipped to norm 1. The learning
-    rate's schedule is the caller's."""
+    """One optimiser step of the recipe on ``chunk`` (pairs ``(known, candidate, label, ...)``):
+    padded to its longest pair, the forward pass in ``options.precision``, ``loss_of(logits,
+    chunk)`` on the fp32 logits (:func:`label_loss` for the recipe; a probe may read more
+    fields of the chunk), gradients clipped to norm 1. The learning rate's schedule is the
+    caller's."""
     import torch
 
     device = next(model.parameters()).device
@@ -407,7 +422,7 @@ def train_step(
     ).to(device)
     with torch.autocast(device.type, torch.bfloat16, enabled=options.precision == "bf16"):
         logits = model(**encoded).logits.squeeze(-1)
-    loss = loss_of(logits.float(), torch.tensor([c[2] for c in chunk], device=device))
+    loss = loss_of(logits.float(), chunk)
     loss.backward()
     torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
     optimizer.step()
@@ -453,7 +468,7 @@ def _train(
     schedule = torch.optim.lr_scheduler.LambdaLR(
         optimizer, lambda s: min(1.0, (s + 1) / (0.1 * steps)) * max(0.0, 1 - s / steps)
     )
-    loss_of = torch.nn.BCEWithLogitsLoss()
+    loss_of = label_loss()
     model.train()
     done = 0
     for _ in range(options.epochs):

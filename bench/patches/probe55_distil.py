@@ -120,6 +120,11 @@ def distilled_train(teacher_scores: dict[str, float]):  # noqa: ANN201
             optimizer, lambda s: min(1.0, (s + 1) / (0.1 * steps)) * max(0.0, 1 - s / steps)
         )
         bce, mse = torch.nn.BCEWithLogitsLoss(), torch.nn.MSELoss()
+
+        def loss_of(logits: torch.Tensor, chunk: list) -> torch.Tensor:
+            labels = torch.tensor([c[2] for c in chunk])
+            return bce(logits, labels) + ALPHA * mse(logits, torch.tensor([c[3] for c in chunk]))
+
         model.train()
         done = 0
         started = time.perf_counter()
@@ -127,25 +132,9 @@ def distilled_train(teacher_scores: dict[str, float]):  # noqa: ANN201
             shuffle.shuffle(data)
             for first in range(0, len(data), options.batch_size):
                 chunk = data[first : first + options.batch_size]
-                encoded = tokenizer(
-                    [c[0] for c in chunk],
-                    [c[1] for c in chunk],
-                    truncation=True,
-                    max_length=options.max_length,
-                    padding=True,
-                    return_tensors="pt",
-                )
-                with torch.autocast("cpu", torch.bfloat16):
-                    logits = model(**encoded).logits.squeeze(-1)
-                logits = logits.float()
-                loss = bce(logits, torch.tensor([c[2] for c in chunk])) + ALPHA * mse(
-                    logits, torch.tensor([c[3] for c in chunk])
-                )
-                loss.backward()
-                torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-                optimizer.step()
+                # The recipe's step (bf16, fp32 loss, clipped gradients), teacher's term added.
+                T.train_step(model, tokenizer, chunk, options, optimizer, loss_of)
                 schedule.step()
-                optimizer.zero_grad()
                 done += 1
                 if done % 500 == 0:
                     print(

@@ -46,7 +46,7 @@ def main(path: str, batches: str, order: str) -> None:
         recipe._packaged_model(), num_labels=1, dtype=torch.float32
     )
     optimizer = torch.optim.AdamW(model.parameters(), lr=options.learning_rate)
-    loss_of = torch.nn.BCEWithLogitsLoss()
+    loss_of = recipe.label_loss()
     model.train()
     shuffle = random.Random(0)
     for buckets in (int(b) for b in order.split(",")):
