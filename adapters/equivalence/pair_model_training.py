@@ -58,6 +58,7 @@ __all__ = [
     "batch_range",
     "catalog_pairs",
     "export_onnx",
+    "fold_model_file",
     "load_labelled",
     "playbook_scores",
     "playbook_summary",
@@ -548,6 +549,31 @@ def quantise_int8(fp32: Path, int8: Path) -> None:
         root.setLevel(level)
 
 
+def fold_model_file(directory: Path) -> bool:
+    """Fold the shape arithmetic out of ``directory/model.onnx`` in place, probing with
+    ``directory/tokenizer.json`` (``adapters/onnx_graph.py``: logits bitwise identical, ~5-9 %
+    less time a read); whether it changed the file."""
+    from tokenizers import Tokenizer
+
+    from caseledger.adapters.onnx_graph import fold_reshape_targets, probe_feeds
+
+    encoding = Tokenizer.from_file(str(directory / "tokenizer.json")).encode(
+        "restart the router", "reboot the router"
+    )
+    sample = {
+        "input_ids": [encoding.ids],
+        "token_type_ids": [encoding.type_ids],
+        "attention_mask": [encoding.attention_mask],
+    }
+    path = directory / "model.onnx"
+    original = path.read_bytes()
+    folded = fold_reshape_targets(original, probe_feeds(sample))
+    if folded == original:
+        return False
+    path.write_bytes(folded)
+    return True
+
+
 def _export_int8(model: Any, tokenizer: Any, into: Path) -> None:
     """``into/model.onnx`` (int8) and ``into/tokenizer.json``."""
     with tempfile.TemporaryDirectory(prefix="pair-model-export-") as scratch:
@@ -555,6 +581,7 @@ def _export_int8(model: Any, tokenizer: Any, into: Path) -> None:
         export_onnx(model, tokenizer, fp32)
         quantise_int8(fp32, into / "model.onnx")
     tokenizer.backend_tokenizer.save(str(into / "tokenizer.json"))
+    fold_model_file(into)
 
 
 def _calibrate(

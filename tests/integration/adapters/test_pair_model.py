@@ -22,6 +22,7 @@ from caseledger.adapters.equivalence.pair_model import (
     KNOWN_FIRST,
     OnnxPairJudge,
     PairModelError,
+    packaged_model_dir,
 )
 from caseledger.adapters.equivalence.pair_model_training import (
     _export_int8,
@@ -32,6 +33,7 @@ from caseledger.adapters.equivalence.pair_model_training import (
     load_labelled,
     playbook_scores,
     playbook_summary,
+    quantise_int8,
 )
 from caseledger.adapters.guard.check import check_lines, guard_equivalence
 from caseledger.adapters.settings import GuardSettings, Settings
@@ -303,6 +305,55 @@ def test_the_onnx_export_keeps_the_torch_models_scores(tmp_path: Path) -> None:
     # int8 is served; how much it keeps of a trained model's ranking is a bench figure
     # (calibration AUC, bench/README.md): on this untrained head its noise is the signal.
     assert all((value := int8[i]) is not None and np.isfinite(value) for i in kept)
+    # The served int8 graph has its shape arithmetic folded (adapters/onnx_graph.py): fewer
+    # nodes to run, every logit the same to the bit as the graph the quantiser wrote.
+    unfolded_dir = tmp_path / "unfolded"
+    unfolded_dir.mkdir()
+    quantise_int8(fp32_dir / "model.onnx", unfolded_dir / "model.onnx")
+    tokenizer.backend_tokenizer.save(str(unfolded_dir / "tokenizer.json"))
+    assert _served(unfolded_dir, pairs) == int8
+    assert (
+        _computed_reshape_targets(unfolded_dir / "model.onnx") >= 2 * 5
+    )  # per layer: Q, K, V, 2 back
+    assert _computed_reshape_targets(int8_dir / "model.onnx") == 0
+    assert _node_count(int8_dir / "model.onnx") < _node_count(unfolded_dir / "model.onnx")
+
+
+def test_the_packaged_model_runs_no_shape_arithmetic_for_its_reshapes() -> None:
+    """The packaged model.onnx is N4's export with its reshape targets folded (models/README.md)."""
+    assert _computed_reshape_targets(packaged_model_dir() / "model.onnx") == 0
+
+
+def _computed_reshape_targets(path: Path) -> int:
+    """Reshapes whose target is built from a dimension of a shape (Concat of
+    Unsqueeze(Gather(Shape(x), k))): the arithmetic the fold makes constant."""
+    import onnx
+
+    graph = onnx.load(str(path)).graph
+    producer = {output: node for node in graph.node for output in node.output}
+
+    def from_a_shape(name: str) -> bool:
+        chain = []
+        for _ in range(3):  # Unsqueeze <- Gather <- Shape
+            node = producer.get(name)
+            if node is None:
+                return False
+            chain.append(node.op_type)
+            name = node.input[0]
+        return chain == ["Unsqueeze", "Gather", "Shape"]
+
+    count = 0
+    for node in graph.node:
+        target = producer.get(node.input[1]) if node.op_type == "Reshape" else None
+        if target is not None and target.op_type == "Concat":
+            count += any(from_a_shape(part) for part in target.input)
+    return count
+
+
+def _node_count(path: Path) -> int:
+    import onnx
+
+    return len(onnx.load(str(path)).graph.node)
 
 
 def _guard(model: Path, threshold: float, **guard: Any) -> Any:
