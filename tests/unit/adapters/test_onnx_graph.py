@@ -73,9 +73,7 @@ def _ops(model: bytes) -> list[str]:
 
 def test_a_target_computed_from_the_same_dimensions_becomes_a_constant() -> None:
     original = _graph()
-    folded = fold_reshape_targets(
-        original, [{"input_ids": f["input_ids"]} for f in probe_feeds(SAMPLE)]
-    )
+    folded = fold_reshape_targets(original, probe_feeds(SAMPLE))
     assert folded != original
     assert _ops(folded) == ["Cast", "Unsqueeze", "Mul", "Reshape"]  # the arithmetic is gone
     target = [
@@ -91,18 +89,21 @@ def test_a_target_computed_from_the_same_dimensions_becomes_a_constant() -> None
         assert np.array_equal(before, after)
 
 
-def test_a_fold_that_would_copy_the_wrong_dimension_is_not_kept() -> None:
+def test_a_fold_that_would_copy_the_wrong_dimension_is_not_kept(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     """Here the computed target names x's batch and length, but the reshaped tensor is x
     transposed: "copy your own first two dimensions" would swap them, and the probes (never a
     batch equal to its length) show it, so the graph comes back as it was."""
     original = _graph(transpose_first=True)
-    probes = [{"input_ids": f["input_ids"]} for f in probe_feeds(SAMPLE)]
+    probes = probe_feeds(SAMPLE)  # attention_mask too: a graph gets only the inputs it has
     assert fold_reshape_targets(original, probes) == original
+    assert "reshape targets left as exported" in caplog.text
 
 
 def test_a_graph_with_nothing_to_fold_or_no_probes_comes_back_unchanged() -> None:
     constant = _graph(computed_target=False)
-    probes = [{"input_ids": f["input_ids"]} for f in probe_feeds(SAMPLE)]
+    probes = probe_feeds(SAMPLE)
     assert fold_reshape_targets(constant, probes) == constant
     assert fold_reshape_targets(_graph(), []) == _graph()  # nothing shown, nothing changed
 
