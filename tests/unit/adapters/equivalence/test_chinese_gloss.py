@@ -17,6 +17,7 @@ from caseledger.adapters.equivalence.pair_model_training import (
     LabelledRow,
     TrainingOptions,
     _training_pairs,
+    training_data,
 )
 from tests.unit.adapters.equivalence.conftest import TrainCommand
 
@@ -56,6 +57,19 @@ def test_only_a_mostly_chinese_text_is_glossed() -> None:
     # Nothing the dictionary knows: the text stays rather than becoming empty.
     assert gloss_if_chinese("㐀㐀") == "㐀㐀"
     assert gloss_if_chinese("") == ""
+
+
+def test_at_share_zero_any_text_with_a_chinese_letter_is_glossed() -> None:
+    """Under the recipe's 30 %, a code-switched text's Chinese words, here the step itself,
+    reach the model as [UNK]; at 0 they are glossed and its English kept."""
+    code_switched = "Open Gmail Settings > Filters and Blocked Addresses, 删掉那条规则"
+    assert gloss_if_chinese(code_switched) == code_switched  # 6 of 49 letters Chinese
+    glossed = gloss_if_chinese(code_switched, share=0.0)
+    assert glossed == gloss(code_switched) and "Gmail Settings > Filters" in glossed
+    assert "规则" not in glossed and "delete" in glossed and "rule" in glossed
+    english = "Forget the network and join it again"
+    assert gloss_if_chinese(english, share=0.0) == english  # nothing Chinese: as it is
+    assert gloss_if_chinese("", share=0.0) == ""
 
 
 def test_training_pairs_are_prepared_as_the_served_model_reads_them() -> None:
@@ -207,8 +221,27 @@ def test_the_training_command_takes_a_gloss_scheme(train_command: TrainCommand) 
     code, output, seen = train_command("--gloss-scheme", SUPPORT)
     assert code == 0, output
     assert seen[0].gloss_scheme == SUPPORT
+    assert seen[0].gloss_share == 0.3  # the recipe's share unless told
     code, output, _ = train_command("--gloss-scheme", "nope")
     assert code != 0 and "unknown gloss scheme" in output
+
+
+def test_the_training_command_takes_a_gloss_share_and_trains_on_what_it_serves(
+    train_command: TrainCommand,
+) -> None:
+    code, output, seen = train_command("--gloss-share", "0")
+    assert code == 0, output
+    assert seen[0].gloss_share == 0.0
+    code, output, _ = train_command("--gloss-share", "1")
+    assert code != 0
+    with pytest.raises(ValueError, match="gloss share"):
+        TrainingOptions(frozenset({1}), frozenset({2}), gloss_share=-0.1)
+    code_switched = "Open Gmail Settings > Filters and Blocked Addresses, 删掉那条规则"
+    row = LabelledRow((code_switched,), "Remove that Gmail filter", True, 1)
+    zero = TrainingOptions(frozenset({1}), frozenset({2}), gloss_share=0.0)
+    assert training_data([row], [], zero)[0][0] == gloss(code_switched)
+    recipe = TrainingOptions(frozenset({1}), frozenset({2}))
+    assert training_data([row], [], recipe)[0][0] == code_switched
 
 
 # -- gloss augmentation: another scheme's readings trained on beside the served ones ----------
