@@ -280,7 +280,7 @@ def _training_pairs(
 
 
 def gloss_augmentation_pairs(
-    rows: Sequence[LabelledRow], served: str, other: str
+    rows: Sequence[LabelledRow], served: str, other: str, share: float = GLOSS_SHARE
 ) -> tuple[list[tuple[str, str, float]], int]:
     """The training pairs of the rows whose texts the ``other`` gloss scheme reads otherwise
     than the ``served`` one, glossed the ``other`` way, and how many rows gave them. Trained on
@@ -291,11 +291,12 @@ def gloss_augmentation_pairs(
         row
         for row in rows
         if any(
-            gloss_if_chinese(text, served) != gloss_if_chinese(text, other)
+            gloss_if_chinese(text, served, share) != gloss_if_chinese(text, other, share)
             for text in (*row.failed, row.candidate)
         )
     ]
-    return _training_pairs(changed, lambda text: gloss_if_chinese(text, other)), len(changed)
+    pairs = _training_pairs(changed, lambda text: gloss_if_chinese(text, other, share))
+    return pairs, len(changed)
 
 
 def training_data(
@@ -307,7 +308,7 @@ def training_data(
     the gloss augmentation, then ``extra`` (the catalog's)."""
     data = _training_pairs(rows, _preparer(options))
     if (other := options.augment_gloss_scheme) is not None:
-        data += gloss_augmentation_pairs(rows, options.gloss_scheme, other)[0]
+        data += gloss_augmentation_pairs(rows, options.gloss_scheme, other, options.gloss_share)[0]
     return data + list(extra)
 
 
@@ -794,7 +795,7 @@ def train_pair_model(
     augmentation: dict[str, Any] | None = None
     if options.augment_gloss_scheme is not None:
         pairs, changed = gloss_augmentation_pairs(
-            training, options.gloss_scheme, options.augment_gloss_scheme
+            training, options.gloss_scheme, options.augment_gloss_scheme, options.gloss_share
         )
         augmentation = {
             "scheme": options.augment_gloss_scheme,
