@@ -369,11 +369,12 @@ def _cached_export(
     except OSError:
         pass
     if quantized:
+        # Quantised from the cached float export, whose reshape targets are folded already.
         data = _quantize(_cached_export(transformer, sample, path, cache_dir))
     else:
-        data = _export(transformer, sample)
-    # Vectors bitwise identical, ~5-10 % less time an encoding (bench/README.md, round 60).
-    data = fold_reshape_targets(data, probe_feeds({k: v.numpy() for k, v in sample.items()}))
+        # Vectors bitwise identical, ~5-10 % less time an encoding (bench/README.md, round 60).
+        probes = probe_feeds({name: value.numpy() for name, value in sample.items()})
+        data = fold_reshape_targets(_export(transformer, sample), probes)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         partial = target.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
