@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from caseledger.adapters.catalog import load_catalog
-from caseledger.adapters.equivalence.action_catalog import CatalogGuardEquivalence
+from caseledger.adapters.equivalence.action_catalog import (
+    _STEP_LISTS_KEPT,
+    CatalogGuardEquivalence,
+    _Steps,
+    _Wording,
+)
 from caseledger.domain.policies.action_frames import ActionIndex, GuardRule
 from caseledger.domain.ports import AttemptEquivalence
 from tests.contracts.equivalence import assert_attempt_equivalence, known_attempt
@@ -338,3 +343,64 @@ def test_most_pairs_of_the_grid_are_read_apart() -> None:
             for text in _ON_RECORD
         )
     assert answered >= len(_CANDIDATES) * len(_ON_RECORD) // 2
+
+
+@pytest.mark.parametrize("candidate", [w for w in _WORDINGS if w.strip("?! ")])
+def test_the_wording_scores_against_a_kept_list_are_the_pairwise_scores(candidate: str) -> None:
+    # decide keeps each list of steps on record read, their lexemes sorted by script once:
+    # every score must still be the very float the one-pair score gives, asked twice.
+    guard = CatalogGuardEquivalence(None)
+    steps = guard._steps_of(_WORDINGS)
+    norm = guard.analyze(candidate).normalized
+    pairwise = [guard._lexical(norm, guard.analyze(text).normalized) for text in _WORDINGS]
+    for _ in range(2):
+        scores = _Wording(guard._lexemes_of, norm, steps.normalized, steps).scores()
+        assert scores == pairwise
+        assert all(type(score) is float for score in scores)
+
+
+def test_a_kept_list_of_steps_answers_as_a_fresh_guard_does() -> None:
+    # The same list again, a list cut, grown, reordered, then the first again: each answer
+    # (match, scores, rule) is what a guard that reads every list afresh gives, asked the same
+    # questions in the same order (the evidence cosine depends on the vectors cached so far).
+    kept = CatalogGuardEquivalence(FakeEmbedder())
+    afresh = CatalogGuardEquivalence(FakeEmbedder())
+    afresh._steps_of = lambda texts: _Steps([afresh.analyze(t) for t in texts])  # type: ignore[method-assign]
+    lists = [
+        _ON_RECORD,
+        _ON_RECORD[:5],
+        [*_ON_RECORD, "Clear the router's cache"],
+        list(reversed(_ON_RECORD)),
+        _ON_RECORD,
+    ]
+    blocked = 0
+    for texts in lists:
+        known = [known_attempt(text, f"att-{i}") for i, text in enumerate(texts)]
+        for candidate in _CANDIDATES:
+            outcome = kept.decide(candidate, known)
+            assert outcome == afresh.decide(candidate, known), (texts, candidate)
+            blocked += outcome.match is not None
+    assert 0 < blocked < len(lists) * len(_CANDIDATES)  # the grid has both answers
+    assert len(kept._step_lists) == 4 and not afresh._step_lists
+
+
+def test_the_lists_of_steps_kept_are_bounded() -> None:
+    guard = CatalogGuardEquivalence(None)
+    for i in range(_STEP_LISTS_KEPT + 10):
+        guard.find_equivalent("Reboot the router", [known_attempt(f"Restart router {i}")])
+    assert len(guard._step_lists) == _STEP_LISTS_KEPT
+    assert ("Restart router 9",) not in guard._step_lists  # the oldest went first
+    assert (f"Restart router {_STEP_LISTS_KEPT + 9}",) in guard._step_lists
+
+
+def test_verdicts_are_built_when_asked_and_read_as_a_list() -> None:
+    guard = CatalogGuardEquivalence(None)
+    candidate = "Reboot the router"
+    verdicts = guard._verdicts(guard.analyze(candidate), [guard.analyze(t) for t in _ON_RECORD])
+    assert verdicts is not None and len(verdicts) == len(_ON_RECORD)
+    listed = guard.explain(candidate, _ON_RECORD)
+    assert [verdict.decision for verdict in listed] == verdicts.decisions
+    assert list(verdicts) == listed == verdicts[:]
+    assert verdicts[-1] == listed[-1] and verdicts[0] is verdicts[0]
+    with pytest.raises(IndexError):
+        verdicts[len(_ON_RECORD)]
