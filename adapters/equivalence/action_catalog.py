@@ -45,7 +45,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import cast, overload
+from typing import TypeVar, cast, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -79,6 +79,9 @@ from caseledger.domain.ports import (
 __all__ = ["CatalogGuardEquivalence", "PairVerdict", "overrulable"]
 
 _log = logging.getLogger(__name__)
+
+_K = TypeVar("_K")  # the keys and values of the guard's caches (_kept)
+_V = TypeVar("_V")
 
 # Which part decided, strongest first: the best match is the one decided most surely.
 _PART_RANK = {"identical": 4, "catalog": 3, "frame": 2, "overwhelming": 1, "similarity": 0}
@@ -257,38 +260,36 @@ class CatalogGuardEquivalence:
     def _wording(self, candidate: TextActions, known: Sequence[TextActions]) -> _Wording:
         """The lexical scores of ``candidate`` against each of ``known`` (computed when first
         asked)."""
-        return _Wording(self._lexemes_of, candidate.normalized, [a.normalized for a in known])
+        return _Wording(self._lexemes_of, candidate.normalized, _Steps(known))
+
+    def _kept(self, cache: OrderedDict[_K, _V], key: _K, bound: int, make: Callable[[], _V]) -> _V:
+        """``cache``'s value for ``key``, made (outside the lock: values only, so two threads
+        making one make the same) and kept where missing; past ``bound`` the least recently
+        used go."""
+        with self._lock:
+            value = cache.get(key)
+            if value is not None:
+                cache.move_to_end(key)
+                return value
+        value = make()
+        with self._lock:
+            cache[key] = value
+            while len(cache) > bound:
+                cache.popitem(last=False)
+        return value
 
     def analyze(self, text: str) -> TextActions:
         """The actions of ``text`` (cached per text)."""
-        with self._lock:
-            cached = self._analyses.get(text)
-            if cached is not None:
-                self._analyses.move_to_end(text)
-                return cached
-        analysis = self._index.analyze(text)
-        with self._lock:
-            self._analyses[text] = analysis
-            while len(self._analyses) > self._cache_size:
-                self._analyses.popitem(last=False)
-        return analysis
+        return self._kept(self._analyses, text, self._cache_size, lambda: self._index.analyze(text))
 
     def _steps_of(self, texts: Sequence[str]) -> _Steps:
         """The steps on record read (kept per list of texts: every candidate of a reply, and
         every reply of a ticket, is checked against the same failed attempts; reading the list
         text by text cost ~0.06 ms a candidate with 200 on record, their wording ~0.05 more)."""
         key = tuple(texts)
-        with self._lock:
-            steps = self._step_lists.get(key)
-            if steps is not None:
-                self._step_lists.move_to_end(key)
-                return steps
-        steps = _Steps([self.analyze(text) for text in key])
-        with self._lock:
-            self._step_lists[key] = steps
-            while len(self._step_lists) > _STEP_LISTS_KEPT:
-                self._step_lists.popitem(last=False)
-        return steps
+        return self._kept(
+            self._step_lists, key, _STEP_LISTS_KEPT, lambda: _Steps([self.analyze(t) for t in key])
+        )
 
     def catalog_action(self, text: str) -> str | None:
         """The catalog action id ``text`` is, when it is exactly one catalog action."""
@@ -322,7 +323,7 @@ class CatalogGuardEquivalence:
         vetoes: dict[int, float | None] = {}  # position -> its block's veto, read once
         steps = self._steps_of(texts)
         cand, analyses = self.analyze(candidate), steps.analyses
-        wording = _Wording(self._lexemes_of, cand.normalized, steps.normalized, steps)
+        wording = _Wording(self._lexemes_of, cand.normalized, steps)
         starter = self._async_judge
         if self._read_first and texts and starter is not None and starter.reads_async:
             first = _likely_first_read(cand, analyses, wording)
@@ -605,9 +606,10 @@ class CatalogGuardEquivalence:
                 decisions[position] = self._rule.decide(
                     cand, analyses[position], lexical_of(position), _constant(cosine)
                 )
-        assert None not in decisions  # every waiting pair was decided above
+        # Every pair is decided now: the only None were the waiting pairs. (Not asserted:
+        # ``None in decisions`` calls each GuardDecision's __eq__, ~10 us a candidate.)
         return _Verdicts(
-            [analysis.normalized for analysis in analyses],
+            wording.known,
             cast("list[GuardDecision]", decisions),
             lexical,
             cosines,
@@ -619,18 +621,14 @@ class CatalogGuardEquivalence:
         return self._lexical(normalized, verdict.known)
 
     def _lexemes_of(self, normalized: str) -> tuple[bool, list[str]]:
-        with self._lock:
-            cached = self._lexemes.get(normalized)
-        if cached is not None:
-            return cached
         # The tokens are kept for every text: a Latin text is tokenised too when it is compared
         # with a Chinese one, and that happened once per pair.
-        entry = (contains_cjk(normalized), sorted(cjk_aware_tokens(normalized)))
-        with self._lock:
-            self._lexemes[normalized] = entry
-            while len(self._lexemes) > self._cache_size:
-                self._lexemes.popitem(last=False)
-        return entry
+        return self._kept(
+            self._lexemes,
+            normalized,
+            self._cache_size,
+            lambda: (contains_cjk(normalized), sorted(cjk_aware_tokens(normalized))),
+        )
 
     def _lexical(self, left: str, right: str) -> float:
         """``fuzzy_semantic.lexical_similarity``, with each text's preprocessing cached."""
@@ -748,23 +746,26 @@ class _Wording:
     candidate against each known text, computed for all of them in one rapidfuzz call per
     script the first time one is asked: the reading needs most of them, and the nearest known
     text (where the pair model reads) needs all; one by one they were ~0.3 ms per candidate
-    with 200 attempts on record, each way. ``steps``: the known texts' reading, whose
-    lexemes are then sorted once per list, not once per candidate."""
+    with 200 attempts on record, each way. The known texts' lexemes are sorted once per
+    :class:`_Steps`, which ``decide`` keeps per list on record."""
 
-    __slots__ = ("_candidate", "_known", "_lexemes_of", "_scores", "_steps")
+    __slots__ = ("_candidate", "_lexemes_of", "_scores", "_steps")
 
     def __init__(
         self,
         lexemes_of: Callable[[str], tuple[bool, list[str]]],
         candidate: str,
-        known: Sequence[str],
-        steps: _Steps | None = None,
+        steps: _Steps,
     ) -> None:
         self._lexemes_of = lexemes_of
-        self._candidate = candidate  # normalised texts
-        self._known = known
+        self._candidate = candidate  # normalised
         self._steps = steps
         self._scores: list[float] | None = None
+
+    @property
+    def known(self) -> list[str]:
+        """The known texts, normalised."""
+        return self._steps.normalized
 
     def __getitem__(self, position: int) -> float:
         return self.scores()[position]
@@ -778,15 +779,11 @@ class _Wording:
         """Every score, in the order of the known texts (computed on the first call)."""
         if self._scores is not None:
             return self._scores
-        candidate, known = self._candidate, self._known
+        candidate, known = self._candidate, self._steps.normalized
         if not candidate:
             self._scores = [1.0 if not text else 0.0 for text in known]
             return self._scores
-        lexemes = (
-            self._steps.lexemes(self._lexemes_of)
-            if self._steps is not None
-            else _StepLexemes(self._lexemes_of, known)
-        )
+        lexemes = self._steps.lexemes(self._lexemes_of)
         candidate_cjk, candidate_tokens = self._lexemes_of(candidate)
         scores = np.zeros(len(known), dtype=np.float64)  # 0.0: an empty known text
         # dtype float64: the very value fuzz.ratio returns for the pair; / 100 in float64 is

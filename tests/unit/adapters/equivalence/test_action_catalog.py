@@ -354,7 +354,7 @@ def test_the_wording_scores_against_a_kept_list_are_the_pairwise_scores(candidat
     norm = guard.analyze(candidate).normalized
     pairwise = [guard._lexical(norm, guard.analyze(text).normalized) for text in _WORDINGS]
     for _ in range(2):
-        scores = _Wording(guard._lexemes_of, norm, steps.normalized, steps).scores()
+        scores = _Wording(guard._lexemes_of, norm, steps).scores()
         assert scores == pairwise
         assert all(type(score) is float for score in scores)
 
