@@ -249,8 +249,12 @@ def tickets(customer_id: str) -> None:
     """List a customer's tickets with their timelines."""
     with _container(inline_projections=False) as c:
         _catch_up(c)
-        for ticket in c.views.tickets(customer_id):
+        found = c.views.tickets(customer_id)
+        for ticket in found:
             render.timeline(console, ticket)
+        if not found:
+            # Not an error (a customer may have none yet), but never a silent blank.
+            console.print(f"No tickets for {customer_id}.")
 
 
 @app.command()

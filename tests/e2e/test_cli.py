@@ -87,6 +87,13 @@ def test_replay_ends_with_the_live_state(demo: tuple[Path, str]) -> None:
     assert after == before and "Charging problem again" in after
 
 
+def test_tickets_of_a_customer_with_none_says_so(demo: tuple[Path, str]) -> None:
+    data_dir, _ = demo
+    result = run("--data-dir", str(data_dir / "demo"), "tickets", "nobody", data_dir=data_dir)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "No tickets for nobody."
+
+
 def test_replay_of_unknown_projection_is_a_clear_error(tmp_path: Path) -> None:
     result = run("replay", "--projection", "nope", data_dir=tmp_path)
     assert result.returncode == 2
