@@ -239,7 +239,12 @@ def percentile(sorted_values: list[float], p: float) -> float:
 
 
 def settings_for(
-    data_dir: Path, *, embeddings: bool, pair_model: Path | None = None, use_pair_model: bool = True
+    data_dir: Path,
+    *,
+    embeddings: bool,
+    pair_model: Path | None = None,
+    use_pair_model: bool = True,
+    warm_up: bool = True,
 ) -> Settings:
     return Settings(
         environment="test",
@@ -250,7 +255,7 @@ def settings_for(
         # Long seeded histories would otherwise escalate every ticket for "repeated complaints";
         # escalation is not what this benchmark measures.
         escalation=EscalationSettings(max_follow_ups=1_000_000, max_failed_attempts=1_000_000),
-        api=ApiSettings(keys={KEY: ApiKey(role="service", name="bench")}),
+        api=ApiSettings(keys={KEY: ApiKey(role="service", name="bench")}, warm_up=warm_up),
     )
 
 
@@ -372,6 +377,7 @@ def run_mode(mode: str, args: argparse.Namespace, embedder: Any) -> ModeResult:
             embeddings=args.embeddings,
             pair_model=args.pair_model,
             use_pair_model=not args.no_pair_model,
+            warm_up=args.warm_up,
         )
         container = bootstrap(settings, embedder=embedder)
         try:
@@ -527,6 +533,12 @@ def main(argv: list[str] | None = None) -> int:
         "--no-pair-model",
         action="store_true",
         help="serve no pair model (CASELEDGER_GUARD__USE_PAIR_MODEL=false)",
+    )
+    parser.add_argument(
+        "--no-warm-up",
+        dest="warm_up",
+        action="store_false",
+        help="serve without the start-up warm-up and heap freeze (CASELEDGER_API__WARM_UP=false)",
     )
     parser.add_argument("--modes", nargs="+", default=["guarded", "baseline"])
     parser.add_argument(

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from fastapi.testclient import TestClient
 
 from caseledger.adapters.bootstrap import Container, bootstrap
-from caseledger.adapters.settings import ApiKey, ApiSettings, Settings
+from caseledger.adapters.settings import ApiKey, Settings
 from caseledger.api.app import create_app
 
 KEYS = {
@@ -222,7 +222,7 @@ class ApiClient:
 def with_keys(settings: Settings) -> Settings:
     """``settings`` plus the test credentials in ``KEYS``."""
     keys = {key: ApiKey.model_validate(entry) for key, entry in KEYS.items()}
-    return settings.model_copy(update={"api": ApiSettings(keys=keys)})
+    return settings.model_copy(update={"api": settings.api.model_copy(update={"keys": keys})})
 
 
 @contextmanager
