@@ -29,7 +29,7 @@ def test_the_app_loads_its_models_before_the_first_request(tmp_path: Path) -> No
     assert gc.get_freeze_count() == frozen_before  # given back on shutdown
 
 
-def test_without_warm_up_nothing_loads_until_a_reply_needs_it(tmp_path: Path) -> None:
+def test_without_warm_up_start_up_loads_nothing(tmp_path: Path) -> None:
     embedder = FakeEmbedder()
     frozen_before = gc.get_freeze_count()
     with running_api(_settings(tmp_path, warm_up=False), embedder=embedder) as (client, _):
