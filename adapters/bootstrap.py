@@ -74,12 +74,10 @@ class Container:
             began = time.perf_counter()
             embedder.embed(["warm up"])
             spent["embedding model"] = time.perf_counter() - began
-        guard: AttemptEquivalence | None = self.extras.get("equivalence")
-        if guard is not None:
-            began = time.perf_counter()
-            failed = KnownAttempt("warm-up", "", "warm-up", "Restart the router.", "failed")
-            guard.find_equivalent("Reboot the router.", [failed])
-            spent["guard"] = time.perf_counter() - began
+        began = time.perf_counter()
+        failed = KnownAttempt("warm-up", "", "warm-up", "Restart the router.", "failed")
+        self.desk.equivalence.find_equivalent("Reboot the router.", [failed])
+        spent["guard"] = time.perf_counter() - began
         return spent
 
     def close(self) -> None:
@@ -310,5 +308,4 @@ def bootstrap(settings: Settings, **overrides: Any) -> Container:
         memory=memory,
     )
     container.extras["embedder"] = embedder
-    container.extras["equivalence"] = equivalence
     return container

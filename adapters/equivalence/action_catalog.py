@@ -836,8 +836,9 @@ class _Verdicts(Sequence[PairVerdict]):
     def __getitem__(self, position: int | slice) -> PairVerdict | list[PairVerdict]:
         if isinstance(position, slice):
             return [self[i] for i in range(len(self))[position]]
-        if position < 0:
-            position += len(self.decisions)
+        if not -len(self.decisions) <= position < len(self.decisions):
+            raise IndexError(position)  # what a list says, and what ends iteration
+        position %= len(self.decisions)
         verdict = self._built.get(position)
         if verdict is None:
             verdict = self._built[position] = PairVerdict(

@@ -404,3 +404,6 @@ def test_verdicts_are_built_when_asked_and_read_as_a_list() -> None:
     assert verdicts[-1] == listed[-1] and verdicts[0] is verdicts[0]
     with pytest.raises(IndexError):
         verdicts[len(_ON_RECORD)]
+    with pytest.raises(IndexError):  # past the front too, as a list: not a wrapped-around pair
+        verdicts[-len(_ON_RECORD) - 1]
+    assert verdicts[-len(_ON_RECORD)] == listed[0]
