@@ -379,7 +379,20 @@ def history(
             raise _fail(f"ticket {ticket_id!r} not found")
         customer = customer_aggregate_id(ticket_events[0].customer_id)
         customer_events = [to_envelope(e) for e in c.desk.events.get(customer)]
-    view = ticket_history(ticket_id, ticket_events, customer_events, as_of=when)
+        # The customer's attempt list spans their tickets: a refusal here names another's.
+        other_ticket_events = [
+            to_envelope(e)
+            for event in customer_events
+            if event.type == "customer.ticket_linked" and event.payload["ticket_id"] != ticket_id
+            for e in c.desk.events.get(UUID(event.payload["ticket_id"]))
+        ]
+    view = ticket_history(
+        ticket_id,
+        ticket_events,
+        customer_events,
+        as_of=when,
+        other_ticket_events=other_ticket_events,
+    )
     if output == "json":
         typer.echo(json.dumps(view, indent=2, ensure_ascii=False))
         return

@@ -36,9 +36,14 @@ def ticket_history(
     customer_events: Sequence[EventEnvelope] = (),
     *,
     as_of: datetime | None = None,
+    other_ticket_events: Sequence[EventEnvelope] = (),
 ) -> dict[str, Any]:
     """The ticket's timeline (every event, each marked known or not at ``as_of``) and its
     state, attempts and customer preferences as the engine knew them at ``as_of`` (None: now).
+
+    ``other_ticket_events``: the events of the customer's other tickets. The attempt list is
+    the customer's, across tickets (a repeat refused here names the failed attempt of another
+    ticket), so it is folded over all of them and this ticket's entries are shown.
     """
     if as_of is not None and (as_of.tzinfo is None or as_of.utcoffset() is None):
         raise ValueError("as_of must be timezone-aware")
@@ -49,9 +54,26 @@ def ticket_history(
     attempts: list[dict[str, Any]] = []
     preferences: dict[str, Any] = {}
     if customer_id is not None:
-        attempt_doc = _fold_all(AttemptList(), customer_id, known)
+        # In the order they were recorded, as the read model applied them.
+        everything = sorted(
+            [*ordered, *(e for e in other_ticket_events if e.aggregate_id != ticket_id)],
+            key=lambda e: (e.recorded_at, e.aggregate_id, e.aggregate_version),
+        )
+        attempt_doc = _fold_all(
+            AttemptList(),
+            customer_id,
+            [e for e in everything if as_of is None or e.recorded_at <= as_of],
+        )
         if attempt_doc is not None:
-            attempts = entries_for_ticket(attempt_doc, ticket_id)
+            proposed_here = entries_for_ticket(attempt_doc, ticket_id)
+            # And the failed attempts of other tickets that this one refused to repeat.
+            refused_here = [
+                entry
+                for entry in attempt_doc["actions"].values()
+                if entry not in proposed_here
+                and any(r["ticket_id"] == ticket_id for r in entry["refused_repeats"])
+            ]
+            attempts = [*proposed_here, *refused_here]
         stated = [
             e
             for e in sorted(customer_events, key=lambda e: e.aggregate_version)

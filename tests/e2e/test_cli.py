@@ -6,6 +6,7 @@ import json
 import os
 import re
 import shutil
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -202,3 +203,31 @@ def test_memory_retry_finishes_a_turn_that_stopped_after_its_answer(tmp_path: Pa
     memory = run("memory", "cust-r", "--json", data_dir=tmp_path)
     assert memory.returncode == 0, memory.stderr
     assert done.outcome.message_event_id in memory.stdout
+
+
+def test_history_of_every_demo_ticket_shows_repeats_refused_across_tickets(
+    demo: tuple[Path, str],
+) -> None:
+    """The demo's second cust-a ticket refused a repeat of the first ticket's failed fix: its
+    history folds the customer's attempt list over both tickets (it raised a KeyError)."""
+    data_dir, _ = demo
+    store = data_dir / "demo"
+    views = {}
+    for ticket in sqlite_ticket_ids(store):
+        shown = run(
+            "--data-dir", str(store), "history", ticket, "--format", "json", data_dir=data_dir
+        )
+        assert shown.returncode == 0, shown.stderr
+        views[ticket] = json.loads(shown.stdout)
+        table = run("--data-dir", str(store), "history", ticket, data_dir=data_dir)
+        assert table.returncode == 0, table.stderr
+    assert len(views) == 3
+    again = next(v for v in views.values() if v["state"]["subject"] == "Charging problem again")
+    refused = [a for a in again["attempts"] if a["status"] == "failed"]
+    assert refused and refused[0]["tickets"] != [again["ticket_id"]]
+    assert any(r["ticket_id"] == again["ticket_id"] for r in refused[0]["refused_repeats"])
+
+
+def sqlite_ticket_ids(store: Path) -> list[str]:
+    with sqlite3.connect(store / "readmodels.sqlite") as db:
+        return [row[0] for row in db.execute("SELECT key FROM rm_ticket_state")]
