@@ -85,6 +85,23 @@ def correlation_for(event_id: str) -> str:
     return f"{CORRELATION_PREFIX}{event_id}"
 
 
+# Deeper than any valid inbound event (the contract's deepest value is 3 levels down), far
+# below what would exhaust the stack of the checks that walk it.
+MAX_DEPTH = 32
+
+
+def _depth(document: Any) -> int:
+    """How many containers deep ``document`` nests (a scalar: 0), walked without recursion."""
+    deepest, stack = 0, [(document, 1)]
+    while stack:
+        value, level = stack.pop()
+        if isinstance(value, dict | list):
+            deepest = max(deepest, level)
+            children = value.values() if isinstance(value, dict) else value
+            stack.extend((child, level + 1) for child in children)
+    return deepest
+
+
 def _get(document: dict[str, Any], path: tuple[str, ...]) -> Any:
     value: Any = document
     for part in path:
@@ -106,6 +123,13 @@ def parse_inbound(value: bytes | None) -> InboundEvent:
         document = json.loads(value)
     except (UnicodeDecodeError, ValueError) as exc:
         raise Rejected("bad_json", f"not JSON: {exc}") from None
+    except RecursionError:
+        # Python's decoder recurses per level: nesting past its limit is not an event.
+        raise Rejected("bad_json", "not JSON this worker can read: nested too deeply") from None
+    if (depth := _depth(document)) > MAX_DEPTH:
+        raise Rejected(
+            "bad_json", f"nested {depth} levels deep; an inbound event has at most {MAX_DEPTH}"
+        )
     if not isinstance(document, dict):
         raise Rejected("not_an_object", f"expected a JSON object, got {type(document).__name__}")
     event_id = document.get("event_id") if isinstance(document.get("event_id"), str) else None
@@ -127,8 +151,11 @@ def parse_inbound(value: bytes | None) -> InboundEvent:
         if isinstance(raw, str):
             try:
                 parsed = _instant(raw)
-            except ValueError:
-                continue  # not a date-time at all: the schema check names it
+            except ValueError as exc:
+                # Not a date-time, or an impossible one (month 13, offset +99:99, year 0).
+                raise Rejected(
+                    "schema", f"{'.'.join(path)}: {raw!r} is not a date-time ({exc})", event_id
+                ) from None
             if parsed.tzinfo is None or parsed.utcoffset() is None:
                 raise Rejected(
                     "naive_timestamp",

@@ -285,8 +285,15 @@ class Projector:
         if self.lag_log_interval <= 0 or now - self._last_lag_log < self.lag_log_interval:
             return
         self._last_lag_log = now
+        try:
+            rows = self.lag()
+        except KafkaError as exc:
+            # Only a log line: a broker away for a while must not stop the worker (the poll
+            # loop reconnects on its own, as the relay's and the ingest's do).
+            log.warning("lag unknown: the broker did not answer (%s)", exc)
+            return
         worst: dict[TP, int] = {}
-        for row in self.lag():
+        for row in rows:
             tp = (row.topic, row.partition)
             worst[tp] = max(worst.get(tp, 0), row.lag)
         log.info(

@@ -157,6 +157,38 @@ def inbound(**changes: Any) -> dict[str, Any]:
         (json.dumps(inbound(data={"key": "Bad Key", "value": "v"})).encode(), "schema"),
         (json.dumps(inbound(extra=1)).encode(), "schema"),
         (json.dumps(inbound(source="crm")).encode(), "schema"),
+        # Impossible instants: each stopped the worker (datetime raised) until session 62.
+        (json.dumps(inbound(occurred_at="2026-13-45T10:00:00+00:00")).encode(), "schema"),
+        (json.dumps(inbound(occurred_at="2026-06-01T10:00:00+99:99")).encode(), "schema"),
+        (json.dumps(inbound(occurred_at="0000-06-01T10:00:00+00:00")).encode(), "schema"),
+        (json.dumps(inbound(occurred_at="yesterday")).encode(), "schema"),
+        (
+            json.dumps(
+                inbound(data={"key": "k", "value": "v", "stated_at": "2026-02-30T00:00:00Z"})
+            ).encode(),
+            "schema",
+        ),
+        (
+            json.dumps(
+                inbound(data={"key": "k", "value": "v", "expires_at": "2026-02-30T00:00:00Z"})
+            ).encode(),
+            "schema",
+        ),
+        # Nesting past the decoder's recursion limit, and deep but decodable nesting.
+        (b"[" * 100_000 + b"]" * 100_000, "bad_json"),
+        (b'{"a":' * 50_000 + b"1" + b"}" * 50_000, "bad_json"),
+        (
+            json.dumps(
+                inbound(
+                    data={
+                        "key": "k",
+                        "value": "v",
+                        "x": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]],
+                    }
+                )
+            ).encode(),
+            "bad_json",
+        ),
     ],
 )
 def test_invalid_inbound_events_are_rejected_with_their_kind(
@@ -346,3 +378,36 @@ def test_a_dead_letter_keeps_the_original_bytes_and_headers() -> None:
     assert parse_selection(["0:3", "2:10"]) == [(0, 3), (2, 10)]
     with pytest.raises(ValueError):
         parse_selection(["3"])
+
+
+def test_a_projector_whose_broker_is_away_logs_lag_unknown_and_keeps_running(
+    store: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The periodic lag line asked the broker for end offsets; a broker away 30 s made that
+    raise and stopped the worker (found in session 62). Now it is a warning."""
+    from kafka import TopicPartition
+    from kafka.errors import KafkaTimeoutError
+
+    from caseledger.streams.projector import Projector
+
+    class AwayConsumer:
+        def poll(self, **_: Any) -> dict[Any, Any]:
+            return {}
+
+        def assignment(self) -> set[Any]:
+            return {TopicPartition("events", 0)}
+
+        def end_offsets(self, _: Any) -> dict[Any, int]:
+            raise KafkaTimeoutError("Failed to get offsets by timestamps in 30000 ms")
+
+    projector = Projector.__new__(Projector)
+    projector.consumer = AwayConsumer()
+    projector.step = ProjectorStep(store, all_projections(), "g")
+    projector.applied = 0
+    projector.batch_size = 10
+    projector.validate = True
+    projector.lag_log_interval = 1.0
+    projector._last_lag_log = -1e9
+    with caplog.at_level("WARNING"):
+        assert projector.poll_once() == 0
+    assert "lag unknown: the broker did not answer" in caplog.text
