@@ -50,6 +50,10 @@ _TEXT = {
         "thanks_device": "Thanks for the details about your {device}.",
         "first": "Let's start with this step:",
         "next": "Since that didn't fix it, let's try the next step:",
+        "next_partial": "Since that only helped a little, let's try the next step:",
+        "next_other": "Let's try another step:",
+        "ask_pending": "How did the last step go?",
+        "remind": "No problem. When you get a chance, here is the step again:",
         "ask_result": "Please let me know whether that solves the problem.",
         "channel": "If we need to follow up, we'll contact you by {channel}, as you prefer.",
         "handoff": "I'm sorry this still isn't solved. We have gone through the standard "
@@ -65,6 +69,10 @@ _TEXT = {
         "thanks_device": "感谢您提供的信息（{device}）。",
         "first": "我们先试试这个方法：",
         "next": "既然之前的方法没有解决问题，我们来试试下一步：",
+        "next_partial": "既然之前的方法只改善了一点，我们来试试下一步：",
+        "next_other": "我们来试试另一个方法：",
+        "ask_pending": "上一步的效果怎么样？",
+        "remind": "没关系，方便的时候请试试这一步：",
         "ask_result": "请告诉我这样做是否解决了问题。",
         "channel": "如需跟进，我们会按您的偏好通过{channel}联系您。",
         "handoff": "很抱歉问题仍未解决。这个问题的常规排查步骤都已经试过了，"
@@ -124,10 +132,22 @@ class OfflineResponder:
         category = self._category(request)
         channel = _first(request.facts, _CHANNEL_KEYS)
         channel_text = _CHANNEL_ZH.get(channel.casefold(), channel) if lang == "zh" else channel
-        statuses = _attempt_statuses(request)
+        attempts = _attempts(request)
+        statuses = [status for status, _ in attempts]
         if statuses and statuses[-1] == "succeeded":
             # The customer just reported the last step worked: don't propose another one.
             return _render(words["solved"], [], "acknowledge", category or "general", [])
+        if statuses and statuses[-1] in (*_AWAITING, "not_attempted"):
+            # The message says nothing of how the last step went (ask), or that it was not
+            # tried yet (remind): rather than pile a second step on one untried, or claim it
+            # failed. Nothing new is proposed; the step is on record already.
+            opening = words["remind" if statuses[-1] == "not_attempted" else "ask_pending"]
+            sep = "" if lang == "zh" else " "
+            text = opening + "\n" + attempts[-1][1] + "\n" + words["ask_result"]
+            if channel:
+                text += sep + words["channel"].format(channel=channel_text)
+            intent = "remind" if statuses[-1] == "not_attempted" else "ask_result"
+            return _render(text, [], intent, category or "general", [])
         if category is None:
             return _render(words["clarify"], [], "clarify", "general", [])
         step = self._next_step(request, category)
@@ -141,7 +161,7 @@ class OfflineResponder:
         # other tickets are excluded too, but were never discussed here.
         intro = [
             words["thanks_device"].format(device=device) if device else words["thanks"],
-            words["next"] if request.tried_action_ids or statuses else words["first"],
+            _intro(words, statuses[-1] if statuses else None, bool(request.tried_action_ids)),
         ]
         outro = [words["ask_result"]]
         if channel:
@@ -182,15 +202,31 @@ def _index_reader(catalog: Catalog) -> Callable[[str], frozenset[str]]:
     return read
 
 
-def _attempt_statuses(request: DraftRequest) -> list[str]:
-    """Outcomes of this ticket's attempts, in order, from lines written ``[status] text``."""
+# Statuses of an attempt the customer has not reported on (yet).
+_AWAITING = frozenset({"pending", "unknown"})
+
+
+def _attempts(request: DraftRequest) -> list[tuple[str, str]]:
+    """This ticket's attempts, in order, as (status, text), from lines ``[status] text``."""
     return [
-        match["status"]
+        (match["status"], match["text"].strip())
         for section in request.sections
         if section.label == "ticket_attempts"
         for line in section.lines
         if (match := _ATTEMPT_LINE.match(line.strip()))
     ]
+
+
+def _intro(words: Mapping[str, str], last: str | None, tried_elsewhere: bool) -> str:
+    """How the next step is introduced: after what the customer said of the last one."""
+    if last == "failed":
+        return words["next"]
+    if last == "partial":
+        return words["next_partial"]
+    if last is not None or tried_elsewhere:
+        # Only steps excluded for other reasons: nothing failed here.
+        return words["next_other"]
+    return words["first"]
 
 
 # Which device families a category is usually about (several devices on file: name the one

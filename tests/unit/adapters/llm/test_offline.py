@@ -70,7 +70,48 @@ def test_chinese_request_gets_a_chinese_reply() -> None:
 def test_tried_action_ids_are_skipped() -> None:
     text, meta = run(request(tried_action_ids=("router.restart",)))
     assert meta.catalog_action_ids == ("router.update_firmware",)
-    assert "didn't fix it" in text
+    # Nothing on this ticket is reported failed, so the reply does not say so.
+    assert "didn't fix it" not in text and "another step" in text
+    failed = ContextSection("ticket_attempts", ("[failed] Restart the router.",))
+    text, meta = run(request(sections=(failed,), tried_action_ids=("router.restart",)))
+    assert meta.catalog_action_ids == ("router.update_firmware",)
+    assert "Since that didn't fix it" in text
+
+
+@pytest.mark.parametrize(
+    "status,intro",
+    [
+        ("failed", "Since that didn't fix it"),
+        ("partial", "Since that only helped a little"),
+    ],
+)
+def test_the_next_step_is_introduced_by_what_the_customer_said_of_the_last(
+    status: str, intro: str
+) -> None:
+    section = ContextSection("ticket_attempts", (f"[{status}] Restart the router.",))
+    text, meta = run(request(sections=(section,), tried_action_ids=("router.restart",)))
+    assert intro in text and meta.intent == "troubleshoot"
+    assert meta.catalog_action_ids == ("router.update_firmware",)
+
+
+@pytest.mark.parametrize("status", ["pending", "unknown"])
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_a_message_silent_on_the_last_step_is_asked_about_it(status: str, language: str) -> None:
+    """Session 62's QA: "what email address do you have for me?" with the first step
+    untried got "Since that didn't fix it, let's try the next step"."""
+    section = ContextSection("ticket_attempts", (f"[{status}] Restart the router.",))
+    message = "what email address do you have for me?" if language == "en" else "你们有我的邮箱吗？"
+    text, meta = run(
+        request(
+            sections=(section,),
+            tried_action_ids=("router.restart",),
+            message=message,
+            language=language,
+        )
+    )
+    assert meta.proposed_solutions == () and meta.intent == "ask_result"
+    assert "Restart the router." in text and "didn't fix it" not in text
+    assert ("How did the last step go?" if language == "en" else "上一步的效果怎么样") in text
 
 
 @pytest.mark.parametrize(
@@ -268,3 +309,10 @@ def test_with_several_devices_and_no_clue_none_is_named() -> None:
     facts = {"device_model_phone": "iPhone 14 Pro", "device_model_tablet": "iPad Air"}
     text, _ = run(request(facts=facts))  # a router ticket: neither device is the subject
     assert "iPhone" not in text and "iPad" not in text
+
+
+def test_a_step_not_tried_yet_is_given_again_not_replaced() -> None:
+    section = ContextSection("ticket_attempts", ("[not_attempted] Restart the router.",))
+    text, meta = run(request(sections=(section,), tried_action_ids=("router.restart",)))
+    assert meta.proposed_solutions == () and meta.intent == "remind"
+    assert "here is the step again" in text and "Restart the router." in text
