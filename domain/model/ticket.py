@@ -254,6 +254,8 @@ class Ticket(Aggregate):
         self.last_reply_event_id: str | None = None
         self.attempts: dict[str, AttemptRecord] = {}
         self.escalation_reasons: list[str] = []
+        # Customer messages on record when an attempt last succeeded (escalation's rounds).
+        self.customer_messages_at_success = 0
 
     @classmethod
     def open(
@@ -450,6 +452,13 @@ class Ticket(Aggregate):
         timestamp: datetime,
     ) -> None:
         self.attempts[attempt_id].outcomes.append(outcome)
+        self._note_success(outcome)
+
+    def _note_success(self, outcome: str) -> None:
+        if outcome == "succeeded":
+            self.customer_messages_at_success = sum(
+                1 for m in self.messages if m.actor == "customer"
+            )
 
     def correct_outcome(
         self, *, attempt_id: str, outcome: str, reason: str, meta: EventMeta, timestamp: datetime
@@ -483,6 +492,7 @@ class Ticket(Aggregate):
         timestamp: datetime,
     ) -> None:
         self.attempts[attempt_id].outcomes.append(outcome)
+        self._note_success(outcome)
 
     def refuse_repeat(
         self,

@@ -11,7 +11,9 @@ class EscalationRule:
     """Thresholds (from settings) beyond which a ticket is escalated."""
 
     max_failed_attempts: int = 2
-    max_follow_ups: int = 4  # customer messages after the first one: repeated complaints
+    # Customer messages after the one that raised the problem: repeated complaints. A
+    # success reported starts over ("that fixed it" then "thanks", "bye" complain of nothing).
+    max_follow_ups: int = 4
     max_age: timedelta = timedelta(hours=72)
     escalate_priorities: tuple[str, ...] = ("high", "urgent")
 
@@ -24,14 +26,20 @@ class TicketFacts:
     customer_messages: int
     opened_at: datetime
     priority: str
+    # How many customer messages the ticket had when an attempt last succeeded (0: never).
+    customer_messages_at_success: int = 0
 
 
 def escalation_reasons(rule: EscalationRule, facts: TicketFacts, now: datetime) -> list[str]:
-    """Every rule the ticket breaks now, as stable, human-readable reasons (empty: none)."""
+    """Every rule the ticket breaks at ``now`` (the time of the event that asks), as stable,
+    human-readable reasons (empty: none)."""
     reasons = []
     if facts.failed_attempts >= rule.max_failed_attempts:
         reasons.append(f"failed_attempts: {facts.failed_attempts} >= {rule.max_failed_attempts}")
-    follow_ups = max(facts.customer_messages - 1, 0)
+    # The first message of a round (the ticket's, or the first after a success) raises the
+    # problem; the ones after it are follow-ups.
+    since_success = facts.customer_messages - facts.customer_messages_at_success
+    follow_ups = max(since_success - 1, 0)
     if follow_ups >= rule.max_follow_ups:
         reasons.append(f"repeated_complaints: {follow_ups} follow-ups >= {rule.max_follow_ups}")
     age = now - facts.opened_at

@@ -52,6 +52,7 @@ from caseledger.domain.policies.preferences import (
     resolve,
 )
 from caseledger.domain.ports import AttemptEquivalence, Clock, KnownAttempt
+from caseledger.domain.services.keyed_locks import KeyedLocks
 
 _KEY = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
 _T = TypeVar("_T")
@@ -119,6 +120,9 @@ class SupportDesk(Application[UUID]):
         self.limits = limits or Limits()
         self._on_saved = on_saved
         self._bound = threading.local()  # the UnitOfWork this thread's commands run in, if any
+        # Tickets opened for one customer in this process link to its stream one at a time;
+        # other processes retry.
+        self._opening = KeyedLocks()
         super().__init__(env=env)
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
@@ -308,7 +312,11 @@ class SupportDesk(Application[UUID]):
             meta=meta,
             timestamp=self.clock.now(),
         )
-        self._persist(customer)
+        try:
+            self._persist(customer)
+        except ConcurrentUpdate:
+            # Only a first event can conflict here: another writer registered them first.
+            raise InvariantViolated(f"customer {customer_id!r} is already registered") from None
         return self._last_event_id(customer)
 
     def load_ticket(self, ticket_id: str) -> Ticket:
@@ -483,6 +491,32 @@ class SupportDesk(Application[UUID]):
         channel: str = "chat",
         priority: str = "normal",
         category: str = "general",
+    ) -> TicketId:
+        """Open a ticket and link it to its customer, both saved or neither. Tickets opened at
+        once for one customer conflict on the customer's stream: outside a unit of work (which
+        retries as a whole) the loser tries again, as nothing of it was saved."""
+        tries = 1 if self._unit() is not None else 5
+        for attempt in range(tries):
+            try:
+                with self._opening.held(customer_id):
+                    return self._open_ticket(
+                        customer_id, subject, cause, channel=channel, priority=priority,
+                        category=category,
+                    )  # fmt: skip
+            except ConcurrentUpdate:
+                if attempt == tries - 1:
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _open_ticket(
+        self,
+        customer_id: str,
+        subject: str,
+        cause: Cause,
+        *,
+        channel: str,
+        priority: str,
+        category: str,
     ) -> TicketId:
         subject = check_text("subject", subject, self.limits.max_subject_chars)
         check_priority(priority)
@@ -817,8 +851,11 @@ class SupportDesk(Application[UUID]):
             customer_messages=sum(1 for m in ticket.messages if m.actor == "customer"),
             opened_at=ticket.opened_at,
             priority=ticket.priority,
+            customer_messages_at_success=ticket.customer_messages_at_success,
         )
-        reasons = escalation_reasons(self.escalation, facts, self.clock.now())
+        # Age at the time of the event that asks (an event recorded late, e.g. a backfill,
+        # is judged by when it happened, as the ticket was then).
+        reasons = escalation_reasons(self.escalation, facts, meta.occurred_at)
         # Escalate once per new reason, not again on every later message.
         known = {r.split(":")[0] for r in ticket.escalation_reasons}
         if not reasons or {r.split(":")[0] for r in reasons} <= known:

@@ -16,6 +16,7 @@ import hashlib
 import json
 import re
 from collections.abc import Callable, Collection, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime, timedelta
 from functools import partial
@@ -43,6 +44,7 @@ from caseledger.domain.ports import (
     ResponderFailed,
 )
 from caseledger.domain.services.desk import Cause, SupportDesk, UnitOfWork
+from caseledger.domain.services.keyed_locks import KeyedLocks
 
 # What support needs to know about a customer, added to every memory query.
 MEMORY_QUERY_KINDS = "devices, preferences, contact methods, reported issues, past resolutions"
@@ -184,6 +186,10 @@ class ReplyService:
         self.catalog_action = catalog_action
         self.known_action_ids = known_action_ids
         self.max_regenerations = max_regenerations
+        # Turns on one ticket take their steps one at a time in this process: concurrent
+        # messages on a ticket otherwise conflicted on save until a step ran out of retries,
+        # leaving a message recorded with no reply (session 62's QA: 6 at once, 3 refused).
+        self._turns = KeyedLocks()
         self.recent_messages = recent_messages
         self.recall_limit = recall_limit
         self.echo_confidence = echo_confidence
@@ -223,16 +229,25 @@ class ReplyService:
         finally:
             self.desk.deliver(unit)
 
+    @contextmanager
+    def _one_at_a_time(self, ticket_id: str) -> Iterator[None]:
+        """Hold the ticket's own lock for a step (other tickets never wait on it); never
+        across a ``yield`` or the model's draft."""
+        with self._turns.held(ticket_id):
+            yield
+
     def _turn(
         self, unit: UnitOfWork, ticket_id: str, text: str, cause: Cause
     ) -> Iterator[ReplyEvent]:
         # The message, the outcomes read from it, the preferences it states.
-        turn = self.desk.run_in(unit, lambda: self._receive(ticket_id, text, cause))
+        with self._one_at_a_time(ticket_id):
+            turn = self.desk.run_in(unit, lambda: self._receive(ticket_id, text, cause))
         yield ReplyEvent("status", "recorded message")
         if turn.outcomes:
             yield ReplyEvent("status", f"recorded {len(turn.outcomes)} outcome(s)")
 
-        context = self.desk.run_in(unit, lambda: self._context(turn))
+        with self._one_at_a_time(ticket_id):
+            context = self.desk.run_in(unit, lambda: self._context(turn))
         turn.memory_status = context.memory_status
         turn.context_ids.extend(context.context_ids)
         yield ReplyEvent("status", f"recalled memory: {turn.memory_status}")
@@ -244,18 +259,19 @@ class ReplyService:
             with self.desk.working(unit):  # records nothing; reads the unit's ticket
                 draft = self._draft(request, turn)
             # The guard's verdict, and once the draft is final: the reply and its attempts.
-            settled = self.desk.run_in(
-                unit,
-                partial(
-                    self._settle,
-                    turn,
-                    request,
-                    draft,
-                    context.failed,
-                    blocked,
-                    last_round=round_no == self.max_regenerations,
-                ),
-            )
+            with self._one_at_a_time(ticket_id):
+                settled = self.desk.run_in(
+                    unit,
+                    partial(
+                        self._settle,
+                        turn,
+                        request,
+                        draft,
+                        context.failed,
+                        blocked,
+                        last_round=round_no == self.max_regenerations,
+                    ),
+                )
             request, blocked, sent = settled.request, settled.blocked, settled.sent
             if settled.newly_blocked:
                 yield ReplyEvent("status", "guard blocked a draft")

@@ -340,3 +340,64 @@ def test_row_lineage_lists_the_events_behind_a_read_model_row(container: Contain
         container.views.row_lineage("ticket_state", "nope")
     with pytest.raises(NotFound):
         container.views.row_lineage("no_such_view", "x")
+
+
+def test_thanks_after_a_success_are_not_repeated_complaints(container: Container) -> None:
+    """Session 62's QA: "that fixed it", "thank you so much", "have a nice day", "bye"
+    escalated a ticket for repeated complaints though its attempt had succeeded."""
+    ticket_id = _open(container)
+    container.desk.receive_message(ticket_id, "My HP printer shows offline", CUSTOMER)
+    attempt = container.desk.propose_attempt(ticket_id, "Restart the printer", ASSISTANT)
+    container.desk.receive_message(ticket_id, "that fixed it, thanks!", CUSTOMER)
+    container.desk.record_outcome(ticket_id, attempt, "succeeded", CUSTOMER)
+    for text in ("thank you so much", "have a nice day", "bye"):
+        container.desk.receive_message(ticket_id, text, CUSTOMER)
+    state = container.views.ticket(ticket_id)
+    assert state["status"] != "escalated" and state["escalation_reasons"] == []
+    # Four follow-ups after the first message of the new round still escalate.
+    for text in ("it is offline again", "still offline", "hello?", "anyone?"):
+        container.desk.receive_message(ticket_id, text, CUSTOMER)
+    assert container.views.ticket(ticket_id)["escalation_reasons"] == [
+        "repeated_complaints: 4 follow-ups >= 4"
+    ]
+
+
+def test_age_is_judged_when_the_message_happened(container: Container) -> None:
+    """A message recorded late (a backfill) is judged by when it happened: the demo's first
+    session, dated six days back, was escalated for age at its first message."""
+    then = container.clock.now() - timedelta(days=6)
+    past = Cause(actor="customer", occurred_at=then)
+    container.desk.register_customer("cust-1", Cause(actor="service:crm", occurred_at=then))
+    ticket_id = container.desk.open_ticket("cust-1", "old problem", past)
+    container.desk.receive_message(ticket_id, "it broke", past)
+    assert container.views.ticket(ticket_id)["escalation_reasons"] == []
+    container.desk.receive_message(ticket_id, "any news?", CUSTOMER)  # now: six days on
+    assert container.views.ticket(ticket_id)["escalation_reasons"][0].startswith("age: 144h")
+
+
+def test_tickets_opened_at_once_for_a_new_customer_all_open(container: Container) -> None:
+    """Session 62's QA: eight first-contact tickets at once for one new customer got four or
+    five 409s (the customer's registration, then its stream, conflicted)."""
+    import threading
+    from contextlib import suppress
+
+    start, opened, failures = threading.Barrier(8), list[str](), list[BaseException]()
+
+    def first_contact() -> None:
+        start.wait()
+        try:
+            if not container.desk.customer_exists("cust-new"):
+                with suppress(InvariantViolated):  # as the API does
+                    container.desk.register_customer("cust-new", CUSTOMER)
+            opened.append(container.desk.open_ticket("cust-new", "hello", CUSTOMER))
+        except BaseException as error:  # noqa: BLE001 - collected and asserted below
+            failures.append(error)
+
+    threads = [threading.Thread(target=first_contact) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert sorted(container.desk.load_customer("cust-new").ticket_ids) == sorted(opened)
+    assert len(set(opened)) == 8
