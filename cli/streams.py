@@ -313,6 +313,7 @@ def replay_from_kafka(
                     "seconds": round(result.seconds, 3),
                     "replay_store": where if keep else None,
                     "identical": identical,
+                    "skipped": result.skipped,
                     "projections": [c.to_json() for c in comparisons],
                 },
                 indent=2,
@@ -323,6 +324,11 @@ def replay_from_kafka(
         f"replayed {result.records} records from {settings.kafka.events_topic} in "
         f"{result.seconds:.1f}s into {where}{'' if keep else ' (removed)'}"
     )
+    if result.skipped:
+        # The live projector dead-lettered these too, so the comparison below stays fair.
+        out.print(f"skipped {len(result.skipped)} record(s) that are not envelopes:")
+        for skip in result.skipped[:20]:
+            out.print(f"  {skip['where']}  {skip['kind']}: {skip['reason']}")
     table = Table("projection", "equal", "only live", "only replay", "differing", "verdict")
     for c in comparisons:
         table.add_row(

@@ -1,4 +1,9 @@
-"""The inbound dead-letter topic: list what is there, and publish entries again for ingest.
+"""The dead-letter topics: list the inbound one, publish its entries again for ingest.
+
+Two workers dead-letter: the ingest (``<inbound topic>.dlq``, what this module lists and
+replays) and the projector (``<events topic>.dlq``: event-topic records that are not
+envelopes; read it with any Kafka tool). Both build their records with
+:func:`dead_letter_record`.
 
 A dead letter keeps the original key, value and headers of the inbound record, plus headers
 ``dlq.kind``, ``dlq.reason``, ``dlq.topic``/``dlq.partition``/``dlq.offset`` (where it was
@@ -16,6 +21,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from kafka import TopicPartition
@@ -86,6 +92,30 @@ def decode_dead_letter(record: Any) -> DeadLetter:
         event_id=meta.get("dlq.event_id", ""),
         failed_at=meta.get("dlq.failed_at", ""),
     )
+
+
+def dead_letter_record(
+    record: Any,
+    *,
+    kind: str,
+    reason: str,
+    worker: str,
+    event_id: str = "",
+    now: datetime | None = None,
+) -> Message:
+    """(key, value, headers) for a DLQ: the original bytes and headers plus why and where."""
+    headers: list[Header] = [(k, v) for k, v in (record.headers or []) if not k.startswith("dlq.")]
+    headers += [
+        ("dlq.kind", (kind or "unknown").encode()),
+        ("dlq.reason", reason[:4000].encode()),
+        ("dlq.topic", record.topic.encode()),
+        ("dlq.partition", str(record.partition).encode()),
+        ("dlq.offset", str(record.offset).encode()),
+        ("dlq.event_id", event_id.encode()),
+        ("dlq.failed_at", (now or datetime.now(UTC)).isoformat().encode()),
+        ("dlq.worker", worker.encode()),
+    ]
+    return record.key, record.value, headers
 
 
 def _read_range(

@@ -28,7 +28,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, Literal
 from uuid import UUID
 
@@ -42,7 +42,8 @@ from caseledger.domain.ids import customer_aggregate_id
 from caseledger.domain.model.base import check_text
 from caseledger.domain.services import Cause, SupportDesk
 from caseledger.projections.store import ConsumerStateStore
-from caseledger.streams.relay import Header, Message, Publisher
+from caseledger.streams.dlq import dead_letter_record
+from caseledger.streams.relay import Message, Publisher
 from caseledger.streams.schemas import INBOUND_VERSION, ContractError, validate_inbound
 from caseledger.streams.topics import await_partitions
 
@@ -427,18 +428,14 @@ def dead_letter_message(
     record: Any, result: IngestResult, *, worker: str, now: datetime | None = None
 ) -> Message:
     """(key, value, headers) for the DLQ: the original bytes and headers plus the reason."""
-    headers: list[Header] = [(k, v) for k, v in (record.headers or []) if not k.startswith("dlq.")]
-    headers += [
-        ("dlq.kind", (result.kind or "unknown").encode()),
-        ("dlq.reason", (result.reason or "")[:4000].encode()),
-        ("dlq.topic", record.topic.encode()),
-        ("dlq.partition", str(record.partition).encode()),
-        ("dlq.offset", str(record.offset).encode()),
-        ("dlq.event_id", (result.event_id or "").encode()),
-        ("dlq.failed_at", (now or datetime.now(UTC)).isoformat().encode()),
-        ("dlq.worker", worker.encode()),
-    ]
-    return record.key, record.value, headers
+    return dead_letter_record(
+        record,
+        kind=result.kind or "unknown",
+        reason=result.reason or "",
+        worker=worker,
+        event_id=result.event_id or "",
+        now=now,
+    )
 
 
 class IngestWorker:

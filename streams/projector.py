@@ -14,6 +14,12 @@ has not noticed yet), the commit is refused (``StaleOffsets``), nothing is writt
 worker re-reads from the stored offsets. Kafka's own committed group offsets are updated too,
 after the database commit, only so that standard Kafka tools show the group's progress.
 
+A record that is not an envelope (not JSON, or breaking ``envelope.v1.json``) is published to
+``<events topic>.dlq`` with its original key, value and headers plus ``dlq.*`` headers naming
+the reason and where it was read (as the ingest's dead letters), logged as an error, and
+skipped: its offset advances with the next documents. The dead letter is acknowledged before
+that offset is stored, so a crash in between publishes it again rather than losing it.
+
 Lag per partition: :func:`projector_lag` (``caseledger status --kafka``) and a log line every
 ``lag_log_interval`` seconds.
 """
@@ -41,6 +47,8 @@ from caseledger.projections.base import Projection
 from caseledger.projections.runner import apply_keyed, keyed, keys_of
 from caseledger.projections.store import ConsumerStateStore, ReadModelStore, StaleOffsets
 from caseledger.streams import topics
+from caseledger.streams.dlq import dead_letter_record
+from caseledger.streams.relay import Publisher
 from caseledger.streams.schemas import ENVELOPE_SCHEMA, ENVELOPE_VERSION, ContractError
 from caseledger.streams.schemas import validate_envelope as _validate_envelope
 
@@ -71,6 +79,31 @@ def decode_event(value: bytes | None, *, validate: bool = True) -> EventEnvelope
         ) from None
 
 
+def _kind(exc: ContractError) -> str:
+    return "bad_json" if exc.message.startswith(("not JSON", "empty message")) else "schema"
+
+
+@dataclass(frozen=True)
+class Undecodable:
+    """An events-topic record that is not an envelope: the record, and why."""
+
+    record: Any
+    kind: str  # bad_json | schema
+    reason: str
+
+    @property
+    def tp(self) -> TP:
+        return (self.record.topic, self.record.partition)
+
+    @property
+    def offset(self) -> int:
+        return int(self.record.offset)
+
+    @property
+    def where(self) -> str:
+        return f"{self.record.topic}[{self.record.partition}]@{self.record.offset}"
+
+
 @dataclass(frozen=True)
 class Delivered:
     """One events-topic record: where it was read, and the envelope it carried."""
@@ -78,6 +111,22 @@ class Delivered:
     tp: TP
     offset: int
     envelope: EventEnvelope
+
+
+def decode_records(
+    records: Iterable[Any], *, validate: bool = True
+) -> tuple[list[Delivered], list[Undecodable]]:
+    """Polled records split into envelopes and the records that are not envelopes."""
+    delivered: list[Delivered] = []
+    bad: list[Undecodable] = []
+    for record in records:
+        try:
+            envelope = decode_event(record.value, validate=validate)
+        except ContractError as exc:
+            bad.append(Undecodable(record, _kind(exc), str(exc)))
+            continue
+        delivered.append(Delivered((record.topic, record.partition), record.offset, envelope))
+    return delivered, bad
 
 
 def consumer_name(group: str, projection: str) -> str:
@@ -122,25 +171,30 @@ class ProjectorStep:
     def committed(self, tps: Iterable[TP]) -> dict[TP, int]:
         return {tp: self.start_offset(tp) for tp in tps}
 
-    def apply(self, delivered: Sequence[Delivered]) -> int:
+    def apply(self, delivered: Sequence[Delivered], skipped: Iterable[tuple[TP, int]] = ()) -> int:
         """Fold the records each projection has not applied yet; returns how many were new.
+
+        ``skipped``: (partition, offset) of records that are not envelopes (dead-lettered);
+        their offsets advance with the documents so they are not read again.
 
         Raises :class:`StaleOffsets` (nothing of that projection written) if another worker
         committed one of these partitions since this worker last read the offsets.
         """
         applied = 0
+        skips = list(skipped)
         for projection in self.projections:
             stored = self._offsets[projection.name]
             fresh = [d for d in delivered if d.offset >= stored.get(d.tp, 0)]
-            if not fresh:
+            passed = [(tp, o) for tp, o in skips if o >= stored.get(tp, 0)]
+            if not fresh and not passed:
                 continue
             batch = keyed(projection, (d.envelope for d in fresh))
             keys = keys_of(batch)
             docs = self.store.load(projection.name, keys) if keys else {}
             changed = apply_keyed(projection, docs, batch)
             advanced: dict[TP, int] = {}
-            for d in fresh:
-                advanced[d.tp] = max(advanced.get(d.tp, 0), d.offset + 1)
+            for tp, offset in [*((d.tp, d.offset) for d in fresh), *passed]:
+                advanced[tp] = max(advanced.get(tp, 0), offset + 1)
             self.store.commit_offsets(
                 consumer_name(self.group, projection.name),
                 advanced,
@@ -213,8 +267,15 @@ class Projector:
         batch_size: int = 2000,
         validate: bool = True,
         lag_log_interval: float = 30.0,
+        dlq: Publisher | None = None,
+        dlq_topic: str = "",
+        worker: str = "",
     ) -> None:
         self.consumer = consumer
+        self.dlq = dlq
+        self.dlq_topic = dlq_topic or f"{topic}.dlq"
+        self.worker = worker
+        self.dead_lettered = 0
         self.step = step
         self.topic = topic
         self.batch_size = batch_size
@@ -236,25 +297,38 @@ class Projector:
     def poll_once(self, timeout_ms: int = 500) -> int:
         """Poll one batch, apply it, commit; returns how many records were delivered."""
         polled = self.consumer.poll(timeout_ms=timeout_ms, max_records=self.batch_size)
-        delivered = [
-            Delivered(
-                (record.topic, record.partition),
-                record.offset,
-                decode_event(record.value, validate=self.validate),
-            )
-            for records in polled.values()
-            for record in records
-        ]
-        if delivered:
+        delivered, bad = decode_records(
+            (record for records in polled.values() for record in records), validate=self.validate
+        )
+        # Records every projection already passed were dead-lettered before (a re-read).
+        bad = [b for b in bad if b.offset >= self.step.start_offset(b.tp)]
+        if bad:
+            self._dead_letter(bad)
+        if delivered or bad:
             try:
-                self.applied += self.step.apply(delivered)
+                self.applied += self.step.apply(delivered, [(b.tp, b.offset) for b in bad])
             except StaleOffsets as exc:
                 log.warning("%s; re-reading from the stored offsets", exc)
                 self.resume(self.consumer.assignment())
                 return 0
-            self._commit_to_kafka({d.tp for d in delivered})
+            self._commit_to_kafka({d.tp for d in delivered} | {b.tp for b in bad})
         self._maybe_log_lag()
-        return len(delivered)
+        return len(delivered) + len(bad)
+
+    def _dead_letter(self, bad: Sequence[Undecodable]) -> None:
+        if self.dlq is None:
+            raise RuntimeError(f"{bad[0].where} is not an envelope and no DLQ is configured")
+        for b in bad:
+            log.error("events %s is not an envelope -> %s (%s)", b.where, self.dlq_topic, b.reason)
+        # Acknowledged BEFORE the offsets move (in step.apply): a dead letter is never lost.
+        self.dlq.publish(
+            self.dlq_topic,
+            [
+                dead_letter_record(b.record, kind=b.kind, reason=b.reason, worker=self.worker)
+                for b in bad
+            ],
+        )
+        self.dead_lettered += len(bad)
 
     def _commit_to_kafka(self, tps: set[TP]) -> None:
         # Informational only (the database holds the truth): failures are not errors.
@@ -308,6 +382,8 @@ class Projector:
 
     def close(self) -> None:
         self.consumer.close(autocommit=False)
+        if self.dlq is not None:
+            self.dlq.close()
 
 
 def _crash_hook() -> Callable[[str], None] | None:
@@ -341,10 +417,11 @@ def build_projector(
 ) -> tuple[Projector, Callable[[], None]]:
     """A projector wired from settings, and the function that closes what it opened."""
     from caseledger.adapters.bootstrap import bootstrap, kafka_projections
+    from caseledger.streams.relay import KafkaPublisher
     from caseledger.streams.worker import worker_id
 
     names = topics.Topics.from_settings(settings.kafka)
-    topics.ensure_topics(settings.kafka, [names.events])
+    topics.ensure_topics(settings.kafka, [names.events, names.events_dlq])
     available = {p.name: p for p in kafka_projections()}
     unknown = sorted(set(projection_names or []) - set(available))
     if unknown:
@@ -374,6 +451,9 @@ def build_projector(
         batch_size=batch_size,
         validate=validate,
         lag_log_interval=lag_log_interval,
+        dlq=KafkaPublisher(topics.producer(settings.kafka, client_id="caseledger-projector-dlq")),
+        dlq_topic=names.events_dlq,
+        worker=worker_id(),
     )
 
     def close() -> None:

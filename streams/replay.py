@@ -3,8 +3,9 @@
 ``rebuild_from_kafka`` reads the events topic from offset zero up to the end offsets taken at
 the start (assigned partitions, no consumer group), folds every record with the same
 projection code as the workers, and commits documents and offsets together into the given
-(fresh) store. ``compare_stores`` then reports, per projection, the rows that are equal, only
-in one store, or different.
+(fresh) store. Records that are not envelopes are skipped and reported, as the live
+projector dead-letters and skips them (so the comparison stays fair). ``compare_stores``
+then reports, per projection, the rows that are equal, only in one store, or different.
 """
 
 from __future__ import annotations
@@ -22,18 +23,20 @@ from caseledger.projections.base import Doc, Projection
 from caseledger.projections.store import ReadModelStore
 from caseledger.projections.views import public
 from caseledger.streams import topics
-from caseledger.streams.projector import Delivered, ProjectorStep, decode_event
+from caseledger.streams.projector import ProjectorStep, decode_records
 
 REPLAY_GROUP = "caseledger.replay"  # names the offsets rows of a rebuilt store; never joined
 
 
 @dataclass
 class RebuildResult:
-    """How a rebuild went: records read, seconds, and the end offsets it stopped at."""
+    """How a rebuild went: records read, seconds, the end offsets it stopped at, and the
+    records skipped because they are not envelopes (``{"where", "kind", "reason"}``)."""
 
     records: int = 0
     seconds: float = 0.0
     end_offsets: dict[tuple[str, int], int] = field(default_factory=dict)
+    skipped: list[dict[str, str]] = field(default_factory=list)
 
     @property
     def rate(self) -> float:
@@ -93,21 +96,17 @@ def rebuild_from_kafka(
                     raise TimeoutError(f"no records from {topic} for 30s; stuck at {remaining}")
                 continue
             idle = 0
-            batch: list[Delivered] = []
+            wanted: list[Any] = []
             for tp, records in polled.items():
                 end = ends[tp]
-                batch.extend(
-                    Delivered(
-                        (r.topic, r.partition), r.offset, decode_event(r.value, validate=validate)
-                    )
-                    for r in records
-                    if r.offset < end
-                )
+                wanted.extend(r for r in records if r.offset < end)
                 if records[-1].offset >= end - 1:
                     remaining.discard(tp)
                     consumer.pause(tp)
-            step.apply(batch)
-            result.records += len(batch)
+            batch, bad = decode_records(wanted, validate=validate)
+            step.apply(batch, [(b.tp, b.offset) for b in bad])
+            result.skipped += [{"where": b.where, "kind": b.kind, "reason": b.reason} for b in bad]
+            result.records += len(batch) + len(bad)
             if progress is not None:
                 progress(result.records, total)
     finally:
@@ -169,7 +168,7 @@ def _worker(
             )
         finally:
             store.close()
-        reports.put(("done", index, result.records, result.end_offsets))
+        reports.put(("done", index, result.records, result.end_offsets, result.skipped))
     except BaseException as exc:  # the parent re-raises it; a worker never dies silently
         reports.put(("error", index, f"{type(exc).__name__}: {exc}"))
 
@@ -232,6 +231,7 @@ def _rebuild_in_processes(
             if kind == "done":
                 finished += 1
                 result.end_offsets.update(message[3])
+                result.skipped += message[4]
             if progress is not None:
                 progress(sum(done_by.values()), total)
     finally:

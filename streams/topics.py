@@ -27,7 +27,7 @@ DLQ_REPLAY_GROUP = "caseledger.dlq-replay"
 
 @dataclass(frozen=True)
 class Topics:
-    """The three topics of one deployment."""
+    """The topics of one deployment (plus :attr:`events_dlq`, derived)."""
 
     events: str
     inbound: str
@@ -37,6 +37,11 @@ class Topics:
     def from_settings(cls, kafka: KafkaSettings) -> Topics:
         # The DLQ name is derived so that every deployment pairs an inbound topic with its DLQ.
         return cls(kafka.events_topic, kafka.inbound_topic, f"{kafka.inbound_topic}.dlq")
+
+    @property
+    def events_dlq(self) -> str:
+        """Where the projector puts events-topic records that are not envelopes."""
+        return f"{self.events}.dlq"
 
 
 def producer(kafka: KafkaSettings, *, client_id: str, **overrides: Any) -> KafkaProducer:
