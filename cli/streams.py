@@ -19,6 +19,7 @@ from typing import Annotated, Any
 from uuid import UUID
 
 import typer
+from kafka.errors import KafkaError
 from pydantic import ValidationError
 from rich.console import Console
 from rich.table import Table
@@ -41,6 +42,11 @@ dlq_app = typer.Typer(help="The inbound dead-letter topic.", no_args_is_help=Tru
 def _fail(message: str) -> typer.Exit:
     errors.print(f"[red]error:[/] {message}")
     return typer.Exit(2)
+
+
+def kafka_unreachable(settings: Settings, exc: BaseException) -> typer.Exit:
+    """The one way every command reports a broker it could not reach (no traceback)."""
+    return _fail(f"Kafka at {settings.kafka.bootstrap_servers} did not answer: {exc}")
 
 
 def settings_from(ctx: typer.Context | None) -> Settings:
@@ -74,6 +80,8 @@ def _serve(run: Any, settings: Settings, **options: Any) -> None:
         run(settings, stop, **options)
     except (ValueError, LookupError) as exc:
         raise _fail(str(exc)) from None
+    except KafkaError as exc:  # no broker at start-up (NoBrokersAvailable, bootstrap timeout)
+        raise kafka_unreachable(settings, exc) from None
 
 
 # -- workers ---------------------------------------------------------------------------------
@@ -192,7 +200,7 @@ def kafka_status(
     try:
         status = kafka_status_rows(settings, store, head, group)
     except Exception as exc:  # broker unreachable: say so instead of a traceback
-        raise _fail(f"Kafka at {settings.kafka.bootstrap_servers} did not answer: {exc}") from None
+        raise kafka_unreachable(settings, exc) from None
     if as_json:
         typer.echo(json.dumps(status, indent=2))
         return
@@ -303,6 +311,8 @@ def replay_from_kafka(
                 )
             except (LookupError, TimeoutError, RuntimeError) as exc:
                 raise _fail(str(exc)) from None
+            except KafkaError as exc:
+                raise kafka_unreachable(settings, exc) from None
         comparisons = compare_stores(live.store, store, names)
     identical = all(c.identical for c in comparisons)
     if as_json:
@@ -461,7 +471,7 @@ def dlq_list(
     try:
         letters = list_dead_letters(settings.kafka, limit=limit)
     except Exception as exc:
-        raise _fail(f"Kafka at {settings.kafka.bootstrap_servers}: {exc}") from None
+        raise kafka_unreachable(settings, exc) from None
     if output == "json":
         typer.echo(json.dumps([d.to_json() for d in letters], indent=2, ensure_ascii=False))
         return
@@ -499,7 +509,7 @@ def dlq_replay(
     try:
         letters = replay_dead_letters(settings.kafka, selection=selection)
     except Exception as exc:
-        raise _fail(f"Kafka at {settings.kafka.bootstrap_servers}: {exc}") from None
+        raise kafka_unreachable(settings, exc) from None
     for d in letters:
         console.print(f"replayed {d.partition}:{d.offset} ({d.kind}) {d.event_id or ''}")
     console.print(f"{len(letters)} dead letter(s) published to {settings.kafka.inbound_topic}")

@@ -1,0 +1,63 @@
+"""The Kafka commands' contract on stdout, stderr and the exit code (no broker needed)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from kafka.errors import KafkaTimeoutError
+from typer.testing import CliRunner, Result
+
+from caseledger.cli.main import app
+
+AWAY = "127.0.0.1:1"
+
+
+@pytest.fixture(autouse=True)
+def _env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CASELEDGER_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("CASELEDGER_KAFKA__BOOTSTRAP_SERVERS", AWAY)
+    monkeypatch.delenv("CASELEDGER_PROJECTIONS__SOURCE", raising=False)
+
+
+def invoke(*args: str) -> Result:
+    return CliRunner().invoke(app, list(args))
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())  # rich wraps long lines
+
+
+def no_broker(*_: Any, **__: Any) -> Any:
+    # What kafka-python raises after its ~30 s bootstrap wait.
+    raise KafkaTimeoutError(f"Unable to bootstrap from [('{AWAY}')]")
+
+
+@pytest.mark.parametrize(
+    ("module", "args"),
+    [
+        ("relay", ["relay"]),
+        ("relay", ["relay", "--once"]),
+        ("projector", ["projector"]),
+        ("ingest", ["ingest"]),
+    ],
+)
+def test_a_worker_without_a_broker_says_so_and_exits_2(
+    module: str, args: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(f"caseledger.streams.{module}.run", no_broker)
+    result = invoke(*args)
+    assert result.exit_code == 2, result.output
+    assert f"error: Kafka at {AWAY} did not answer: KafkaTimeoutError" in flat(result.stderr)
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("workers", ["1", "3"])
+def test_a_kafka_replay_without_a_broker_says_so_and_exits_2(
+    workers: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("caseledger.streams.topics.consumer", no_broker)
+    result = invoke("replay", "--source", "kafka", "--workers", workers)
+    assert result.exit_code == 2, result.output
+    assert f"error: Kafka at {AWAY} did not answer: KafkaTimeoutError" in flat(result.stderr)
