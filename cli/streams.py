@@ -495,7 +495,10 @@ def dlq_replay(
     ctx: typer.Context,
     entry: Annotated[
         list[str] | None,
-        typer.Option(help="PARTITION:OFFSET of an entry (repeatable); default: all not replayed."),
+        typer.Option(
+            help="PARTITION:OFFSET of an entry (repeatable; all must exist); default: all not "
+            "replayed before."
+        ),
     ] = None,
 ) -> None:
     """Publish dead letters again on the inbound topic (after their cause was fixed)."""
@@ -508,6 +511,8 @@ def dlq_replay(
         raise _fail(str(exc)) from None
     try:
         letters = replay_dead_letters(settings.kafka, selection=selection)
+    except (LookupError, ValueError) as exc:  # entries not there, or too many to remember
+        raise _fail(str(exc)) from None
     except Exception as exc:
         raise kafka_unreachable(settings, exc) from None
     for d in letters:

@@ -29,7 +29,7 @@ from kafka.structs import OffsetAndMetadata
 
 from caseledger.adapters.settings import KafkaSettings
 from caseledger.streams import topics
-from caseledger.streams.relay import Header, KafkaPublisher, Message
+from caseledger.streams.relay import Header, KafkaPublisher, Message, Publisher
 
 log = logging.getLogger(__name__)
 
@@ -167,8 +167,9 @@ def replay_dead_letters(
 ) -> list[DeadLetter]:
     """Publish DLQ entries again on the inbound topic; returns what was published.
 
-    ``selection``: exactly these (partition, offset) entries. None: every entry after the
-    ``caseledger.dlq-replay`` group's committed offsets, which then move past them (after the
+    ``selection``: exactly these (partition, offset) entries (:class:`LookupError` naming
+    those that do not exist, and nothing published). None: every entry not replayed before.
+    Either way the ``caseledger.dlq-replay`` group then records them as replayed (after the
     broker acknowledged the re-publication).
     """
     names = topics.Topics.from_settings(kafka)
@@ -177,34 +178,99 @@ def replay_dead_letters(
     )
     publisher = KafkaPublisher(topics.producer(kafka, client_id="caseledger-dlq-replay"))
     try:
-        parts = topics.partitions_of(consumer, names.dlq)
-        if not parts:
-            return []
-        ends = {tp: int(o) for tp, o in consumer.end_offsets(parts).items()}
-        chosen = sorted(set(selection)) if selection is not None else None
-        if chosen is not None:
-            starts = {TopicPartition(names.dlq, p): o for p, o in chosen}
-            ends = {tp: min(ends.get(tp, 0), o + 1) for tp, o in starts.items()}
-        else:
-            begins = consumer.beginning_offsets(parts)
-            starts = {tp: int(consumer.committed(tp) or begins[tp]) for tp in parts}
-        records = _read_range(consumer, starts, ends)
-        if chosen is not None:
-            records = [r for r in records if (r.partition, r.offset) in set(chosen)]
-        letters = [decode_dead_letter(r) for r in records]
-        if letters:
-            publisher.publish(names.inbound, [d.message(names.dlq) for d in letters])
-        if chosen is None and records:
-            done: dict[TopicPartition, int] = {}
-            for r in records:
-                tp = TopicPartition(r.topic, r.partition)
-                done[tp] = max(done.get(tp, 0), r.offset + 1)
-            consumer.commit({tp: OffsetAndMetadata(o, "", -1) for tp, o in done.items()})
-        log.info("replayed %d dead letters onto %s", len(letters), names.inbound)
-        return letters
+        return replay_with(consumer, publisher, names, selection)
     finally:
         publisher.close()
         consumer.close(autocommit=False)
+
+
+# "Replayed before" lives in the dlq-replay group's committed offsets: every entry below a
+# partition's committed offset was replayed, and so were the entries listed in that commit's
+# metadata (replayed one by one with --entry, past the offset).
+_REPLAYED = "replayed="
+_METADATA_LIMIT = 4000  # the broker's offset.metadata.max.bytes is 4096 by default
+
+
+def parse_replayed(committed: Any, begin: int) -> tuple[int, set[int]]:
+    """(next offset not yet replayed in order, entries past it replayed) from a commit."""
+    if committed is None:
+        return begin, set()
+    offset = max(int(committed.offset), begin)
+    meta = committed.metadata or ""
+    listed = meta[len(_REPLAYED) :].split(",") if meta.startswith(_REPLAYED) else []
+    return offset, {int(o) for o in listed if o.isdigit() and int(o) >= offset}
+
+
+def record_replayed(offset: int, replayed: set[int], done: Iterable[int]) -> OffsetAndMetadata:
+    """The commit after ``done`` entries were replayed: the offset moves over a contiguous run."""
+    later = replayed | {o for o in done if o >= offset}
+    while offset in later:
+        later.discard(offset)
+        offset += 1
+    meta = _REPLAYED + ",".join(str(o) for o in sorted(later)) if later else ""
+    if len(meta) > _METADATA_LIMIT:
+        raise ValueError(
+            f"too many entries replayed out of order to remember ({len(later)}); "
+            "run a plain `dlq replay` first"
+        )
+    return OffsetAndMetadata(offset, meta, -1)
+
+
+def replay_with(
+    consumer: Any,
+    publisher: Publisher,
+    names: topics.Topics,
+    selection: Iterable[tuple[int, int]] | None,
+) -> list[DeadLetter]:
+    """:func:`replay_dead_letters` over given clients (a group consumer, a publisher)."""
+    parts = topics.partitions_of(consumer, names.dlq)
+    chosen = sorted(set(selection)) if selection is not None else None
+    if not parts and not chosen:
+        return []
+    ends = {tp: int(o) for tp, o in consumer.end_offsets(parts).items()} if parts else {}
+    begins = {tp: int(o) for tp, o in consumer.beginning_offsets(parts).items()} if parts else {}
+    progress = {
+        tp: parse_replayed(consumer.committed(tp, metadata=True), begins[tp]) for tp in parts
+    }
+    if chosen is not None:
+        # From the lowest to the highest entry asked for, per partition (sorted: last wins).
+        starts = {TopicPartition(names.dlq, p): o for p, o in reversed(chosen)}
+        last = {TopicPartition(names.dlq, p): o for p, o in chosen}
+        ends = {tp: min(ends.get(tp, 0), last[tp] + 1) for tp in starts}
+        records = sorted(
+            (r for r in _read_range(consumer, starts, ends) if (r.partition, r.offset) in chosen),
+            key=lambda r: (r.partition, r.offset),
+        )
+        missing = sorted(set(chosen) - {(r.partition, r.offset) for r in records})
+        if missing:
+            raise LookupError(
+                f"no dead letter at {', '.join(f'{p}:{o}' for p, o in missing)} in {names.dlq}"
+            )
+    else:
+        starts = {tp: progress[tp][0] for tp in parts}
+        records = [
+            r
+            for r in _read_range(consumer, starts, ends)
+            if r.offset not in progress[TopicPartition(r.topic, r.partition)][1]
+        ]
+    letters = [decode_dead_letter(r) for r in records]
+    done: dict[TopicPartition, list[int]] = {}
+    for r in records:
+        done.setdefault(TopicPartition(names.dlq, r.partition), []).append(r.offset)
+    if chosen is None:
+        # A plain replay read each partition to its end: everything before it is done.
+        done = {tp: [*done.get(tp, []), *range(progress[tp][0], ends[tp])] for tp in parts}
+    commits = {
+        tp: commit
+        for tp, offsets in done.items()
+        if (commit := record_replayed(*progress[tp], offsets)) != record_replayed(*progress[tp], [])
+    }
+    if letters:
+        publisher.publish(names.inbound, [d.message(names.dlq) for d in letters])
+    if commits:
+        consumer.commit(commits)
+    log.info("replayed %d dead letters onto %s", len(letters), names.inbound)
+    return letters
 
 
 def parse_selection(items: Sequence[str]) -> list[tuple[int, int]]:

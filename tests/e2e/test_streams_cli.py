@@ -233,8 +233,13 @@ def test_ingest_dead_letters_and_dlq_list_and_replay(world: tuple[World, str]) -
     [entry] = json.loads(listed.stdout)
     assert entry["kind"] == "bad_json" and entry["value"] == "garbage"
     assert "dead letter" in w.run("dlq", "list").stdout
-    replayed = w.run("dlq", "replay")
+    here = f"{entry['partition']}:{entry['offset']}"
+    missing = w.run("dlq", "replay", "--entry", "9:9", "--entry", f"{entry['partition']}:999")
+    assert missing.returncode == 2, missing.stdout
+    assert "9:9" in missing.stderr and f"{entry['partition']}:999" in missing.stderr
+    replayed = w.run("dlq", "replay", "--entry", here)
     assert replayed.returncode == 0 and "1 dead letter(s) published" in replayed.stdout
+    # Replayed by --entry counts as replayed before: a plain replay does not send it again.
     assert "0 dead letter(s) published" in w.run("dlq", "replay").stdout
     bad = w.run("dlq", "replay", "--entry", "zero")
     assert bad.returncode == 2

@@ -61,3 +61,22 @@ def test_a_kafka_replay_without_a_broker_says_so_and_exits_2(
     result = invoke("replay", "--source", "kafka", "--workers", workers)
     assert result.exit_code == 2, result.output
     assert f"error: Kafka at {AWAY} did not answer: KafkaTimeoutError" in flat(result.stderr)
+
+
+def test_dlq_replay_of_entries_that_do_not_exist_names_them_and_exits_2(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tests.unit.streams.test_dlq import FakeDlqConsumer
+    from tests.unit.streams.test_streams_units import RecordingPublisher
+
+    published = RecordingPublisher()
+    monkeypatch.setenv("CASELEDGER_KAFKA__INBOUND_TOPIC", "in")
+    monkeypatch.setattr(
+        "caseledger.streams.topics.consumer", lambda *_, **__: FakeDlqConsumer({0: 3})
+    )
+    monkeypatch.setattr("caseledger.streams.topics.producer", lambda *_, **__: None)
+    monkeypatch.setattr("caseledger.streams.dlq.KafkaPublisher", lambda _: published)
+    result = invoke("dlq", "replay", "--entry", "9:9", "--entry", "0:999", "--entry", "0:1")
+    assert result.exit_code == 2, result.output
+    assert "error: no dead letter at 0:999, 9:9 in in.dlq" in flat(result.stderr)
+    assert published.sent == []
