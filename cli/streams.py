@@ -461,12 +461,16 @@ def _render_history(view: dict[str, Any]) -> None:
 @dlq_app.command("list")
 def dlq_list(
     ctx: typer.Context,
-    limit: Annotated[int | None, typer.Option(help="Only the newest N entries.")] = None,
+    limit: Annotated[
+        int | None, typer.Option(min=1, help="Only the newest N entries (N >= 1).")
+    ] = None,
     output: Annotated[str, typer.Option("--format", help="table or json.")] = "table",
 ) -> None:
     """List the dead letters: where each came from, why, and its original value."""
     from caseledger.streams.dlq import list_dead_letters
 
+    if output not in ("table", "json"):
+        raise _fail("--format must be table or json")
     settings = settings_from(ctx)
     try:
         letters = list_dead_letters(settings.kafka, limit=limit)

@@ -147,6 +147,8 @@ def _read_range(
 
 def list_dead_letters(kafka: KafkaSettings, *, limit: int | None = None) -> list[DeadLetter]:
     """The DLQ's entries, oldest first per partition (the newest ``limit`` if given)."""
+    if limit is not None and limit < 1:
+        raise ValueError(f"limit must be at least 1, not {limit}")
     names = topics.Topics.from_settings(kafka)
     consumer = topics.consumer(kafka, client_id="caseledger-dlq-list")
     try:

@@ -80,3 +80,25 @@ def test_dlq_replay_of_entries_that_do_not_exist_names_them_and_exits_2(
     assert result.exit_code == 2, result.output
     assert "error: no dead letter at 0:999, 9:9 in in.dlq" in flat(result.stderr)
     assert published.sent == []
+
+
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        (["--limit", "0"], "--limit"),
+        (["--limit", "-1"], "--limit"),
+        (["--format", "xml"], "--format must be table or json"),
+        (["--format", "JSON"], "--format must be table or json"),
+    ],
+)
+def test_dlq_list_refuses_a_limit_below_1_and_an_unknown_format(
+    args: list[str], reason: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked: list[Any] = []
+    monkeypatch.setattr(
+        "caseledger.streams.dlq.list_dead_letters", lambda *a, **k: asked.append(k) or []
+    )
+    result = invoke("dlq", "list", *args)
+    assert result.exit_code == 2, result.output
+    assert reason in flat(result.stderr)
+    assert asked == []  # refused before asking the broker
