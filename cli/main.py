@@ -230,18 +230,37 @@ def status(
         "caseledger.projector"
     ),
     as_json: Annotated[
-        bool, typer.Option("--json", help="With --kafka: print the Kafka part as JSON.")
+        bool,
+        typer.Option(
+            "--json",
+            help="Print one JSON document: the log runner's positions under 'log' (and with "
+            "--kafka the relay, group and partitions).",
+        ),
     ] = False,
 ) -> None:
     """Show each projection's position and lag behind the event log (and on Kafka)."""
     with _container(inline_projections=False) as c:
         head = c.runner.source.head()
-        for name, lag in c.runner.lag().items():
+        lags = c.runner.lag()
+        if as_json:
+            # stdout is exactly one JSON document, so it can be piped into jq.
+            document: dict[str, Any] = {
+                "log": {
+                    "head": head,
+                    "projections": [
+                        {"projection": name, "position": head - lag, "lag": lag}
+                        for name, lag in lags.items()
+                    ],
+                }
+            }
+            if kafka:
+                document.update(streams_cli.kafka_status_data(c.settings, c.store, head, group))
+            typer.echo(json.dumps(document, indent=2))
+            return
+        for name, lag in lags.items():
             console.print(f"{name:16} position {head - lag:>8}  lag {lag}")
         if kafka:
-            streams_cli.kafka_status(
-                c.settings, c.store, head, console, group=group, as_json=as_json
-            )
+            streams_cli.kafka_status(c.settings, c.store, head, console, group=group)
 
 
 @app.command()

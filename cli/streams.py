@@ -187,6 +187,16 @@ def kafka_status_rows(
     }
 
 
+def kafka_status_data(
+    settings: Settings, store: ReadModelStore, head: int, group: str
+) -> dict[str, Any]:
+    """:func:`kafka_status_rows`, or exit 2 naming the broker that did not answer."""
+    try:
+        return kafka_status_rows(settings, store, head, group)
+    except Exception as exc:  # broker unreachable: say so instead of a traceback
+        raise kafka_unreachable(settings, exc) from None
+
+
 def kafka_status(
     settings: Settings,
     store: ReadModelStore,
@@ -194,16 +204,9 @@ def kafka_status(
     out: Console,
     *,
     group: str = "caseledger.projector",
-    as_json: bool = False,
 ) -> None:
     """Print the Kafka part of ``caseledger status``: relay position, lag per partition."""
-    try:
-        status = kafka_status_rows(settings, store, head, group)
-    except Exception as exc:  # broker unreachable: say so instead of a traceback
-        raise kafka_unreachable(settings, exc) from None
-    if as_json:
-        typer.echo(json.dumps(status, indent=2))
-        return
+    status = kafka_status_data(settings, store, head, group)
     r = status["relay"]
     out.print(
         f"relay → {r['topic']:16} published {r['published']:>8}  of {r['head']}  lag {r['lag']}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -102,3 +103,22 @@ def test_dlq_list_refuses_a_limit_below_1_and_an_unknown_format(
     assert result.exit_code == 2, result.output
     assert reason in flat(result.stderr)
     assert asked == []  # refused before asking the broker
+
+
+def test_status_json_is_one_json_document_with_the_log_positions() -> None:
+    result = invoke("status", "--json")
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert {p["projection"] for p in document["log"]["projections"]} >= {"ticket_state"}
+    assert document["log"]["head"] == 0
+
+
+def test_status_kafka_json_puts_the_kafka_part_in_the_same_document(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    kafka_part = {"relay": {"lag": 0}, "group": "g", "partitions": []}
+    monkeypatch.setattr("caseledger.cli.streams.kafka_status_rows", lambda *_: kafka_part)
+    result = invoke("status", "--kafka", "--json")
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)  # nothing printed before it
+    assert document["relay"] == {"lag": 0} and "log" in document
