@@ -169,21 +169,21 @@ def replay(
         bool, typer.Option("--json", help="--source kafka: the report as JSON")
     ] = False,
     workers: Annotated[
-        int,
+        int | None,
         typer.Option(
             min=1,
             max=64,
             help="--source kafka: processes reading partitions in parallel (at most one per "
-            "partition)",
+            "partition; default 1)",
         ),
-    ] = 1,
+    ] = None,
 ) -> None:
     """Rebuild read models from position zero of the event log (or compare with Kafka)."""
     names = projection or [p.name for p in all_projections()]
     if source == "kafka":
         settings = _settings()
         identical = streams_cli.replay_from_kafka(
-            settings, names, console, keep=keep, as_json=as_json, workers=workers
+            settings, names, console, keep=keep, as_json=as_json, workers=workers or 1
         )
         if not identical:
             raise typer.Exit(1)
@@ -191,7 +191,28 @@ def replay(
     if source != "log":
         errors.print("[red]error:[/] --source must be log or kafka")
         raise typer.Exit(2)
-    with _container(inline_projections=False) as c:
+    kafka_only = [
+        flag
+        for flag, given in (
+            ("--workers", workers is not None),
+            ("--keep", keep),
+            ("--json", as_json),
+        )
+        if given
+    ]
+    if kafka_only:
+        errors.print(f"[red]error:[/] {', '.join(kafka_only)} only apply with --source kafka")
+        raise typer.Exit(2)
+    settings = _settings()
+    if settings.projections.source == "kafka":
+        # The projector owns the live read models then; a second writer would race it.
+        errors.print(
+            "[red]error:[/] CASELEDGER_PROJECTIONS__SOURCE is kafka: the projector owns the read "
+            "models, so they are not rebuilt from the log here; use --source kafka to rebuild "
+            "from the events topic into fresh tables and compare"
+        )
+        raise typer.Exit(2)
+    with _container(settings, inline_projections=False) as c:
         for name in names:
             try:
                 c.runner.projection(name)

@@ -122,3 +122,20 @@ def test_status_kafka_json_puts_the_kafka_part_in_the_same_document(
     assert result.exit_code == 0, result.output
     document = json.loads(result.stdout)  # nothing printed before it
     assert document["relay"] == {"lag": 0} and "log" in document
+
+
+def test_a_log_replay_is_refused_where_the_projector_owns_the_read_models(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("CASELEDGER_PROJECTIONS__SOURCE", "kafka")
+    result = invoke("replay")
+    assert result.exit_code == 2, result.output
+    assert "use --source kafka" in flat(result.stderr)
+    assert "replayed" not in result.stdout
+
+
+@pytest.mark.parametrize("args", [["--workers", "3"], ["--keep"], ["--json"]])
+def test_kafka_only_replay_options_are_refused_with_the_log_source(args: list[str]) -> None:
+    result = invoke("replay", *args)
+    assert result.exit_code == 2, result.output
+    assert f"{args[0]} only apply with --source kafka" in flat(result.stderr)
