@@ -22,3 +22,12 @@ def test_every_event_type_is_in_the_catalogue_with_its_fields() -> None:
 def test_every_setting_group_is_documented() -> None:
     for name in Settings.model_fields:
         assert f"CASELEDGER_{name.upper()}" in README, name
+
+
+def test_the_kafka_example_sets_the_projection_source_and_names_the_events_dlq() -> None:
+    section = README.split("## Kafka: every event on the bus", 1)[1].split("\n## ", 1)[0]
+    example = section.split("```bash", 1)[1].split("```", 1)[0]
+    # Without it the CLI's read commands run the in-process runner: two writers.
+    assert "export CASELEDGER_PROJECTIONS__SOURCE=kafka" in example
+    assert "caseledger.events.dlq" in section
+    assert "second group" in section  # the ingest ledger is per consumer group
