@@ -259,3 +259,53 @@ def test_the_module_entry_point_runs_the_workers(world: tuple[World, str]) -> No
         [sys.executable, "-m", "caseledger.streams"], env=w.env, capture_output=True, text=True
     )
     assert usage.returncode == 2 and "relay|projector|ingest" in usage.stderr
+
+
+def test_a_record_that_is_not_an_envelope_is_dead_lettered_by_the_projector_and_skipped_by_replay(
+    world: tuple[World, str],
+) -> None:
+    """It stopped every projector (ContractError) and made `replay --source kafka` print a
+    traceback; now the projector dead-letters and passes it, and replay skips and reports it."""
+    w, _ = world
+    assert w.run("relay", "--once").returncode == 0
+    producer = topics.producer(w.kafka, client_id="e2e-poison")
+    try:
+        producer.send(w.kafka.events_topic, key=b"cust-a", value=b"garbage")
+        producer.flush(timeout=30)
+    finally:
+        producer.close()
+    events_dlq = w.kafka.model_copy(update={"events_topic": f"{w.kafka.events_topic}.dlq"})
+    log_file = w.settings.data_dir / "projector-poison.log"
+    with log_file.open("w", encoding="utf-8") as sink:
+        worker = subprocess.Popen(
+            [CLI, "projector", "--session-timeout-ms", "6000"],
+            env=w.env,
+            stdout=subprocess.DEVNULL,
+            stderr=sink,
+            text=True,
+        )
+
+        def passed() -> bool:
+            report = json.loads(w.run("status", "--kafka", "--json").stdout)
+            return all(row["lag"] == 0 for row in report["partitions"])
+
+        try:
+            wait_until(passed, timeout=90, what="the projector past the poison record", every=0.5)
+            assert sum(end_offsets_of(events_dlq).values()) == 1
+        finally:
+            worker.send_signal(signal.SIGTERM)
+            worker.wait(timeout=60)
+    log = log_file.read_text(encoding="utf-8")
+    assert worker.returncode == 0, log[-3000:]
+    assert "is not an envelope" in log
+
+    for workers in ("1", "3"):
+        replay = w.run("replay", "--source", "kafka", "--workers", workers, "--json")
+        assert replay.returncode == 0, replay.stderr + replay.stdout
+        result = json.loads(replay.stdout)
+        assert result["identical"] is True
+        [skipped] = result["skipped"]
+        assert skipped["kind"] == "bad_json" and w.kafka.events_topic in skipped["where"]
+    table = w.run("replay", "--source", "kafka")
+    assert table.returncode == 0 and "skipped 1 record(s)" in table.stdout
+    assert "Traceback" not in table.stderr
