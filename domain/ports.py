@@ -43,6 +43,7 @@ class KnownAttempt:
     ticket_id: str
     text: str
     status: str  # latest outcome: pending, failed, succeeded, partial, not_attempted, unknown
+    outcome_event_id: str | None = None  # the event that set that outcome (None: pending)
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ class AttemptRecord:
     proposed_at: datetime
     outcomes: list[str] = field(default_factory=list)
     caused_by: str | None = None  # the event (e.g. a reply) that proposed it
+    outcome_event_id: str | None = None  # the event that set its latest outcome
 
     @property
     def status(self) -> str:
@@ -451,7 +452,13 @@ class Ticket(Aggregate):
         meta: EventMeta,
         timestamp: datetime,
     ) -> None:
-        self.attempts[attempt_id].outcomes.append(outcome)
+        self._set_outcome(attempt_id, outcome)
+
+    def _set_outcome(self, attempt_id: str, outcome: str) -> None:
+        attempt = self.attempts[attempt_id]
+        attempt.outcomes.append(outcome)
+        # Applied before the version moves on: the event being applied is the next one.
+        attempt.outcome_event_id = event_id_for(self.id, self.version + 1)
         self._note_success(outcome)
 
     def _note_success(self, outcome: str) -> None:
@@ -491,8 +498,7 @@ class Ticket(Aggregate):
         meta: EventMeta,
         timestamp: datetime,
     ) -> None:
-        self.attempts[attempt_id].outcomes.append(outcome)
-        self._note_success(outcome)
+        self._set_outcome(attempt_id, outcome)
 
     def refuse_repeat(
         self,

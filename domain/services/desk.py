@@ -601,7 +601,7 @@ class SupportDesk(Application[UUID]):
         for tid in customer.ticket_ids:
             ticket = loaded.get(tid) or self._ticket(tid)
             known.extend(
-                KnownAttempt(a.attempt_id, a.action_id, tid, a.text, a.status)
+                KnownAttempt(a.attempt_id, a.action_id, tid, a.text, a.status, a.outcome_event_id)
                 for a in ticket.attempts.values()
             )
         return known

@@ -551,7 +551,9 @@ class ReplyService:
             ContextSection(
                 "other_failed_attempts",
                 tuple(f"[failed on {k.ticket_id[:8]}] {k.text}" for k in others),
-                tuple(k.attempt_id for k in others),
+                # The events that recorded the failures: a trace follows them (attempt ids
+                # are not event ids, and showed as missing there).
+                tuple(k.outcome_event_id for k in others if k.outcome_event_id),
             ),
             ContextSection(
                 "preferences",

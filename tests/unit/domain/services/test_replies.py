@@ -598,3 +598,17 @@ def test_messages_sent_at_once_on_one_ticket_are_each_answered(container: Contai
     state = container.desk.load_ticket(ticket)
     assert sum(1 for m in state.messages if m.actor == "customer") == 6
     assert state.reply_count == 6
+
+
+def test_a_replys_context_names_events_a_trace_can_follow(container: Container) -> None:
+    """Session 62's QA: a failed attempt of the customer's other ticket went into the reply's
+    context_event_ids as its attempt id, which a trace showed as missing."""
+    first = container.desk.open_ticket("cust-1", "charging", CUSTOMER)
+    attempt = container.desk.propose_attempt(first, "Restart the laptop", AGENT)
+    failed_at = container.desk.record_outcome(first, attempt, "failed", CUSTOMER)
+    second = container.desk.open_ticket("cust-1", "charging again", CUSTOMER)
+    outcome = container.replies.handle_message(second, "my laptop will not charge", CUSTOMER)
+    events = {e.event_id: e for e in container.runner.source.read(0, 1000)}
+    context = events[outcome.reply_event_id].payload["context_event_ids"]
+    assert failed_at in context
+    assert [i for i in context if i not in events] == []
