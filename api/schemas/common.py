@@ -18,7 +18,7 @@ ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.:@-]*$"
 SLUG_PATTERN = r"^[a-z][a-z0-9_-]{0,63}$"
 
 
-def _storable(value: str) -> str:
+def storable(value: str) -> str:
     # NUL cannot be stored in PostgreSQL text/jsonb, lone surrogates cannot be UTF-8 encoded:
     # refuse both here (422) instead of failing deep in a store (500).
     if "\x00" in value:
@@ -37,15 +37,15 @@ Slug = Annotated[str, StringConstraints(pattern=SLUG_PATTERN)]
 """A lower-case name such as a category or channel."""
 
 MessageText = Annotated[
-    str, StringConstraints(min_length=1, max_length=MAX_TEXT_CHARS), AfterValidator(_storable)
+    str, StringConstraints(min_length=1, max_length=MAX_TEXT_CHARS), AfterValidator(storable)
 ]
 SubjectText = Annotated[
-    str, StringConstraints(min_length=1, max_length=MAX_SUBJECT_CHARS), AfterValidator(_storable)
+    str, StringConstraints(min_length=1, max_length=MAX_SUBJECT_CHARS), AfterValidator(storable)
 ]
 ReasonText = Annotated[
-    str, StringConstraints(min_length=1, max_length=MAX_REASON_CHARS), AfterValidator(_storable)
+    str, StringConstraints(min_length=1, max_length=MAX_REASON_CHARS), AfterValidator(storable)
 ]
-NoteText = Annotated[str, StringConstraints(max_length=MAX_NOTE_CHARS), AfterValidator(_storable)]
+NoteText = Annotated[str, StringConstraints(max_length=MAX_NOTE_CHARS), AfterValidator(storable)]
 
 
 class ErrorPublic(BaseModel):

@@ -5,12 +5,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any
 
-from pydantic import AwareDatetime, BaseModel, Field, StringConstraints
+from pydantic import AfterValidator, AwareDatetime, BaseModel, Field, StringConstraints
 
-from caseledger.api.schemas.common import Identifier, ReasonText
+from caseledger.api.schemas.common import Identifier, ReasonText, storable
 
 PreferenceKey = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,63}$")]
-PreferenceValue = Annotated[str, StringConstraints(min_length=1, max_length=500)]
+PreferenceValue = Annotated[
+    str, StringConstraints(min_length=1, max_length=500), AfterValidator(storable)
+]
 
 
 class StatementPublic(BaseModel):

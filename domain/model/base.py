@@ -68,9 +68,31 @@ def check_actor(actor: str) -> None:
         )
 
 
+def check_storable(field: str, text: str) -> str:
+    """Return ``text``, refusing characters no store can keep.
+
+    PostgreSQL text/jsonb cannot hold NUL, and a lone surrogate cannot be UTF-8 encoded: an
+    event carrying either would be recorded, then break every projection that reads it. The
+    API refuses them too (422), but ingest, the CLI and the reply pipeline reach here directly.
+    """
+    if "\x00" in text:
+        raise InvalidInput(field, "must not contain NUL characters")
+    if any("\ud800" <= ch <= "\udfff" for ch in text):
+        raise InvalidInput(field, "must not contain unpaired surrogate code points")
+    return text
+
+
+def storable(text: str) -> str:
+    """``text`` with NUL and lone surrogates replaced by U+FFFD: for diagnostics the engine
+    writes itself (an exception's message), which are recorded rather than refused."""
+    if "\x00" not in text and not any("\ud800" <= ch <= "\udfff" for ch in text):
+        return text
+    return "".join("\ufffd" if ch == "\x00" or "\ud800" <= ch <= "\udfff" else ch for ch in text)
+
+
 def check_text(field: str, text: str, max_chars: int) -> str:
-    """Return the stripped text, refusing empty and oversized values."""
-    stripped = text.strip()
+    """Return the stripped text, refusing empty, oversized and unstorable values."""
+    stripped = check_storable(field, text).strip()
     if not stripped:
         raise InvalidInput(field, "must not be empty")
     if len(stripped) > max_chars:

@@ -41,7 +41,9 @@ from caseledger.domain.model.base import (
     check_confidence,
     check_outcome,
     check_priority,
+    check_storable,
     check_text,
+    storable,
 )
 from caseledger.domain.model.customer import Customer
 from caseledger.domain.model.ticket import Ticket
@@ -151,6 +153,12 @@ class SupportDesk(Application[UUID]):
     def _meta(self, cause: Cause, customer_id: str, ticket_id: str | None) -> EventMeta:
         check_actor(cause.actor)
         check_aware("occurred_at", cause.occurred_at)
+        for name, value in (
+            ("causation_id", cause.causation_id),
+            ("correlation_id", cause.correlation_id),
+        ):
+            if value is not None:
+                check_storable(name, value)
         return EventMeta(
             customer_id=customer_id,
             ticket_id=ticket_id,
@@ -308,7 +316,7 @@ class SupportDesk(Application[UUID]):
             raise InvariantViolated(f"customer {customer_id!r} is already registered")
         customer = Customer.register(
             aggregate_id=aggregate_id,
-            display_name=display_name.strip()[:200],
+            display_name=check_storable("display_name", display_name).strip()[:200],
             meta=meta,
             timestamp=self.clock.now(),
         )
@@ -383,6 +391,9 @@ class SupportDesk(Application[UUID]):
     ) -> EventId:
         """Record a stated preference; below the confidence threshold it is only a candidate."""
         self._check_preference(key, value)
+        check_storable("text", text)
+        if source_event_id is not None:
+            check_storable("source_event_id", source_event_id)
         check_aware("stated_at", stated_at)
         check_aware("expires_at", expires_at)
         check_confidence(confidence)
@@ -415,6 +426,8 @@ class SupportDesk(Application[UUID]):
         """Record an explicit correction; it beats every older statement of the key."""
         self._check_preference(key, value)
         reason = check_text("reason", reason, 1000)
+        if corrects_event_id is not None:
+            check_storable("corrects_event_id", corrects_event_id)
         customer = self._customer(customer_id)
         customer.correct_preference(
             key=key,
@@ -430,7 +443,7 @@ class SupportDesk(Application[UUID]):
     def _check_preference(self, key: str, value: str) -> None:
         if not _KEY.match(key):
             raise InvalidInput("key", "must be lower_snake_case, 1-64 characters")
-        check_text("value", value, 500)
+        check_text("value", value, 500)  # refuses NUL: a stored one breaks every projection
 
     def record_memory_retained(
         self,
@@ -472,7 +485,7 @@ class SupportDesk(Application[UUID]):
         customer.record_memory_write_failed(
             bank_id=bank_id,
             source_event_id=source_event_id,
-            reason=reason,
+            reason=storable(reason),  # an exception's text: recorded, so scrubbed, not refused
             try_number=try_number,
             meta=self._meta(cause, customer_id, ticket_id),
             timestamp=self.clock.now(),
@@ -520,6 +533,8 @@ class SupportDesk(Application[UUID]):
     ) -> TicketId:
         subject = check_text("subject", subject, self.limits.max_subject_chars)
         check_priority(priority)
+        check_storable("channel", channel)
+        check_storable("category", category)
         customer = self._customer(customer_id)
         ticket_id = TicketId(str(uuid4()))
         meta = self._meta(cause, customer_id, ticket_id)
@@ -680,7 +695,7 @@ class SupportDesk(Application[UUID]):
             attempt_id=attempt_id,
             outcome=outcome,
             confidence=confidence,
-            note=note.strip()[:1000],
+            note=check_storable("note", note).strip()[:1000],
             meta=meta,
             timestamp=self.clock.now(),
         )
@@ -718,10 +733,10 @@ class SupportDesk(Application[UUID]):
     ) -> EventId:
         ticket = self._ticket(ticket_id)
         ticket.record_memory_recall(
-            query=query[: self.limits.max_text_chars],
+            query=storable(query[: self.limits.max_text_chars]),
             memory_ids=list(memory_ids),
             status=status,
-            error=error[:300] if error else None,
+            error=storable(error[:300]) if error else None,
             meta=self._meta(cause, ticket.customer_id, ticket_id),
             timestamp=self.clock.now(),
         )

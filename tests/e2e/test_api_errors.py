@@ -41,6 +41,19 @@ def _error(response: Any, status: int) -> dict[str, Any]:
     return body
 
 
+def test_a_nul_in_a_corrected_preference_value_is_refused_and_not_recorded(
+    api: tuple[ApiClient, str],
+) -> None:
+    client, _ = api
+    before = client.preferences("cust-a")
+    body = client.as_(AGENT).correct_preference(
+        "cust-a", "contact_channel", "sms\x00", "x", expect=422
+    )
+    assert (body["error"], body["field"]) == ("invalid_input", "value")
+    assert "NUL" in body["reason"]
+    assert client.preferences("cust-a") == before
+
+
 def test_text_over_the_configured_limit_is_refused_naming_the_field(
     api: tuple[ApiClient, str],
 ) -> None:
@@ -95,6 +108,11 @@ def test_a_subject_over_its_schema_limit_is_refused(api: tuple[ApiClient, str]) 
         ("/tickets", {"customer_id": "a b", "subject": "s"}, "customer_id"),
         ("/tickets/{t}/resolve", {"resolution": "x", "attempt_id": "att-none"}, None),
         ("/customers/cust-a/preferences/corrections", {"key": "Bad Key"}, "key"),
+        (
+            "/customers/cust-a/preferences/corrections",
+            {"key": "contact_channel", "value": "sms\x00", "reason": "x"},
+            "value",
+        ),
     ],
 )
 def test_missing_or_malformed_fields_are_named(

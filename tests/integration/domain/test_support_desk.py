@@ -176,6 +176,45 @@ def test_other_customers_failures_do_not_block(container: Container) -> None:
             ),
             "key",
         ),
+        # NUL cannot be stored in PostgreSQL text/jsonb: a recorded one broke every projection.
+        (
+            lambda d, t: d.state_preference(
+                "cust-1", "contact_channel", "sms\x00", CUSTOMER, stated_at=None
+            ),
+            "value",
+        ),
+        (
+            lambda d, t: d.state_preference(
+                "cust-1", "contact_channel", "sms", CUSTOMER, stated_at=None, text="by sms\x00"
+            ),
+            "text",
+        ),
+        (
+            lambda d, t: d.correct_preference(
+                "cust-1", "contact_channel", "sms\x00", AGENT, reason="x"
+            ),
+            "value",
+        ),
+        (
+            lambda d, t: d.correct_preference(
+                "cust-1", "contact_channel", "sms", AGENT, reason="x", corrects_event_id="e\x00"
+            ),
+            "corrects_event_id",
+        ),
+        (lambda d, t: d.receive_message(t, "nul \x00 inside", CUSTOMER), "text"),
+        (lambda d, t: d.receive_message(t, "lone \ud800", CUSTOMER), "text"),
+        (lambda d, t: d.record_outcome(t, "att-x", "failed", AGENT, note="n\x00"), "note"),
+        (
+            lambda d, t: d.receive_message(
+                t, "hi", Cause(actor="customer", correlation_id="c\x00")
+            ),
+            "correlation_id",
+        ),
+        (lambda d, t: d.open_ticket("cust-1", "s", CUSTOMER, channel="sms\x00"), "channel"),
+        (
+            lambda d, t: d.register_customer("cust-2", CUSTOMER, display_name="Ann\x00"),
+            "display_name",
+        ),
         (
             lambda d, t: d.state_preference(
                 "cust-1", "contact_channel", "phone", CUSTOMER, stated_at=datetime(2026, 1, 1)
