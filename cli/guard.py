@@ -21,6 +21,7 @@ from caseledger.adapters.equivalence import pair_model_training as training
 from caseledger.adapters.equivalence.chinese_gloss import GLOSS_SCHEME, GLOSS_SHARE
 from caseledger.adapters.guard.check import CheckSummary, check_lines, guard_equivalence
 from caseledger.adapters.settings import Settings
+from caseledger.cli import render
 from caseledger.cli.progress import progress_display
 
 __all__ = ["guard_app"]
@@ -141,7 +142,7 @@ def check(
     try:
         settings = Settings()
     except ValidationError as exc:
-        _errors.print(f"[red]configuration error:[/]\n{exc}")
+        render.problem(_errors, exc, label="configuration error", sep="\n")
         raise typer.Exit(2) from None
     if no_embeddings:
         settings = settings.model_copy(
@@ -152,7 +153,7 @@ def check(
     else:
         path = Path(file)
         if not path.is_file():
-            _errors.print(f"[red]error:[/] no such file: {file}")
+            render.problem(_errors, f"no such file: {file}")
             raise typer.Exit(2)
         source = path.open(encoding="utf-8")
     equivalence = guard_equivalence(settings)
@@ -164,7 +165,7 @@ def check(
         if source is not sys.stdin:
             source.close()
     for reason in counts.errors:
-        _errors.print(f"[red]error:[/] {reason}")
+        render.problem(_errors, reason)
     if summary:
         _errors.print(json.dumps(counts.as_dict()))
     if counts.errors:
@@ -322,10 +323,10 @@ def train_pair_model(
     from rich.progress import BarColumn, MofNCompleteColumn, TextColumn
 
     if not data.is_file():
-        _errors.print(f"[red]error:[/] no such file: {data}")
+        render.problem(_errors, f"no such file: {data}")
         raise typer.Exit(2)
     if base_model is not None and not (base_model / "config.json").is_file():
-        _errors.print(f"[red]error:[/] not a model directory (no config.json): {base_model}")
+        render.problem(_errors, f"not a model directory (no config.json): {base_model}")
         raise typer.Exit(2)
     try:
         options = training.TrainingOptions(
@@ -357,7 +358,7 @@ def train_pair_model(
             ),
         )
     except ValueError as exc:
-        _errors.print(f"[red]error:[/] {exc}")
+        render.problem(_errors, exc)
         raise typer.Exit(2) from None
     with progress_display(
         _errors, TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn()
@@ -372,7 +373,7 @@ def train_pair_model(
         try:
             manifest = training.train_pair_model(data, out, options, advance)
         except ValueError as exc:
-            _errors.print(f"[red]error:[/] {exc}")
+            render.problem(_errors, exc)
             raise typer.Exit(2) from None
     _warn_of_playbook_steps(manifest)
     typer.echo(json.dumps(manifest, ensure_ascii=False, indent=2))
@@ -385,11 +386,14 @@ def _warn_of_playbook_steps(manifest: dict[str, Any]) -> None:
     check = manifest.get("calibration", {}).get("playbook") or {}
     if check.get("over_threshold"):
         failed, proposed, one, other = check["highest"]
-        _errors.print(
-            f"[yellow]warning:[/] the model scores {check['over_threshold']} of the playbook's "
+        render.problem(
+            _errors,
+            f"the model scores {check['over_threshold']} of the playbook's "
             f"{check['pairs']} next steps at or above its threshold (highest "
             f"{check['highest_score']:.3f}, {proposed} ({other}) after {failed} ({one}) "
-            "failed); a guard asking it where the reading reads two actions would refuse them"
+            "failed); a guard asking it where the reading reads two actions would refuse them",
+            label="warning",
+            style="yellow",
         )
 
 
@@ -433,7 +437,7 @@ def calibrate_pair_model(
     from caseledger.adapters.equivalence.pair_model import PairModelError
 
     if not data.is_file():
-        _errors.print(f"[red]error:[/] no such file: {data}")
+        render.problem(_errors, f"no such file: {data}")
         raise typer.Exit(2)
     with progress_display(
         _errors, TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn()
@@ -461,7 +465,7 @@ def calibrate_pair_model(
                 read_different_margin=read_different_margin,
             )
         except (ValueError, PairModelError) as exc:
-            _errors.print(f"[red]error:[/] {exc}")
+            render.problem(_errors, exc)
             raise typer.Exit(2) from None
     _warn_of_playbook_steps(manifest)
     typer.echo(json.dumps(manifest, ensure_ascii=False, indent=2))

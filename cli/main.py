@@ -61,7 +61,7 @@ def _settings(**changes: Any) -> Settings:
     try:
         settings = Settings()
     except ValidationError as exc:
-        errors.print(f"[red]configuration error:[/]\n{exc}")
+        render.problem(errors, exc, label="configuration error", sep="\n")
         raise typer.Exit(2) from None
     if _State.data_dir is not None:
         changes.setdefault("data_dir", _State.data_dir)
@@ -74,7 +74,7 @@ def _container(settings: Settings | None = None, **overrides: Any) -> Iterator[C
     try:
         yield container
     except CaseledgerError as exc:
-        errors.print(f"[red]error:[/] {exc.reason}")
+        render.problem(errors, exc.reason)
         raise typer.Exit(2) from None
     finally:
         container.close()
@@ -189,7 +189,7 @@ def replay(
             raise typer.Exit(1)
         return
     if source != "log":
-        errors.print("[red]error:[/] --source must be log or kafka")
+        render.problem(errors, "--source must be log or kafka")
         raise typer.Exit(2)
     kafka_only = [
         flag
@@ -217,7 +217,7 @@ def replay(
             try:
                 c.runner.projection(name)
             except KeyError as exc:
-                errors.print(f"[red]error:[/] {exc.args[0]}")
+                render.problem(errors, exc.args[0])
                 raise typer.Exit(2) from None
         total = c.runner.source.head()
         with progress_display(
@@ -370,7 +370,7 @@ def preferences_resolve(
             raise ValueError("--as-of must include a UTC offset")
         resolved = resolve(statements, as_of=when)
     except (OSError, ValueError) as exc:
-        errors.print(f"[red]error:[/] {exc}")
+        render.problem(errors, exc)
         raise typer.Exit(2) from None
     typer.echo(json.dumps(resolution_to_json(resolved), indent=2, ensure_ascii=False))
 

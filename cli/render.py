@@ -6,9 +6,19 @@ from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 from rich.tree import Tree
 
 from caseledger.domain.policies.preferences import ResolvedPreference
+
+
+def problem(
+    console: Console, reason: object, *, label: str = "error", style: str = "red", sep: str = " "
+) -> None:
+    """Print ``label: reason`` with the reason as plain text, never as markup: exception
+    text often holds ``[...]`` (a regex class, a list) that rich would read as a tag and drop.
+    Not wrapped either, so a long reason stays one greppable line."""
+    console.print(Text.assemble((f"{label}:", style), sep, str(reason)), soft_wrap=True)
 
 
 def timeline(console: Console, ticket: dict[str, Any]) -> None:

@@ -26,6 +26,7 @@ from rich.table import Table
 
 from caseledger.adapters.bootstrap import Container, all_projections, bootstrap, kafka_projections
 from caseledger.adapters.settings import Settings
+from caseledger.cli import render
 from caseledger.cli.progress import progress_display
 from caseledger.domain.envelope import to_envelope
 from caseledger.domain.errors import CaseledgerError
@@ -40,7 +41,7 @@ dlq_app = typer.Typer(help="The inbound dead-letter topic.", no_args_is_help=Tru
 
 
 def _fail(message: str) -> typer.Exit:
-    errors.print(f"[red]error:[/] {message}")
+    render.problem(errors, message)
     return typer.Exit(2)
 
 
@@ -54,7 +55,7 @@ def settings_from(ctx: typer.Context | None) -> Settings:
     try:
         settings = Settings()
     except ValidationError as exc:
-        errors.print(f"[red]configuration error:[/]\n{exc}")
+        render.problem(errors, exc, label="configuration error", sep="\n")
         raise typer.Exit(2) from None
     data_dir = ctx.find_root().params.get("data_dir") if ctx is not None else None
     return settings.model_copy(update={"data_dir": data_dir}) if data_dir else settings

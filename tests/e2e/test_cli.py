@@ -16,12 +16,15 @@ import pytest
 CLI = shutil.which("caseledger", path=str(Path(sys.executable).parent)) or "caseledger"
 
 
-def run(*args: str, data_dir: Path, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+def run(
+    *args: str, data_dir: Path, stdin: str | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     env = {
         **os.environ,
         "CASELEDGER_DATA_DIR": str(data_dir),
         "COLUMNS": "200",
         "HF_HUB_OFFLINE": "1",
+        **(env or {}),
     }
     return subprocess.run(
         [CLI, *args], env=env, capture_output=True, text=True, timeout=300, input=stdin
@@ -99,6 +102,19 @@ def test_replay_of_unknown_projection_is_a_clear_error(tmp_path: Path) -> None:
     result = run("replay", "--projection", "nope", data_dir=tmp_path)
     assert result.returncode == 2
     assert "unknown projection 'nope'" in result.stderr
+
+
+def test_a_configuration_error_prints_brackets_in_its_reason(tmp_path: Path) -> None:
+    # rich markup used to swallow "[a-z_]" from the pattern, leaving "^{0,40}$".
+    result = run("status", data_dir=tmp_path, env={"CASELEDGER_DB__POSTGRES_SCHEMA": "QA_Upper"})
+    assert result.returncode == 2
+    assert "configuration error:" in result.stderr
+    assert "String should match pattern '^[a-z_][a-z0-9_]{0,40}$'" in result.stderr
+
+
+def test_an_error_reason_with_brackets_is_printed_as_is(tmp_path: Path) -> None:
+    result = run("trace", "[a-z_]", data_dir=tmp_path)
+    assert result.returncode == 2 and "event '[a-z_]' not found" in result.stderr
 
 
 def test_trace_of_unknown_event_is_a_clear_error(tmp_path: Path) -> None:
