@@ -14,6 +14,7 @@ from urllib.parse import unquote, urlsplit
 
 from caseledger.adapters.catalog.catalog import Catalog, load_catalog
 from caseledger.adapters.clock import SystemClock
+from caseledger.adapters.database import check_postgres
 from caseledger.adapters.settings import Settings
 from caseledger.domain.policies.attempts import EquivalenceRule
 from caseledger.domain.policies.escalation import EscalationRule
@@ -80,6 +81,17 @@ class Container:
         spent["guard"] = time.perf_counter() - began
         return spent
 
+    def limit_db_wait(self, seconds: float) -> None:
+        """Wait at most ``seconds`` for a database connection from now on (the API's
+        requests: a caller gets 503 promptly rather than hanging while PostgreSQL is away)."""
+        if self.settings.db.backend != "postgres":
+            return  # SQLite is a file: nothing to wait for
+        # Both are psycopg_pool pools, whose ``timeout`` is the default wait of each checkout.
+        datastore = getattr(self.desk.recorder, "datastore", None)
+        for pool in (getattr(self.store, "pool", None), getattr(datastore, "pool", None)):
+            if pool is not None:
+                pool.timeout = seconds
+
     def close(self) -> None:
         closer = getattr(self.memory, "close", None)
         if callable(closer):
@@ -111,6 +123,8 @@ def eventsourcing_env(settings: Settings) -> dict[str, str]:
         "POSTGRES_PASSWORD": unquote(url.password or ""),
         "POSTGRES_SCHEMA": settings.db.postgres_schema,
         "POSTGRES_POOL_SIZE": str(settings.db.pool_size),
+        # The library's default is 30 s per wait for a connection, every time it is away.
+        "POSTGRES_CONNECT_TIMEOUT": str(settings.db.connect_timeout_seconds),
         "CREATE_TABLE": "y",
         "AGGREGATE_CACHE_MAXSIZE": "1000",
     }
@@ -128,6 +142,7 @@ def _read_store(settings: Settings) -> ReadModelStore:
         settings.db.postgres_url.get_secret_value(),
         schema=settings.db.postgres_schema,
         pool_size=settings.db.pool_size,
+        timeout=settings.db.connect_timeout_seconds,
     )
 
 
@@ -247,6 +262,8 @@ def bootstrap(settings: Settings, **overrides: Any) -> Container:
     """
     if settings.db.backend == "sqlite":
         settings.data_dir.mkdir(parents=True, exist_ok=True)
+    # Fail now with libpq's reason, not after the pools' waits with none.
+    check_postgres(settings)
     clock: Clock = overrides.pop("clock", None) or SystemClock()
     embedder = overrides.pop("embedder") if "embedder" in overrides else build_embedder(settings)
     catalog = load_catalog()

@@ -25,6 +25,20 @@ class DbSettings(BaseModel):
     # A schema per deployment or test run keeps event and read-model tables apart.
     postgres_schema: str = Field(default="public", pattern=r"^[a-z_][a-z0-9_]{0,40}$")
     pool_size: int = Field(default=5, ge=1, le=100)
+    # How long a command waits for a connection (the first, or a free one from the pool)
+    # before failing; the API waits api.db_timeout_seconds instead.
+    connect_timeout_seconds: int = Field(default=10, ge=1, le=300)
+
+    @field_validator("postgres_schema")
+    @classmethod
+    def _not_reserved(cls, value: str) -> str:
+        # PostgreSQL refuses CREATE SCHEMA pg_*, and information_schema is its own catalog.
+        if value.startswith("pg_") or value == "information_schema":
+            raise ValueError(
+                f"{value!r} is reserved by PostgreSQL (pg_* and information_schema); "
+                "choose another schema name"
+            )
+        return value
 
 
 class ProjectionSettings(BaseModel):
@@ -219,6 +233,9 @@ class ApiSettings(BaseModel):
     # collect and freeze the start-up heap so no later full collection walks it (~0.4 s with
     # the GIL held, once the models are loaded). Off: the first reply loads them instead.
     warm_up: bool = True
+    # How long a request waits for a database connection before answering 503
+    # database_unavailable: a caller should not hang while PostgreSQL is away.
+    db_timeout_seconds: int = Field(default=3, ge=1, le=300)
 
 
 class Settings(BaseSettings):

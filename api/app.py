@@ -15,6 +15,7 @@ from fastapi.routing import APIRoute
 from starlette.concurrency import run_in_threadpool
 
 from caseledger.adapters.bootstrap import Container, bootstrap
+from caseledger.adapters.database import DatabaseUnavailable
 from caseledger.adapters.settings import Settings
 from caseledger.api.errors import install_error_handlers
 from caseledger.api.middleware import BodySizeLimit
@@ -96,4 +97,10 @@ def create_app(container: Container, *, owns_container: bool = False) -> FastAPI
 def app_from_env() -> FastAPI:
     """Settings from the environment, the container, the app (``uvicorn --factory``)."""
     settings = Settings()
-    return create_app(bootstrap(settings), owns_container=True)
+    try:
+        container = bootstrap(settings)
+    except DatabaseUnavailable as exc:
+        # A reason and exit 2, as the CLI does: uvicorn would print the factory's traceback.
+        _log.error("error: %s", exc)
+        raise SystemExit(2) from None
+    return create_app(container, owns_container=True)

@@ -23,6 +23,7 @@ from rich.progress import (
 )
 
 from caseledger.adapters.bootstrap import Container, all_projections, bootstrap
+from caseledger.adapters.database import DatabaseUnavailable, unavailable
 from caseledger.adapters.settings import Settings
 from caseledger.cli import render
 from caseledger.cli import streams as streams_cli
@@ -70,11 +71,22 @@ def _settings(**changes: Any) -> Settings:
 
 @contextmanager
 def _container(settings: Settings | None = None, **overrides: Any) -> Iterator[Container]:
-    container = bootstrap(settings or _settings(), **overrides)
+    settings = settings or _settings()
+    try:
+        container = bootstrap(settings, **overrides)
+    except DatabaseUnavailable as exc:
+        render.problem(errors, exc)
+        raise typer.Exit(2) from None
     try:
         yield container
     except CaseledgerError as exc:
         render.problem(errors, exc.reason)
+        raise typer.Exit(2) from None
+    except Exception as exc:
+        # The database went away mid-command: a reason, not a traceback.
+        if (down := unavailable(exc, settings)) is None:
+            raise
+        render.problem(errors, down)
         raise typer.Exit(2) from None
     finally:
         container.close()

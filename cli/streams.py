@@ -25,6 +25,7 @@ from rich.console import Console
 from rich.table import Table
 
 from caseledger.adapters.bootstrap import Container, all_projections, bootstrap, kafka_projections
+from caseledger.adapters.database import DatabaseUnavailable, unavailable
 from caseledger.adapters.settings import Settings
 from caseledger.cli import render
 from caseledger.cli.progress import progress_display
@@ -63,11 +64,18 @@ def settings_from(ctx: typer.Context | None) -> Settings:
 
 @contextmanager
 def _container(settings: Settings) -> Iterator[Container]:
-    container = bootstrap(settings, embedder=None, inline_projections=False)
+    try:
+        container = bootstrap(settings, embedder=None, inline_projections=False)
+    except DatabaseUnavailable as exc:
+        raise _fail(str(exc)) from None
     try:
         yield container
     except CaseledgerError as exc:
         raise _fail(exc.reason) from None
+    except Exception as exc:
+        if (down := unavailable(exc, settings)) is None:
+            raise
+        raise _fail(str(down)) from None
     finally:
         container.close()
 
@@ -79,7 +87,7 @@ def _serve(run: Any, settings: Settings, **options: Any) -> None:
     stop: threading.Event = install_stop_signals()
     try:
         run(settings, stop, **options)
-    except (ValueError, LookupError) as exc:
+    except (ValueError, LookupError, DatabaseUnavailable) as exc:
         raise _fail(str(exc)) from None
     except KafkaError as exc:  # no broker at start-up (NoBrokersAvailable, bootstrap timeout)
         raise kafka_unreachable(settings, exc) from None

@@ -46,11 +46,16 @@ def _write(cur: Any, table: sql.Composable, upserts: Rows, deletes: Rows) -> Non
 class PostgresReadModelStore:
     """One table per projection (key, customer_id, doc JSONB) plus a positions table."""
 
-    def __init__(self, conninfo: str, *, schema: str = "public", pool_size: int = 4) -> None:
+    def __init__(
+        self, conninfo: str, *, schema: str = "public", pool_size: int = 4, timeout: float = 30.0
+    ) -> None:
         if not _NAME.match(schema) and schema != "public":
             raise ValueError(f"invalid schema name {schema!r}")
         self._schema = schema
-        self._pool = ConnectionPool(conninfo, min_size=1, max_size=pool_size, open=True)
+        # ``timeout``: how long a checkout waits for a connection before PoolTimeout.
+        self._pool = ConnectionPool(
+            conninfo, min_size=1, max_size=pool_size, open=True, timeout=timeout
+        )
         self._tables: set[str] = set()
         with self._pool.connection() as conn:
             conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(schema)))
@@ -77,6 +82,11 @@ class PostgresReadModelStore:
                     "PRIMARY KEY (consumer, event_id))"
                 ).format(self._ident("rm_inbound"))
             )
+
+    @property
+    def pool(self) -> ConnectionPool:
+        """The connection pool (the API shortens its wait: ``Container.limit_db_wait``)."""
+        return self._pool
 
     def _ident(self, table: str) -> sql.Composed:
         return sql.SQL("{}.{}").format(sql.Identifier(self._schema), sql.Identifier(table))

@@ -6,10 +6,13 @@ import json
 import os
 import re
 import shutil
+import socket
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
@@ -115,6 +118,58 @@ def test_a_configuration_error_prints_brackets_in_its_reason(tmp_path: Path) -> 
 def test_an_error_reason_with_brackets_is_printed_as_is(tmp_path: Path) -> None:
     result = run("trace", "[a-z_]", data_dir=tmp_path)
     assert result.returncode == 2 and "event '[a-z_]' not found" in result.stderr
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _on_postgres(url: str, schema: str = "public") -> dict[str, str]:
+    return {
+        "CASELEDGER_DB__BACKEND": "postgres",
+        "CASELEDGER_DB__POSTGRES_URL": url,
+        "CASELEDGER_DB__POSTGRES_SCHEMA": schema,
+    }
+
+
+def test_an_unreachable_postgres_is_a_reason_and_exit_2(tmp_path: Path) -> None:
+    port = _free_port()
+    began = time.monotonic()
+    result = run(
+        "status",
+        data_dir=tmp_path,
+        env=_on_postgres(f"postgresql://caseledger:caseledger@127.0.0.1:{port}/caseledger"),
+    )
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith(f"error: PostgreSQL at 127.0.0.1:{port} is unavailable: ")
+    assert "Connection refused" in result.stderr and "Traceback" not in result.stderr
+    assert time.monotonic() - began < 20  # it waited a pool's 30 s before, then a traceback
+
+
+@pytest.mark.postgres
+def test_a_wrong_postgres_password_is_a_reason_and_exit_2(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    parts = urlsplit(postgres_url)
+    wrong = parts._replace(
+        netloc=f"{parts.username}:not-the-password@{parts.hostname}:{parts.port}"
+    )
+    result = run("status", data_dir=tmp_path, env=_on_postgres(urlunsplit(wrong)))
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith(f"error: PostgreSQL at {parts.hostname}:{parts.port} ")
+    assert "password authentication failed" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("schema", ["pg_catalog", "pg_foo", "information_schema"])
+def test_a_reserved_postgres_schema_is_a_configuration_error(tmp_path: Path, schema: str) -> None:
+    url = "postgresql://caseledger:caseledger@127.0.0.1:5432/caseledger"
+    result = run("status", data_dir=tmp_path, env=_on_postgres(url, schema))
+    assert result.returncode == 2, result.stderr
+    assert "configuration error:" in result.stderr
+    assert f"{schema!r} is reserved by PostgreSQL" in result.stderr
 
 
 def test_trace_of_unknown_event_is_a_clear_error(tmp_path: Path) -> None:
