@@ -260,7 +260,8 @@ def bootstrap(settings: Settings, **overrides: Any) -> Container:
     Overrides: ``clock``, ``embedder``, ``equivalence``, ``store``, ``memory``, ``responder``,
     ``inline_projections``.
     """
-    if settings.db.backend == "sqlite":
+    # SQLite keeps its stores there, and so does the local memory on either backend.
+    if settings.db.backend == "sqlite" or settings.memory.backend == "local":
         settings.data_dir.mkdir(parents=True, exist_ok=True)
     # Fail now with libpq's reason, not after the pools' waits with none.
     check_postgres(settings)

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from caseledger.adapters.bootstrap import Container
+from caseledger.adapters.settings import Settings
 from caseledger.domain.errors import (
     ConcurrentUpdate,
     InvalidInput,
@@ -440,3 +441,16 @@ def test_tickets_opened_at_once_for_a_new_customer_all_open(container: Container
     assert failures == []
     assert sorted(container.desk.load_customer("cust-new").ticket_ids) == sorted(opened)
     assert len(set(opened)) == 8
+
+
+def test_a_missing_data_dir_is_made_for_the_local_memory(
+    settings: Settings, make_container: Any, clock: SteppingClock
+) -> None:
+    # On PostgreSQL nothing else lives there, so nothing made it: every memory write failed.
+    assert not settings.data_dir.exists()
+    c = make_container()
+    assert settings.data_dir.is_dir()
+    c.memory.retain(
+        "cust-1", "prefers sms", occurred_at=clock.now(), tags=[], source_event_id="evt-1"
+    )
+    assert c.memory.count("cust-1") == 1
