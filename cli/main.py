@@ -367,7 +367,8 @@ def memory_retry(
 def preferences_resolve(
     file: Annotated[Path, typer.Argument(help="JSON list of statements; '-' for stdin.")],
     as_of: Annotated[
-        str | None, typer.Option(help="ISO 8601 instant: what was believed then.")
+        str | None,
+        typer.Option(help="ISO 8601 instant: what was believed then (default: now)."),
     ] = None,
 ) -> None:
     """Resolve a JSON list of preference statements with the projection's own policy."""
@@ -380,7 +381,9 @@ def preferences_resolve(
         when = datetime.fromisoformat(as_of) if as_of else None
         if when is not None and when.tzinfo is None:
             raise ValueError("--as-of must include a UTC offset")
-        resolved = resolve(statements, as_of=when)
+        # Without --as-of, expiry is judged against the wall clock: an expired statement
+        # drops out, as it does in the projection (with no reference nothing ever expired).
+        resolved = resolve(statements, as_of=when, now=None if when else datetime.now(tz=UTC))
     except (OSError, ValueError) as exc:
         render.problem(errors, exc)
         raise typer.Exit(2) from None

@@ -223,6 +223,49 @@ def test_preferences_resolve_uses_the_policy(tmp_path: Path) -> None:
     assert json.loads(stdin.stdout) == view
 
 
+def test_preferences_resolve_drops_expired_statements_as_of_now(tmp_path: Path) -> None:
+    statements = [
+        {
+            "key": "contact_channel",
+            "value": "email",
+            "stated_at": "2026-01-01T10:00:00+00:00",
+            "source": "s1",
+            "text": "email me",
+        },
+        {
+            "key": "contact_channel",
+            "value": "sms",
+            "stated_at": "2026-01-02T10:00:00+00:00",
+            "source": "s2",
+            "text": "text me this week",
+            "expires_at": "2026-01-09T10:00:00+00:00",
+        },
+        {
+            "key": "contact_time",
+            "value": "evenings",
+            "stated_at": "2026-01-02T10:00:00+00:00",
+            "source": "s3",
+            "text": "evenings until further notice",
+            "expires_at": "2999-01-01T00:00:00+00:00",
+        },
+    ]
+    path = tmp_path / "statements.json"
+    path.write_text(json.dumps(statements))
+    now = json.loads(run("preferences", "resolve", str(path), data_dir=tmp_path).stdout)
+    # The sms statement expired in the past: the older, unexpired email is current again.
+    assert (now["contact_channel"]["value"], now["contact_channel"]["source"]) == ("email", "s1")
+    assert now["contact_time"]["value"] == "evenings"
+    then = run(
+        "preferences",
+        "resolve",
+        str(path),
+        "--as-of",
+        "2026-01-05T00:00:00+00:00",
+        data_dir=tmp_path,
+    )
+    assert json.loads(then.stdout)["contact_channel"]["value"] == "sms"
+
+
 def test_preferences_resolve_rejects_naive_timestamps(tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_text(
