@@ -122,10 +122,23 @@ def memory(console: Console, customer_id: str, view: dict[str, Any]) -> None:
         table.add_column("source", no_wrap=True, style="dim")
         for item in items:
             table.add_row(
-                str(item.get("text") or item.get("value") or ""),
+                _what(item),
                 str(item.get("status", "")),
                 str(item.get("count", 1)),
                 str(item.get("at") or "")[:16],
                 str(item.get("source_event_id") or "")[:8],
             )
         console.print(table)
+
+
+def _what(item: dict[str, Any]) -> Text:
+    """A preference as ``key: value`` and then its statement's words (a correction's are its
+    reason, which alone hid what was corrected); other items are their text. Plain text: a
+    customer's words are not markup."""
+    text = str(item.get("text") or "")
+    if item.get("kind") != "preference" or item.get("value") is None:
+        return Text(text or str(item.get("value") or ""))
+    what = Text(f"{item.get('key')}: {item['value']}")
+    if text and text != f"{item.get('key')}: {item['value']}":
+        what.append(f" — {text}", style="dim")
+    return what

@@ -319,6 +319,33 @@ def test_memory_retry_finishes_a_turn_that_stopped_after_its_answer(tmp_path: Pa
     assert done.outcome.message_event_id in memory.stdout
 
 
+def test_memory_shows_a_corrected_preferences_key_and_value(tmp_path: Path) -> None:
+    from caseledger.adapters.bootstrap import bootstrap
+    from caseledger.adapters.settings import GuardSettings, Settings
+    from caseledger.domain.services import Cause
+
+    settings = Settings(
+        environment="test", data_dir=tmp_path, guard=GuardSettings(use_embeddings=False)
+    )
+    container = bootstrap(settings, embedder=None)
+    try:
+        container.desk.register_customer("cust-p", Cause(actor="service:crm"))
+        container.desk.correct_preference(
+            "cust-p",
+            "contact_channel",
+            "sms",
+            Cause(actor="agent:sam"),
+            reason="customer phoned in",
+        )
+    finally:
+        container.close()
+    result = run("memory", "cust-p", data_dir=tmp_path)
+    assert result.returncode == 0, result.stderr
+    # The table showed only the reason: what was corrected, and to what, appeared nowhere.
+    assert "contact_channel: sms" in result.stdout, result.stdout
+    assert "customer phoned in" in result.stdout
+
+
 def test_history_of_every_demo_ticket_shows_repeats_refused_across_tickets(
     demo: tuple[Path, str],
 ) -> None:
