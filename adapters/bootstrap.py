@@ -14,7 +14,7 @@ from urllib.parse import unquote, urlsplit
 
 from caseledger.adapters.catalog.catalog import Catalog, load_catalog
 from caseledger.adapters.clock import SystemClock
-from caseledger.adapters.database import check_postgres
+from caseledger.adapters.database import check_postgres, ping
 from caseledger.adapters.settings import Settings
 from caseledger.domain.policies.attempts import EquivalenceRule
 from caseledger.domain.policies.escalation import EscalationRule
@@ -80,6 +80,13 @@ class Container:
         self.desk.equivalence.find_equivalent("Reboot the router.", [failed])
         spent["guard"] = time.perf_counter() - began
         return spent
+
+    def check_database(self, timeout: float) -> None:
+        """Raise ``DatabaseUnavailable`` unless PostgreSQL answers within ``timeout`` seconds
+        (one round trip on a pooled read-model connection; nothing to check on SQLite)."""
+        pool = getattr(self.store, "pool", None)
+        if self.settings.db.backend == "postgres" and pool is not None:
+            ping(self.settings, pool, timeout)
 
     def limit_db_wait(self, seconds: float) -> None:
         """Wait at most ``seconds`` for a database connection from now on (the API's

@@ -7,6 +7,7 @@ API: 503 ``database_unavailable``) instead of a traceback after a pool's long wa
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlsplit
 
 import psycopg
@@ -54,6 +55,29 @@ def check_postgres(settings: Settings) -> None:
             pass
     except psycopg.Error as exc:
         raise DatabaseUnavailable(describe(settings), _one_line(exc)) from None
+
+
+def ping(settings: Settings, pool: Any, timeout: float) -> None:
+    """One round trip on a connection of ``pool`` (a psycopg_pool pool), or
+    ``DatabaseUnavailable`` within about ``timeout`` seconds.
+
+    The event store retries each call ten times, a pool's wait each: a request that met a
+    database gone away would hang for minutes without a check like this first.
+    """
+    try:
+        with pool.connection(timeout=timeout) as conn:
+            conn.execute("SELECT 1")
+    except psycopg.Error as exc:
+        raise DatabaseUnavailable(describe(settings), _one_line(exc)) from None
+
+
+UNAVAILABLE_ERRORS: tuple[type[Exception], ...] = (
+    DatabaseUnavailable,
+    psycopg.OperationalError,  # PoolTimeout too
+    OperationalError,
+    InterfaceError,
+)
+"""The classes an entry point maps to "database unavailable" (``unavailable`` says why)."""
 
 
 def unavailable(exc: BaseException, settings: Settings) -> DatabaseUnavailable | None:

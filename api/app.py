@@ -10,13 +10,14 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import APIRouter, FastAPI
+from fastapi import APIRouter, Depends, FastAPI
 from fastapi.routing import APIRoute
 from starlette.concurrency import run_in_threadpool
 
 from caseledger.adapters.bootstrap import Container, bootstrap
 from caseledger.adapters.database import DatabaseUnavailable
 from caseledger.adapters.settings import Settings
+from caseledger.api.deps import database_ready
 from caseledger.api.errors import install_error_handlers
 from caseledger.api.middleware import BodySizeLimit
 from caseledger.api.routers import attempts, customers, health, messages, tickets, trace
@@ -36,7 +37,8 @@ def operation_id(route: APIRoute) -> str:
 
 def api_router() -> APIRouter:
     """Every resource router, one line each."""
-    router = APIRouter()
+    # Every route reads or writes the database: each checks first that it answers.
+    router = APIRouter(dependencies=[Depends(database_ready)])
     router.include_router(tickets.router)
     router.include_router(messages.router)
     router.include_router(attempts.router)
@@ -88,6 +90,7 @@ def create_app(container: Container, *, owns_container: bool = False) -> FastAPI
         lifespan=lifespan,
     )
     app.state.container = container
+    container.limit_db_wait(container.settings.api.db_timeout_seconds)
     install_error_handlers(app)
     app.add_middleware(BodySizeLimit, max_bytes=container.settings.api.max_body_bytes)
     app.include_router(api_router(), prefix=API_PREFIX)

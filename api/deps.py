@@ -123,6 +123,12 @@ async def get_container(request: Request) -> Container:
 ContainerDep = Annotated[Container, Depends(get_container)]
 
 
+def database_ready(container: ContainerDep) -> None:
+    """Answer 503 ``database_unavailable`` within ``api.db_timeout_seconds`` while PostgreSQL
+    is away, before a route meets it: the event store retries each call ten times."""
+    container.check_database(container.settings.api.db_timeout_seconds)
+
+
 async def get_desk(container: ContainerDep) -> SupportDesk:
     """The command side: every write goes through the desk."""
     return container.desk

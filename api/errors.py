@@ -3,7 +3,8 @@ bad input.
 
 Domain errors (``CaseledgerError``) map by class; request validation is 422 with the first
 problem as the reason and every problem in ``details``; HTTP errors (401, 403, 404 ...) keep
-their status. Anything else is a bug: logged with its traceback, answered with a generic 500.
+their status. A database that cannot be reached is 503 ``database_unavailable`` with the
+reason. Anything else is a bug: logged with its traceback, answered with a generic 500.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from caseledger.adapters.database import UNAVAILABLE_ERRORS, DatabaseUnavailable, unavailable
 from caseledger.domain.errors import (
     CaseledgerError,
     ConcurrentUpdate,
@@ -106,6 +108,14 @@ async def _http_error(request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse(body, status_code=exc.status_code, headers=exc.headers)
 
 
+async def _database_unavailable(request: Request, exc: Exception) -> JSONResponse:
+    container = request.app.state.container
+    down = unavailable(exc, container.settings) or DatabaseUnavailable("the database", str(exc))
+    logger.warning("%s %s: %s", request.method, request.url.path, down)
+    body = {"error": "database_unavailable", "reason": str(down), "field": None}
+    return JSONResponse(body, status_code=503, headers={"Retry-After": "5"})
+
+
 async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
     logger.exception("unhandled error on %s %s", request.method, request.url.path)
     body = {"error": "internal_error", "reason": "internal error; it has been logged"}
@@ -117,4 +127,6 @@ def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(CaseledgerError, _domain_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
+    for cls in UNAVAILABLE_ERRORS:
+        app.add_exception_handler(cls, _database_unavailable)
     app.add_exception_handler(Exception, _unexpected)
