@@ -190,9 +190,11 @@ def require(*roles: Role, doing: str) -> Callable[[Principal], Awaitable[Princip
     async def check(principal: PrincipalDep) -> Principal:
         """Admit the caller or refuse with 403."""
         if principal.role not in roles:
+            article = "an" if principal.role[0] in "aeiou" else "a"
             raise HTTPException(
                 status.HTTP_403_FORBIDDEN,
-                f"a {principal.role} credential may not {doing}; allowed: {', '.join(roles)}",
+                f"{article} {principal.role} credential may not {doing}; "
+                f"allowed: {', '.join(roles)}",
             )
         return principal
 

@@ -194,6 +194,12 @@ def test_a_customer_opens_tickets_only_for_itself(world: World) -> None:
     assert ana.open_ticket(None)  # its own id by default
 
 
+@pytest.mark.parametrize(("key", "article"), [(ANALYST, "an analyst"), (AUDITOR, "an auditor")])
+def test_a_refusal_names_the_role_with_its_article(world: World, key: str, article: str) -> None:
+    refused = world.client.as_(key).propose(world.ticket, "Reinstall the driver", expect=403)
+    assert refused["reason"].startswith(f"{article} credential may not "), refused
+
+
 def test_staff_must_name_the_customer(world: World) -> None:
     answer = world.client.as_(AGENT).open_ticket(None, expect=422)
     assert answer["field"] == "customer_id"
