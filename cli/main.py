@@ -306,7 +306,7 @@ def tickets(customer_id: str) -> None:
             render.timeline(console, ticket)
         if not found:
             # Not an error (a customer may have none yet), but never a silent blank.
-            console.print(f"No tickets for {customer_id}.")
+            console.print(f"No tickets for {customer_id}.", markup=False)
 
 
 @app.command()
@@ -318,6 +318,11 @@ def attempts(
     with _container(inline_projections=False) as c:
         _catch_up(c)
         entries = c.views.attempts(customer_id, ticket)
+        if not entries:
+            # As ``tickets``: an unknown customer or ticket is no error, but never a blank table.
+            where = f" on ticket {ticket}" if ticket else ""
+            console.print(f"No attempts{where} for {customer_id}.", markup=False)
+            return
         render.attempts(console, f"Attempts of {customer_id}", entries)
 
 

@@ -101,6 +101,15 @@ def test_tickets_of_a_customer_with_none_says_so(demo: tuple[Path, str]) -> None
     assert result.stdout.strip() == "No tickets for nobody."
 
 
+def test_attempts_of_a_customer_or_ticket_with_none_says_so(tmp_path: Path) -> None:
+    nobody = run("attempts", "nobody", data_dir=tmp_path)
+    assert nobody.returncode == 0, nobody.stderr
+    assert nobody.stdout.strip() == "No attempts for nobody."
+    bogus = run("attempts", "cust-a", "--ticket", "bogus", data_dir=tmp_path)
+    assert bogus.returncode == 0, bogus.stderr
+    assert bogus.stdout.strip() == "No attempts on ticket bogus for cust-a."
+
+
 def test_replay_of_unknown_projection_is_a_clear_error(tmp_path: Path) -> None:
     result = run("replay", "--projection", "nope", data_dir=tmp_path)
     assert result.returncode == 2
