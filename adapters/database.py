@@ -91,5 +91,5 @@ def unavailable(exc: BaseException, settings: Settings) -> DatabaseUnavailable |
         # store wraps the same in eventsourcing's own classes.
         if isinstance(seen, psycopg.OperationalError | OperationalError | InterfaceError):
             return DatabaseUnavailable(describe(settings), _one_line(seen))
-        seen = seen.__cause__ or seen.__context__
+        seen = seen.__cause__ or (None if seen.__suppress_context__ else seen.__context__)
     return None

@@ -82,6 +82,8 @@ def _container(settings: Settings | None = None, **overrides: Any) -> Iterator[C
     except CaseledgerError as exc:
         render.problem(errors, exc.reason)
         raise typer.Exit(2) from None
+    except typer.Exit:
+        raise
     except Exception as exc:
         # The database went away mid-command: a reason, not a traceback.
         if (down := unavailable(exc, settings)) is None:

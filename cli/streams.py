@@ -72,6 +72,8 @@ def _container(settings: Settings) -> Iterator[Container]:
         yield container
     except CaseledgerError as exc:
         raise _fail(exc.reason) from None
+    except typer.Exit:
+        raise
     except Exception as exc:
         if (down := unavailable(exc, settings)) is None:
             raise
