@@ -4,10 +4,13 @@ No network, no model: it proposes the next untried step of the ticket's category
 catalog's ordered steps, ``caseledger.adapters.catalog``), in the request's language, adapted
 to what memory knows (device model, preferred contact channel). A step is tried when its
 action id is in ``tried_action_ids`` or an excluded solution is that action (same text, or
-the catalog's reading of a rewording). When every step has been tried it proposes nothing and
-says a person will follow up; an untriaged ticket gets the category its message talks about,
-or a question. Output has the same shape as an LLM's: visible text, ``METADATA_DELIMITER``,
-JSON metadata — streamed in small chunks.
+the catalog's reading of a rewording), or the customer said they tried it without success
+(a sentence of this message, this ticket's earlier customer messages or recalled memory that
+names the step and reads as failure feedback or "already tried"; a step only asked about or
+reported working stays). When every step has been tried it proposes nothing and says a person
+will follow up; an untriaged ticket gets the category its message talks about, or a question.
+Output has the same shape as an LLM's: visible text, ``METADATA_DELIMITER``, JSON metadata —
+streamed in small chunks.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from functools import lru_cache
 from caseledger.adapters.catalog.catalog import Catalog, CatalogAction, load_catalog
 from caseledger.adapters.llm.prompt import render_prompt
 from caseledger.domain.policies.attempts import is_cjk, normalize_solution
+from caseledger.domain.policies.feedback import classify_feedback
 from caseledger.domain.ports import METADATA_DELIMITER, DraftRequest
 
 __all__ = ["OfflineResponder"]
@@ -43,6 +47,15 @@ _STOPWORDS = frozenset(
     }
 )  # fmt: skip
 _ATTEMPT_LINE = re.compile(r"^\[(?P<status>[a-z_]+)\]\s*(?P<text>.+)$")
+# Sentence ends, Chinese ones included; a comma does not end one, as "I swapped the outlet,
+# neither helped" names the step and its outcome in two clauses.
+_SENTENCE_END = re.compile(r"[.!?;。；！？\n]+")
+# "Tried it" without an outcome: the customer still writes about the problem, so it failed.
+_TRIED_CUE = re.compile(r"\b(?:already|tried)\b|已经|试过", re.IGNORECASE)
+_CLAUSE_SEP = re.compile(r"[,，、:：]")
+# Why the feedback classifier set a clause aside: the customer did not report doing it.
+_SET_ASIDE = frozenset({"question", "hypothetical", "uncertain"})
+_MEMORY_LINE = re.compile(r"^\[[^\]]*\]\s*")  # "[2026-01-05] text": the date recall adds
 
 _TEXT = {
     "en": {
@@ -52,6 +65,7 @@ _TEXT = {
         "next": "Since that didn't fix it, let's try the next step:",
         "next_partial": "Since that only helped a little, let's try the next step:",
         "next_other": "Let's try another step:",
+        "next_said": "Since you've already tried that, let's try this:",
         "ask_pending": "How did the last step go?",
         "remind": "No problem. When you get a chance, here is the step again:",
         "ask_result": "Please let me know whether that solves the problem.",
@@ -71,6 +85,7 @@ _TEXT = {
         "next": "既然之前的方法没有解决问题，我们来试试下一步：",
         "next_partial": "既然之前的方法只改善了一点，我们来试试下一步：",
         "next_other": "我们来试试另一个方法：",
+        "next_said": "既然您已经试过这个方法，我们来试试这个：",
         "ask_pending": "上一步的效果怎么样？",
         "remind": "没关系，方便的时候请试试这一步：",
         "ask_result": "请告诉我这样做是否解决了问题。",
@@ -109,6 +124,7 @@ class OfflineResponder:
             else _index_reader(self.catalog)
         )
         self._keywords = _category_keywords(self.catalog)
+        self._said_failed = lru_cache(maxsize=2048)(self._sentence_said_failed)
 
     @property
     def name(self) -> str:
@@ -150,7 +166,7 @@ class OfflineResponder:
             return _render(text, [], intent, category or "general", [])
         if category is None:
             return _render(words["clarify"], [], "clarify", "general", [])
-        step = self._next_step(request, category)
+        step, said = self._next_step(request, category)
         if step is None:
             by_channel = words["by_channel"].format(channel=channel_text) if channel else ""
             text = words["handoff"].format(by_channel=by_channel)
@@ -161,7 +177,7 @@ class OfflineResponder:
         # other tickets are excluded too, but were never discussed here.
         intro = [
             words["thanks_device"].format(device=device) if device else words["thanks"],
-            _intro(words, statuses[-1] if statuses else None, bool(request.tried_action_ids)),
+            _intro(words, statuses[-1] if statuses else None, bool(request.tried_action_ids), said),
         ]
         outro = [words["ask_result"]]
         if channel:
@@ -178,18 +194,75 @@ class OfflineResponder:
         # An untriaged ticket ("general"): pick the category whose wording the message shares.
         return _best_category(request.message, self._keywords)
 
-    def _next_step(self, request: DraftRequest, category: str) -> CatalogAction | None:
+    def _next_step(self, request: DraftRequest, category: str) -> tuple[CatalogAction | None, bool]:
+        """The first step not excluded, and whether one before it was skipped only because
+        the customer said they had tried it (the intro then says so)."""
         excluded_ids = set(request.tried_action_ids)
         excluded_texts = {normalize_solution(s) for s in request.excluded_solutions}
         for solution in request.excluded_solutions:
             excluded_ids.update(self._classify(solution))
+        said_ids = self._customer_tried(request)
+        skipped_for_said = False
         for step in self.catalog.steps(category):
             if step.action_id in excluded_ids:
                 continue
             if any(normalize_solution(t) in excluded_texts for t in step.texts.values()):
                 continue
-            return step
-        return None
+            if step.action_id in said_ids:
+                skipped_for_said = True
+                continue
+            return step, skipped_for_said
+        return None, skipped_for_said
+
+    def _customer_tried(self, request: DraftRequest) -> frozenset[str]:
+        """Catalog actions the customer said they tried without success: in this message,
+        this ticket's earlier customer messages, or recalled memory (only customer messages
+        are retained, so memory is their words too)."""
+        texts = [request.message]
+        for section in request.sections:
+            if section.label == "recent_messages":
+                texts.extend(
+                    line.removeprefix("customer:")
+                    for line in section.lines
+                    if line.startswith("customer:")
+                )
+            elif section.label == "memory":
+                texts.extend(_MEMORY_LINE.sub("", line, count=1) for line in section.lines)
+        return frozenset(
+            action
+            for text in texts
+            for sentence in _SENTENCE_END.split(text)
+            for action in self._said_failed(sentence.strip())
+        )
+
+    def _sentence_said_failed(self, sentence: str) -> frozenset[str]:
+        if not sentence:
+            return frozenset()
+        actions = self._classify(sentence)
+        if not actions:
+            return frozenset()  # the cheap check first: most sentences name no step
+        # A step only asked about in a clause of its own ("no luck, should I check the
+        # cable?") is not one the customer tried.
+        clauses = [c.strip() for c in _CLAUSE_SEP.split(sentence) if c.strip()]
+        if len(clauses) > 1:
+            asked: set[str] = set()
+            stated: set[str] = set()
+            for clause in clauses:
+                named = self._classify(clause)
+                if named:
+                    aside = classify_feedback(clause).cue in _SET_ASIDE
+                    (asked if aside else stated).update(named)
+            actions = actions - (asked - stated)
+            if not actions:
+                return frozenset()
+        verdict = classify_feedback(sentence)
+        if verdict.outcome == "failed":
+            return actions
+        # No outcome and no question, hypothetical or doubt set aside ("no cue"): a step
+        # reported as tried, in a message about a problem that is still there.
+        if verdict.outcome is None and verdict.cue == "no cue" and _TRIED_CUE.search(sentence):
+            return actions
+        return frozenset()  # worked, partly worked, not tried yet, or only asked about
 
 
 def _index_reader(catalog: Catalog) -> Callable[[str], frozenset[str]]:
@@ -217,12 +290,17 @@ def _attempts(request: DraftRequest) -> list[tuple[str, str]]:
     ]
 
 
-def _intro(words: Mapping[str, str], last: str | None, tried_elsewhere: bool) -> str:
+def _intro(
+    words: Mapping[str, str], last: str | None, tried_elsewhere: bool, said_tried: bool
+) -> str:
     """How the next step is introduced: after what the customer said of the last one."""
     if last == "failed":
         return words["next"]
     if last == "partial":
         return words["next_partial"]
+    if said_tried:
+        # Skipped because the customer said they tried it, not because it failed here.
+        return words["next_said"]
     if last is not None or tried_elsewhere:
         # Only steps excluded for other reasons: nothing failed here.
         return words["next_other"]

@@ -146,7 +146,8 @@ def test_a_custom_classifier_is_used_and_asked_once_per_text() -> None:
     _text, meta = run(request(excluded_solutions=("did both",)), responder)
     assert meta.catalog_action_ids == ("router.factory_reset",)
     run(request(excluded_solutions=("did both",)), responder)
-    assert asked == ["did both"]
+    # The message is read too, for steps the customer says they tried; each text once.
+    assert asked == ["did both", "my router keeps dropping the connection"]
 
 
 def test_memory_facts_are_used() -> None:
@@ -316,3 +317,73 @@ def test_a_step_not_tried_yet_is_given_again_not_replaced() -> None:
     text, meta = run(request(sections=(section,), tried_action_ids=("router.restart",)))
     assert meta.proposed_solutions == () and meta.intent == "remind"
     assert "here is the step again" in text and "Restart the router." in text
+
+
+# -- steps the customer says they already tried -----------------------------------------------
+
+OUTLET = "power.try_other_outlet"
+
+
+def power(message: str, *, language: str = "en", **kw: object) -> tuple[str, ValidatedMetadata]:
+    req = request(message=message, language=language, ticket_category="power", **kw)
+    raw = "".join(OfflineResponder(load_catalog()).stream(req))
+    text, meta, error = split_draft(raw)
+    assert error is None
+    return text, validate_metadata(meta, allowed_categories=["power"], current_priority="high")
+
+
+def test_a_step_the_message_says_failed_is_not_proposed() -> None:
+    text, meta = power(
+        "My Acer Aspire 5 will not charge. I already plugged it into a different wall outlet "
+        "and swapped the charging cable, neither helped."
+    )
+    assert meta.catalog_action_ids and OUTLET not in meta.catalog_action_ids
+    # Nothing failed on this ticket: the intro says why the step was skipped, not that it failed.
+    assert "Since you've already tried that" in text and "didn't fix it" not in text
+
+
+def test_a_step_the_message_says_failed_is_not_proposed_in_chinese() -> None:
+    text, meta = power("我已经换过插座了，还是充不进电", language="zh")
+    assert meta.catalog_action_ids and OUTLET not in meta.catalog_action_ids
+    assert "既然您已经试过这个方法" in text
+
+
+def test_a_step_recalled_memory_says_failed_is_not_proposed() -> None:
+    said = (
+        "[2026-01-05] My Acer Aspire 5 will not charge. I already plugged it into a different "
+        "wall outlet and swapped the charging cable, neither helped."
+    )
+    memory = ContextSection("memory", (said,))
+    text, meta = power("Hello, my laptop will not charge again.", sections=(memory,))
+    assert meta.catalog_action_ids and OUTLET not in meta.catalog_action_ids
+    # Earlier customer messages of this ticket count too; the agent's do not.
+    recent = ContextSection(
+        "recent_messages",
+        (
+            "agent:sam: Did you try a different wall outlet? It did not help others.",
+            "customer: I tried another outlet, it did not help.",
+        ),
+    )
+    _, meta = power("Any other idea?", sections=(recent,))
+    assert OUTLET not in meta.catalog_action_ids
+
+
+CABLE = "power.check_cable"
+WORKED = ContextSection("memory", ("[2025-11-02] Checking the charging cable fixed it, thanks!",))
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "sections"),
+    [
+        # The cable is only asked about: the outlet is excluded, the cable is not.
+        ("I already tried a different wall outlet, no luck, should I check the cable?", "en", ()),
+        ("我已经换过插座了，还是充不进电，要不要检查充电线？", "zh", ()),
+        # The cable is remembered as having worked: not a failed step.
+        ("My laptop won't charge again. I already tried a different outlet.", "en", (WORKED,)),
+    ],
+)
+def test_a_step_only_asked_about_or_reported_working_is_still_proposed(
+    message: str, language: str, sections: tuple[ContextSection, ...]
+) -> None:
+    _text, meta = power(message, language=language, sections=sections)
+    assert meta.catalog_action_ids == (CABLE,)
