@@ -612,3 +612,21 @@ def test_a_replys_context_names_events_a_trace_can_follow(container: Container) 
     context = events[outcome.reply_event_id].payload["context_event_ids"]
     assert failed_at in context
     assert [i for i in context if i not in events] == []
+
+
+def test_the_first_reply_skips_a_step_the_first_message_says_was_tried(
+    container: Container,
+) -> None:
+    """QA with the real memory server: the offline responder proposed the wall outlet to a
+    customer whose first message said a different outlet had not helped."""
+    ticket = container.desk.open_ticket("cust-1", "laptop", CUSTOMER, category="power")
+    outcome = container.replies.handle_message(
+        ticket,
+        "My Acer Aspire 5 will not charge. I already plugged it into a different wall outlet "
+        "and swapped the charging cable, neither helped.",
+        CUSTOMER,
+    )
+    [attempt] = outcome.attempts_proposed
+    proposed = container.desk.load_ticket(ticket).attempts[attempt].text
+    assert proposed and "wall outlet" not in proposed
+    assert "Since you've already tried that" in outcome.text
