@@ -233,6 +233,11 @@ class ApiSettings(BaseModel):
     # collect and freeze the start-up heap so no later full collection walks it (~0.4 s with
     # the GIL held, once the models are loaded). Off: the first reply loads them instead.
     warm_up: bool = True
+    # Threads for what is left of a turn after its answer (the message's memory write), and
+    # how many such turns may wait for them; past that, `caseledger memory-retry` finishes
+    # them. Apart from the request threads, so a hung memory server never holds those.
+    memory_write_workers: int = Field(default=4, ge=1, le=64)
+    max_pending_memory_writes: int = Field(default=1000, ge=1)
     # How long a request waits for a database connection before answering 503
     # database_unavailable: a caller should not hang while PostgreSQL is away.
     db_timeout_seconds: int = Field(default=3, ge=1, le=300)

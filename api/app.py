@@ -21,6 +21,7 @@ from caseledger.api.deps import database_ready
 from caseledger.api.errors import install_error_handlers
 from caseledger.api.middleware import BodySizeLimit
 from caseledger.api.routers import attempts, customers, health, messages, tickets, trace
+from caseledger.api.turns import TurnFinisher
 
 API_PREFIX = "/v1"
 
@@ -73,6 +74,9 @@ def create_app(container: Container, *, owns_container: bool = False) -> FastAPI
         try:
             yield
         finally:
+            # Turns in hand finish (their threads are joined at exit); queued ones are left to
+            # `caseledger memory-retry`, so a hung memory server cannot hold the shutdown.
+            app.state.turn_finisher.close(wait=False)
             if frozen:
                 gc.unfreeze()  # an app started again in this process starts as this one did
             if owns_container:
@@ -90,6 +94,10 @@ def create_app(container: Container, *, owns_container: bool = False) -> FastAPI
         lifespan=lifespan,
     )
     app.state.container = container
+    app.state.turn_finisher = TurnFinisher(
+        workers=container.settings.api.memory_write_workers,
+        max_pending=container.settings.api.max_pending_memory_writes,
+    )
     container.limit_db_wait(container.settings.api.db_timeout_seconds)
     install_error_handlers(app)
     app.add_middleware(BodySizeLimit, max_bytes=container.settings.api.max_body_bytes)

@@ -91,15 +91,24 @@ class ReplyPump:
             self._loop.call_soon_threadsafe(self._queue.put_nowait, item)
 
     def _run(self) -> None:
+        ended = False
         try:
             for event in self._open():
+                if ended:
+                    continue  # the memory write after ``done``: the client is not held for it
                 self._post(event)
+                if event.kind == "done":
+                    self._post(None)
+                    ended = True
         except CaseledgerError as exc:
-            self._post(exc)
+            if not ended:
+                self._post(exc)
         except Exception as exc:
             logger.exception("reply stream failed")
-            self._post(exc)
-        self._post(None)  # the end
+            if not ended:
+                self._post(exc)
+        if not ended:
+            self._post(None)  # the end
 
     async def next(self) -> ReplyEventLike | BaseException | None:
         """The next event, the error that ended the stream, or None at its end."""

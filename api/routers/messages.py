@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Annotated
 
-from fastapi import APIRouter, BackgroundTasks, Header, Query
+from fastapi import APIRouter, BackgroundTasks, Header, Query, Request
 from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
@@ -21,6 +21,7 @@ from caseledger.api.deps import (
 from caseledger.api.routers.params import COMMON_ERRORS, TicketIdPath
 from caseledger.api.schemas.common import ErrorPublic
 from caseledger.api.schemas.replies import MessageCreate, ReplyPublic
+from caseledger.api.turns import TurnFinisher
 from caseledger.domain.services import Cause
 
 router = APIRouter(
@@ -50,6 +51,7 @@ _STREAM_DOC = (
 async def post_message(
     ticket_id: TicketIdPath,
     body: MessageCreate,
+    request: Request,
     principal: ParticipantDep,
     views: ViewsDep,
     replies: RepliesDep,
@@ -93,12 +95,14 @@ async def post_message(
     # One trip to the threadpool, not two: under load each trip waits for the GIL.
     outcome, rest = await run_in_threadpool(reply)
     # The answer goes out once the reply is recorded; the rest of the turn (the message's
-    # memory write and its event) runs after it is sent, in the threadpool.
-    background.add_task(_finish, rest)
+    # memory write and its event) runs after it is sent, on the finisher's own threads.
+    finisher: TurnFinisher = request.app.state.turn_finisher
+    background.add_task(_hand_over, finisher, rest)
     return ReplyPublic.model_validate(outcome.to_dict())
 
 
-def _finish(rest: Iterator[ReplyEventLike]) -> None:
-    """Run what is left of a turn after its answer was sent."""
-    for _ in rest:
-        pass
+async def _hand_over(finisher: TurnFinisher, rest: Iterator[ReplyEventLike]) -> None:
+    """Give the rest of the turn to ``finisher``; one it cannot take is closed (left
+    unfinished, for `caseledger memory-retry`) in the threadpool, as closing saves."""
+    if not finisher.submit(rest):
+        await run_in_threadpool(rest.close)  # type: ignore[attr-defined]

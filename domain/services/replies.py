@@ -190,6 +190,7 @@ class ReplyService:
         # messages on a ticket otherwise conflicted on save until a step ran out of retries,
         # leaving a message recorded with no reply (session 62's QA: 6 at once, 3 refused).
         self._turns = KeyedLocks()
+        self._writes = KeyedLocks()
         self.recent_messages = recent_messages
         self.recall_limit = recall_limit
         self.echo_confidence = echo_confidence
@@ -297,7 +298,10 @@ class ReplyService:
                 memory_status=turn.memory_status,
             ),
         )
-        self.desk.run_in(unit, lambda: self._retain(turn, text))
+        # One customer's writes record on one stream: taken one at a time here, they do not
+        # conflict (each retry would write to memory again).
+        with self._writes.held(turn.customer_id):
+            self.desk.run_in(unit, lambda: self._retain(turn, text))
 
     # -- steps (each runs in one block of the turn's unit of work, and may run again) ----
 

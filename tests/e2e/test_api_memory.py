@@ -27,6 +27,7 @@ def test_memory_view_groups_what_the_customer_said(api: tuple[ApiClient, Contain
     ticket = ana.open_ticket(None, "Laptop not charging", category="power")
     ana.say(ticket, "My Dell Inspiron 15 stopped charging. Please email me, not phone.")
     ana.say(ticket, "Actually, please call me instead.")
+    assert client.http.app.state.turn_finisher.wait_idle(10)  # the memory writes are done
     customer = ana.ticket(ticket)["customer_id"]
     view = ana.memory(customer)
     devices = view["groups"]["devices"]

@@ -74,8 +74,9 @@ def test_the_message_is_written_to_memory_after_the_json_answer(
     ticket = ana.open_ticket(None, "Laptop not charging", category="general")
     head = container.runner.source.head()
     reply = ana.say(ticket, "My Dell laptop stopped charging yesterday.")
-    # The answer went out once the reply was recorded; the memory write ran after it, as a
-    # background task of the same request, and left its event.
+    # The answer went out once the reply was recorded; the memory write ran after it, on the
+    # app's own memory-write threads, and left its event.
+    assert client.http.app.state.turn_finisher.wait_idle(10)
     recorded = container.runner.source.read(head, 100)
     assert [e.type for e in recorded][-1] == "customer.memory_retained"
     assert recorded[-1].payload["source_event_id"] == reply["message_event_id"]
