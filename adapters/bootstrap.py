@@ -9,6 +9,7 @@ import dataclasses
 import time
 from dataclasses import dataclass, field
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
@@ -205,6 +206,16 @@ def build_pair_judge(settings: Settings) -> PairJudge | None:
     )
 
 
+def local_memory_path(settings: Settings) -> Path:
+    """The local memory's file: ``memory.sqlite`` in the data dir, or on PostgreSQL with a
+    schema of its own ``memory-<schema>.sqlite``, so that two deployments sharing a data dir
+    (a schema each) never recall each other's customers (session 62's QA found them did)."""
+    schema = settings.db.postgres_schema
+    if settings.db.backend == "postgres" and schema != "public":
+        return settings.data_dir / f"memory-{schema}.sqlite"
+    return settings.data_dir / "memory.sqlite"
+
+
 def _memory(settings: Settings, embedder: Embedder | None, clock: Clock) -> MemoryStore:
     if settings.memory.backend == "hindsight":
         from caseledger.adapters.memory.hindsight import HindsightMemoryStore
@@ -225,7 +236,7 @@ def _memory(settings: Settings, embedder: Embedder | None, clock: Clock) -> Memo
     from caseledger.adapters.memory.local import LocalMemoryStore
 
     return LocalMemoryStore(
-        settings.data_dir / "memory.sqlite",
+        local_memory_path(settings),
         embedder=embedder,
         bank_prefix=settings.memory.bank_prefix,
         clock=clock,
