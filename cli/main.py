@@ -280,13 +280,14 @@ def status(
         if as_json:
             # stdout is exactly one JSON document, so it can be piped into jq.
             document: dict[str, Any] = {
+                "projections_source": c.settings.projections.source,
                 "log": {
                     "head": head,
                     "projections": [
                         {"projection": name, "position": head - lag, "lag": lag}
                         for name, lag in lags.items()
                     ],
-                }
+                },
             }
             if kafka:
                 document.update(streams_cli.kafka_status_data(c.settings, c.store, head, group))
@@ -296,6 +297,14 @@ def status(
             console.print(f"{name:16} position {head - lag:>8}  lag {lag}")
         if kafka:
             streams_cli.kafka_status(c.settings, c.store, head, console, group=group)
+        elif c.settings.projections.source == "kafka":
+            # The in-process runner's positions never move in this shape: say whose lag it is.
+            console.print(
+                "(the Kafka projector writes the read models here, "
+                "CASELEDGER_PROJECTIONS__SOURCE=kafka: these are the unused in-process runner's "
+                "positions; `caseledger status --kafka` shows the projector's lag)",
+                markup=False,
+            )
 
 
 @app.command()

@@ -76,6 +76,9 @@ class Customer(Aggregate):
         self.display_name = display_name
         self.ticket_ids: list[str] = []
         self.preference_keys: set[str] = set()
+        # Every statement and correction of a preference, by its event id: what a correction
+        # may name as the one it corrects.
+        self.preference_events: dict[str, str] = {}
         # Applied statements and corrections, as plain dicts (the policy resolves them).
         self.preference_records: list[dict[str, Any]] = []
         # Memory writes that failed and have not been retained since: source event -> info.
@@ -161,6 +164,7 @@ class Customer(Aggregate):
         timestamp: datetime,
     ) -> None:
         self.preference_keys.add(key)
+        self.preference_events[self._applying_event_id()] = key
         if applied:
             self.preference_records.append(
                 {
@@ -208,6 +212,7 @@ class Customer(Aggregate):
         timestamp: datetime,
     ) -> None:
         self.preference_keys.add(key)
+        self.preference_events[self._applying_event_id()] = key
         self.preference_records.append(
             {
                 "key": key,

@@ -429,6 +429,15 @@ class SupportDesk(Application[UUID]):
         if corrects_event_id is not None:
             check_storable("corrects_event_id", corrects_event_id)
         customer = self._customer(customer_id)
+        if (
+            corrects_event_id is not None
+            and customer.preference_events.get(corrects_event_id) != key
+        ):
+            # Any id was taken, and a trace then showed a correction of a reply, or of nothing.
+            raise InvalidInput(
+                "corrects_event_id",
+                f"names no statement of this customer's {key!r} preference",
+            )
         customer.correct_preference(
             key=key,
             value=value.strip(),

@@ -9,6 +9,7 @@ from pathlib import Path
 from caseledger.adapters.bootstrap import bootstrap
 from caseledger.adapters.settings import ApiSettings, Settings
 from caseledger.domain.ports import EquivalenceMatch, KnownAttempt
+from caseledger.domain.services import Cause
 from tests.e2e.api_client import running_api
 from tests.fakes import FakeEmbedder
 
@@ -73,3 +74,23 @@ def test_warm_up_with_no_embedding_model_still_warms_the_guard(tmp_path: Path) -
     finally:
         container.close()
     assert set(spent) == {"guard"}
+
+
+def test_health_in_the_kafka_shape_reports_no_lag_it_cannot_know(tmp_path: Path) -> None:
+    """Session 62's QA: with the Kafka projector writing the read models, health reported the
+    unused in-process runner's lag, which never closed."""
+    from caseledger.adapters.settings import ProjectionSettings
+
+    settings = _settings(tmp_path, warm_up=False)
+    with running_api(settings, embedder=None) as (client, container):
+        container.desk.register_customer("cust-h", Cause(actor="service:crm"))
+        assert client.health() == {
+            "status": "ok",
+            "projection_lag": dict.fromkeys(container.runner.projections, 0),
+            "projections": "log",
+        }
+    kafka = settings.model_copy(update={"projections": ProjectionSettings(source="kafka")})
+    with running_api(kafka, embedder=None, inline_projections=False) as (client, container):
+        container.desk.register_customer("cust-k", Cause(actor="service:crm"))
+        assert container.runner.lag() != dict.fromkeys(container.runner.projections, 0)
+        assert client.health() == {"status": "ok", "projection_lag": {}, "projections": "kafka"}

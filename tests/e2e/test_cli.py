@@ -381,3 +381,14 @@ def test_history_of_every_demo_ticket_shows_repeats_refused_across_tickets(
 def sqlite_ticket_ids(store: Path) -> list[str]:
     with sqlite3.connect(store / "readmodels.sqlite") as db:
         return [row[0] for row in db.execute("SELECT key FROM rm_ticket_state")]
+
+
+def test_status_in_the_kafka_shape_says_whose_positions_it_shows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CASELEDGER_PROJECTIONS__SOURCE", "kafka")
+    result = run("status", data_dir=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "the Kafka projector writes the read models here" in result.stdout
+    document = json.loads(run("status", "--json", data_dir=tmp_path).stdout)
+    assert document["projections_source"] == "kafka"

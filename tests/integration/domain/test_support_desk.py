@@ -333,6 +333,30 @@ def test_preference_view_latest_wins_with_as_of(container: Container, clock: Ste
     assert container.views.preferences("cust-1")["contact_channel"].value == "email"
 
 
+def test_a_correction_names_a_statement_of_its_own_key_or_none(container: Container) -> None:
+    """Session 62's QA: any corrects_event_id was taken (none at all, another key's, a
+    reply's), and a trace then showed a reply as corrected."""
+    _open(container)
+    stated = container.desk.state_preference(
+        "cust-1", "contact_channel", "email", CUSTOMER, stated_at=None
+    )
+    other = container.desk.state_preference("cust-1", "language", "en", CUSTOMER, stated_at=None)
+    for wrong in ("nonexistent-event", other):
+        with pytest.raises(InvalidInput, match="corrects_event_id") as refused:
+            container.desk.correct_preference(
+                "cust-1", "contact_channel", "sms", AGENT, reason="x", corrects_event_id=wrong
+            )
+        assert refused.value.field == "corrects_event_id"
+    corrected = container.desk.correct_preference(
+        "cust-1", "contact_channel", "sms", AGENT, reason="x", corrects_event_id=stated
+    )
+    # A correction may itself be corrected.
+    container.desk.correct_preference(
+        "cust-1", "contact_channel", "phone", AGENT, reason="y", corrects_event_id=corrected
+    )
+    assert container.views.preferences("cust-1")["contact_channel"].value == "phone"
+
+
 def test_replay_rebuilds_the_same_state(container: Container) -> None:
     ticket_id = _open(container)
     attempt = container.desk.propose_attempt(ticket_id, "Restart the router", ASSISTANT)
