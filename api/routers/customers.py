@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, status
 from pydantic import AwareDatetime
@@ -89,7 +89,26 @@ def read_memory(
         if not desk.customer_exists(customer_id):
             raise
         view = {**memory_view(None), "customer_id": customer_id}
+    if principal.is_customer:
+        view = _as_the_customer_sees_it(view)
     return MemoryViewPublic.model_validate(view)
+
+
+# What staff need to repair a memory write (the store's error, the bank it went to) but the
+# customer has no use for, and should not see of the system behind it.
+_STAFF_ONLY = ("bank_id",)
+_NOT_SAVED_FOR_CUSTOMERS = "not saved yet; it will be tried again"
+
+
+def _as_the_customer_sees_it(view: dict[str, Any]) -> dict[str, Any]:
+    def item(entry: dict[str, Any]) -> dict[str, Any]:
+        shown = {k: v for k, v in entry.items() if k not in _STAFF_ONLY}
+        if shown.get("status") == "not_saved" and "reason" in shown:
+            shown["reason"] = _NOT_SAVED_FOR_CUSTOMERS
+        return shown
+
+    groups = {name: [item(e) for e in entries] for name, entries in view["groups"].items()}
+    return {**view, "groups": groups}
 
 
 @router.post(
