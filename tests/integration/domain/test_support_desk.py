@@ -478,3 +478,16 @@ def test_a_missing_data_dir_is_made_for_the_local_memory(
         "cust-1", "prefers sms", occurred_at=clock.now(), tags=[], source_event_id="evt-1"
     )
     assert c.memory.count("cust-1") == 1
+
+
+def test_an_event_dated_in_the_future_is_refused(container: Container) -> None:
+    ticket_id = _open(container)
+    ahead = container.clock.now() + timedelta(days=365 * 4)
+    with pytest.raises(InvalidInput, match="occurred_at: is in the future"):
+        container.desk.correct_preference(
+            "cust-1", "contact_channel", "fax", Cause(actor="agent:sam", occurred_at=ahead),
+            reason="x",
+        )  # fmt: skip
+    # A sender's clock a minute ahead is within the skew allowed.
+    soon = container.clock.now() + timedelta(minutes=1)
+    container.desk.receive_message(ticket_id, "hi", Cause(actor="customer", occurred_at=soon))
