@@ -24,9 +24,11 @@ import argparse
 import hashlib
 import json
 import logging
+import re
 import threading
 import time
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
@@ -37,7 +39,7 @@ from kafka.structs import OffsetAndMetadata
 
 from caseledger.adapters.settings import Settings
 from caseledger.domain.envelope import EventEnvelope, to_envelope
-from caseledger.domain.errors import CaseledgerError, ConcurrentUpdate, NotFound
+from caseledger.domain.errors import CaseledgerError, ConcurrentUpdate, InvariantViolated, NotFound
 from caseledger.domain.ids import customer_aggregate_id
 from caseledger.domain.model.base import check_text
 from caseledger.domain.services import Cause, SupportDesk
@@ -85,6 +87,10 @@ def correlation_for(event_id: str) -> str:
     """The correlation id of every engine event an inbound event caused."""
     return f"{CORRELATION_PREFIX}{event_id}"
 
+
+# The ids a first contact may register: the API's (``api/schemas/common.py``), so that
+# every customer the engine knows can be addressed there.
+_CUSTOMER_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:@-]*$")
 
 # Deeper than any valid inbound event (the contract's deepest value is 3 levels down), far
 # below what would exhaust the stack of the checks that walk it.
@@ -227,12 +233,28 @@ def apply_inbound(desk: SupportDesk, event: InboundEvent, *, resume: bool) -> li
     before marking the id done): commands whose events are already in the stream are skipped.
     Raises :class:`Rejected` or a ``CaseledgerError`` for events the engine cannot accept.
     """
-    if not desk.customer_exists(event.customer_id):
-        raise Rejected(
-            "unknown_customer", f"customer {event.customer_id!r} is not registered", event.event_id
-        )
     corr = event.correlation_id
     d = event.data
+    if not desk.customer_exists(event.customer_id):
+        if event.type != "ticket.message" or "subject" not in d:
+            raise Rejected(
+                "unknown_customer",
+                f"customer {event.customer_id!r} is not registered (a ticket.message with a "
+                "subject registers them, as a first contact through the API does)",
+                event.event_id,
+            )
+        if not _CUSTOMER_ID.match(event.customer_id):
+            raise Rejected(
+                "schema",
+                f"customer_id {event.customer_id!r} cannot be registered: a new customer's id "
+                "is letters, digits and _.:@- (as the API's), starting with a letter or digit",
+                event.event_id,
+            )
+        # A first contact, as through the API: registered here, then the ticket opens.
+        with suppress(InvariantViolated):  # registered by a concurrent writer: as wanted
+            desk.register_customer(
+                event.customer_id, Cause(event.source, event.occurred_at, None, corr)
+            )
     if event.type == "ticket.message":
         cause = Cause("customer", event.occurred_at, None, corr)
         if "ticket_id" in d:

@@ -411,3 +411,43 @@ def test_a_projector_whose_broker_is_away_logs_lag_unknown_and_keeps_running(
     with caplog.at_level("WARNING"):
         assert projector.poll_once() == 0
     assert "lag unknown: the broker did not answer" in caplog.text
+
+
+def test_a_first_contact_through_ingest_registers_the_customer(tmp_path: Path) -> None:
+    """As the API's first contact does: a ticket.message with a subject registers an unknown
+    customer (session 62's QA found no inbound way to register one); anything else about an
+    unknown customer, or an id the API could not address, is still refused."""
+    from caseledger.adapters.bootstrap import bootstrap
+    from caseledger.adapters.settings import GuardSettings, Settings
+    from caseledger.streams.ingest import apply_inbound
+
+    c = bootstrap(
+        Settings(environment="test", data_dir=tmp_path, guard=GuardSettings(use_embeddings=False)),
+        embedder=None,
+    )
+    try:
+
+        def event(customer: str, event_type: str, data: dict[str, Any]) -> Any:
+            document = inbound(customer_id=customer, type=event_type, data=data)
+            document["event_id"] = f"e-{customer}-{event_type}"
+            return parse_inbound(json.dumps(document).encode())
+
+        first = event("cust-new", "ticket.message", {"subject": "hello", "text": "my wifi drops"})
+        recorded = apply_inbound(c.desk, first, resume=False)
+        assert c.desk.customer_exists("cust-new") and len(recorded) == 2
+        with pytest.raises(Rejected) as unknown:
+            apply_inbound(
+                c.desk,
+                event("cust-other", "customer.preference", {"key": "language", "value": "de"}),
+                resume=False,
+            )
+        assert unknown.value.kind == "unknown_customer"
+        with pytest.raises(Rejected) as odd:
+            apply_inbound(
+                c.desk,
+                event("cüst-ü", "ticket.message", {"subject": "s", "text": "t"}),
+                resume=False,
+            )
+        assert odd.value.kind == "schema" and not c.desk.customer_exists("cüst-ü")
+    finally:
+        c.close()
