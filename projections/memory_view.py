@@ -62,9 +62,22 @@ _SUPPORT_KEYS = frozenset(
 # device that stopped working is support activity; one that only names the device is a device).
 _CLASSIFIERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
+        # A question about the support desk itself ("what is your support phone number?")
+        # names no device of the customer's.
+        "other",
+        re.compile(
+            r"\b(?:your|the) (?:support |help ?desk |customer service )?(?:phone ?number|number"
+            r"|email address|address|hours|website)\b|\bsupport (?:phone|number|line|hours)\b"
+            r"|客服电话|你们的电话|客服邮箱",
+            re.IGNORECASE,
+        ),
+    ),
+    (
         "support_preferences",
         re.compile(
             r"\b(prefer|preferred|rather|please (?:call|email|text|phone|ring|use|contact|write)"
+            r"|(?:phone|email|e-mail|text|sms|chat|whatsapp|wechat) (?:is|works) (?:best|better"
+            r"|fine|easiest|easier)|(?:phone|ring|message) me"
             r"|contact me|reach me|call me|email me|text me|write to me|don'?t (?:call|phone)"
             r"|by (?:email|phone|sms|text|chat)|language|english|spanish|chinese)\b"
             r"|联系|短信|邮件|邮箱|打电话|来电|微信|语言|中文|英文|沟通",
@@ -77,7 +90,8 @@ _CLASSIFIERS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(stopped|stops|won'?t|doesn'?t|isn'?t|not working|no longer|crash\w*|error\w*"
             r"|fail\w*|broken|jam\w*|drops?|disconnect\w*|freez\w*|overheat\w*|tried|restart\w*"
             r"|reinstall\w*|reset|fixed|refund\w*|ticket|issue|problem|bug)\b"
-            r"|故障|坏了|不能|无法|失败|重启|卡顿|黑屏|闪烁|断开|不亮|不制冷|收不到|连不上|问题|退款",
+            r"|故障|坏了|不能|无法|失败|重启|卡顿|黑屏|闪烁|断开|不亮|不制冷|收不到|连不上|问题|退款"
+            r"|试过|还是不行|不行|没用|没反应|修好|解决",
             re.IGNORECASE,
         ),
     ),

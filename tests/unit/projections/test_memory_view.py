@@ -243,6 +243,14 @@ def test_classify_text_in_english_and_chinese() -> None:
     assert classify_text("Please text me, don't call") == "support_preferences"
     assert classify_text("请用短信联系我") == "support_preferences"
     assert classify_text("Thanks!") == "other"
+    # Session 62's QA: a contact preference, a Chinese failure report and a question about
+    # the desk's own number were grouped as devices and other.
+    assert classify_text("Phone is best, thanks.") == "support_preferences"
+    assert classify_text("Phone me please") == "support_preferences"
+    assert classify_text("试过了还是不行") == "past_support_activity"
+    assert classify_text("tried it, still not working") == "past_support_activity"
+    assert classify_text("What is your support phone number?") == "other"
+    assert classify_text("My phone number changed, it is a new iPhone") == "devices"
 
 
 def test_apply_does_not_mutate_and_redelivery_changes_nothing() -> None:
