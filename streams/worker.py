@@ -25,8 +25,14 @@ def install_stop_signals() -> threading.Event:
     stop = threading.Event()
 
     def handler(signum: int, frame: FrameType | None) -> None:
+        name = signal.Signals(signum).name
+        if stop.is_set():
+            # A second signal: the first waits for a batch, or for a broker that may never
+            # answer (a worker still connecting sat ~30 s on it); this one stops now.
+            logging.getLogger("caseledger.streams").warning("%s again: stopping now", name)
+            raise SystemExit(130)
         logging.getLogger("caseledger.streams").info(
-            "%s received; stopping after this batch", signal.Signals(signum).name
+            "%s received; stopping after this batch (again to stop now)", name
         )
         stop.set()
 

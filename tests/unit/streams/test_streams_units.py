@@ -451,3 +451,25 @@ def test_a_first_contact_through_ingest_registers_the_customer(tmp_path: Path) -
         assert odd.value.kind == "schema" and not c.desk.customer_exists("cüst-ü")
     finally:
         c.close()
+
+
+def test_a_second_stop_signal_stops_the_worker_at_once() -> None:
+    """Session 62's QA: Ctrl-C while a worker still waited for its broker was acknowledged
+    and then not honoured for ~30 s; a second one now stops it."""
+    import signal
+
+    from caseledger.streams.worker import install_stop_signals
+
+    before = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    try:
+        stop = install_stop_signals()
+        handler = signal.getsignal(signal.SIGINT)
+        assert callable(handler)
+        handler(signal.SIGINT, None)
+        assert stop.is_set()
+        with pytest.raises(SystemExit) as stopped:
+            handler(signal.SIGINT, None)
+        assert stopped.value.code == 130
+    finally:
+        signal.signal(signal.SIGINT, before[0])
+        signal.signal(signal.SIGTERM, before[1])
