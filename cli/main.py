@@ -367,10 +367,31 @@ def memory_retry(
         _catch_up(c)
         customers = [customer_id] if customer_id else [k for k, _ in c.store.scan("memory_view")]
         retained = failed = unfinished = 0
-        for customer in customers:
-            result = c.replies.retry_memory_writes(customer)
-            retained, failed = retained + result["retained"], failed + result["failed"]
-            unfinished += result["unfinished"]
+        # A hung store takes a minute a write: show where it is (stderr; plain lines off a
+        # terminal), and leave a customer's other writes once one fails (the result says so).
+        with progress_display(
+            errors,
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+        ) as progress:
+            task = progress.add_task("memory-retry customers", total=len(customers))
+            for customer in customers:
+                result = c.replies.retry_memory_writes(customer)
+                retained, failed = retained + result["retained"], failed + result["failed"]
+                unfinished += result["unfinished"]
+                if result["failed"]:
+                    errors.print(
+                        f"{customer}: {result['failed']} write(s) still failing"
+                        + (
+                            f" ({result['not_tried']} not tried after the first failure)"
+                            if result["not_tried"]
+                            else ""
+                        ),
+                        markup=False,
+                    )
+                progress.advance(task)
         console.print(
             f"{len(customers)} customer(s): retained {retained} ({unfinished} of turns that "
             f"stopped before their memory write), still failing {failed}"

@@ -753,7 +753,11 @@ class ReplyService:
 
     def retry_memory_writes(self, customer_id: str) -> dict[str, int]:
         """Retry every failed, not-yet-retained memory write of a customer (from the log), and
-        make the writes of turns that stopped after their answer (``unfinished``)."""
+        make the writes of turns that stopped after their answer (``unfinished``).
+
+        After a write fails, the customer's others are left for the next run (``not_tried``,
+        counted in ``failed`` too): a store that is down or hung fails them all, a minute each
+        when it hangs, and nothing would come of the wait."""
         pending = dict(self.desk.load_customer(customer_id).pending_memory_writes)
         writes = [
             (info["ticket_id"], source, int(info["try_number"]) + 1)
@@ -762,8 +766,11 @@ class ReplyService:
         replied_before = self.desk.clock.now() - self.unfinished_after
         unfinished = self.desk.unwritten_memories(customer_id, replied_before=replied_before)
         writes.extend((ticket_id, source, 1) for ticket_id, source in unfinished)
-        done = failed = 0
+        done = failed = not_tried = 0
         for ticket_id, source_event_id, try_number in writes:
+            if failed:
+                not_tried += 1
+                continue
             ticket = self.desk.load_ticket(ticket_id)
             message = next(m for m in ticket.messages if m.message_id == source_event_id)
             if self.retain_message(
@@ -778,7 +785,12 @@ class ReplyService:
                 done += 1
             else:
                 failed += 1
-        return {"retained": done, "failed": failed, "unfinished": len(unfinished)}
+        return {
+            "retained": done,
+            "failed": failed + not_tried,
+            "not_tried": not_tried,
+            "unfinished": len(unfinished),
+        }
 
 
 @dataclass(frozen=True)

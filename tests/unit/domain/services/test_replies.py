@@ -292,10 +292,43 @@ def test_memory_failure_degrades_and_is_retried_later(container: Container) -> N
     failed = next(e for e in events if e.type == "customer.memory_write_failed")
     assert failed.payload["source_event_id"] == outcome.message_event_id
     memory.failing = False
-    assert replies.retry_memory_writes("cust-1") == {"retained": 1, "failed": 0, "unfinished": 0}
+    assert replies.retry_memory_writes("cust-1") == {
+        "retained": 1,
+        "failed": 0,
+        "not_tried": 0,
+        "unfinished": 0,
+    }
     retained = container.runner.source.read(0, 1000)[-1]
     assert retained.type == "customer.memory_retained" and retained.payload["try_number"] == 2
-    assert replies.retry_memory_writes("cust-1") == {"retained": 0, "failed": 0, "unfinished": 0}
+    assert replies.retry_memory_writes("cust-1") == {
+        "retained": 0,
+        "failed": 0,
+        "not_tried": 0,
+        "unfinished": 0,
+    }
+
+
+def test_after_one_write_fails_the_customers_others_wait_for_the_next_run(
+    container: Container,
+) -> None:
+    """Session 62's QA: with the memory server hung, memory-retry spent a minute on each
+    pending write of a customer, every one bound to fail; it stops at the first now."""
+    ticket = container.desk.open_ticket("cust-1", "Wi-Fi drops", CUSTOMER)
+    memory = FakeMemoryStore()
+    memory.failing = True
+    replies, _, _ = service(container, [draft("Try this.", [])] * 3, memory=memory)
+    for text in ("My wifi keeps dropping", "Still dropping", "It drops every hour"):
+        replies.handle_message(ticket, text, CUSTOMER)
+    tries = count_calls(memory, "retain")
+    assert replies.retry_memory_writes("cust-1") == {
+        "retained": 0,
+        "failed": 3,
+        "not_tried": 2,
+        "unfinished": 0,
+    }
+    assert tries() == 1
+    memory.failing = False
+    assert replies.retry_memory_writes("cust-1")["retained"] == 3
 
 
 def test_a_turn_stopped_after_its_answer_gets_its_memory_write_from_the_retry_worker(
@@ -312,12 +345,17 @@ def test_a_turn_stopped_after_its_answer_gets_its_memory_write_from_the_retry_wo
     container.desk.send_reply(ticket, "Yes, Sam here.", AGENT, in_reply_to=other)
     assert memory.bank_id("cust-1") not in memory.banks
     # A young answer may still be writing its memory: left alone.
-    nothing = {"retained": 0, "failed": 0, "unfinished": 0}
+    nothing = {"retained": 0, "failed": 0, "not_tried": 0, "unfinished": 0}
     assert replies.retry_memory_writes("cust-1") == nothing
     clock = container.desk.clock
     assert isinstance(clock, SteppingClock)
     clock.advance(timedelta(minutes=2))
-    assert replies.retry_memory_writes("cust-1") == {"retained": 1, "failed": 0, "unfinished": 1}
+    assert replies.retry_memory_writes("cust-1") == {
+        "retained": 1,
+        "failed": 0,
+        "not_tried": 0,
+        "unfinished": 1,
+    }
     assert memory.banks[memory.bank_id("cust-1")][done.outcome.message_event_id]
     retained = container.runner.source.read(0, 1000)[-1]
     assert retained.type == "customer.memory_retained"
