@@ -159,6 +159,9 @@ class Relay:
         self.batch_size = batch_size
         self.poll_interval = poll_interval
         self.retry_backoff = retry_backoff
+        # A line at most this often while it publishes (it said nothing after its start).
+        self.log_interval = 30.0
+        self._last_log = float("-inf")
         self.stats = RelayStats()
         self._publisher_factory = publisher_factory
         self._publisher: Publisher | None = None
@@ -198,6 +201,13 @@ class Relay:
             if published:
                 self.stats.published += published
                 self.stats.batches += 1
+                if time.monotonic() - self._last_log >= self.log_interval:
+                    self._last_log = time.monotonic()
+                    log.info(
+                        "relay: published %d events since start, log position %d",
+                        self.stats.published,
+                        self.cursor.next_position() - 1,
+                    )
             else:
                 stop.wait(self.poll_interval)
         self._reset_publisher()

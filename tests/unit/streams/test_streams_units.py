@@ -473,3 +473,30 @@ def test_a_second_stop_signal_stops_the_worker_at_once() -> None:
     finally:
         signal.signal(signal.SIGINT, before[0])
         signal.signal(signal.SIGTERM, before[1])
+
+
+def test_a_running_relay_says_what_it_published(
+    store: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Session 62's QA: a long-running relay logged its start line and then nothing."""
+    import threading
+
+    from caseledger.streams.relay import Relay
+
+    source = ListSource([envelope(n) for n in range(1, 6)])
+    stop = threading.Event()
+    relay = Relay(source, RelayCursor(store, "events"), RecordingPublisher, "events", batch_size=2)
+
+    original = relay.step
+
+    def step() -> int:
+        published = original()
+        if not published:
+            stop.set()
+        return published
+
+    relay.step = step  # type: ignore[method-assign]
+    with caplog.at_level("INFO", logger="caseledger.streams.relay"):
+        relay.run(stop)
+    assert "relay: published 2 events since start, log position 2" in caplog.text
+    assert relay.stats.published == 5
