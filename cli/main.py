@@ -28,7 +28,7 @@ from caseledger.adapters.settings import Settings
 from caseledger.cli import render
 from caseledger.cli import streams as streams_cli
 from caseledger.cli.guard import guard_app
-from caseledger.cli.progress import progress_display
+from caseledger.cli.progress import ProgressDisplay, progress_display
 from caseledger.domain.errors import CaseledgerError
 from caseledger.domain.policies.preferences import (
     resolution_to_json,
@@ -234,13 +234,7 @@ def replay(
                 render.problem(errors, exc.args[0])
                 raise typer.Exit(2) from None
         total = c.runner.source.head()
-        with progress_display(
-            errors,
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-        ) as progress:
+        with _counted_progress() as progress:
             for name in names:
                 task = progress.add_task(f"replay {name}", total=total)
 
@@ -250,6 +244,17 @@ def replay(
                 c.runner.replay(name, progress=advance)
                 progress.update(task, completed=total)
         console.print(f"replayed {', '.join(names)} up to position {total}")
+
+
+def _counted_progress() -> ProgressDisplay:
+    """A bar of done / total with the time left, on stderr (plain lines off a terminal)."""
+    return progress_display(
+        errors,
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
 
 
 @app.command()
@@ -369,13 +374,7 @@ def memory_retry(
         retained = failed = unfinished = 0
         # A hung store takes a minute a write: show where it is (stderr; plain lines off a
         # terminal), and leave a customer's other writes once one fails (the result says so).
-        with progress_display(
-            errors,
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-        ) as progress:
+        with _counted_progress() as progress:
             task = progress.add_task("memory-retry customers", total=len(customers))
             for customer in customers:
                 result = c.replies.retry_memory_writes(customer)
