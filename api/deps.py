@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal, Protocol
 
 from fastapi import Depends, HTTPException, Request, status
 from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
+from starlette.concurrency import run_in_threadpool
 
 from caseledger.adapters.bootstrap import Container
 from caseledger.domain.errors import NotFound
@@ -123,10 +124,12 @@ async def get_container(request: Request) -> Container:
 ContainerDep = Annotated[Container, Depends(get_container)]
 
 
-def database_ready(container: ContainerDep) -> None:
+async def database_ready(container: ContainerDep) -> None:
     """Answer 503 ``database_unavailable`` within ``api.db_timeout_seconds`` while PostgreSQL
     is away, before a route meets it: the event store retries each call ten times."""
-    container.check_database(container.settings.api.db_timeout_seconds)
+    if container.settings.db.backend != "postgres":
+        return  # a file: nothing to check, and no trip to the threadpool for it per request
+    await run_in_threadpool(container.check_database, container.settings.api.db_timeout_seconds)
 
 
 async def get_desk(container: ContainerDep) -> SupportDesk:
