@@ -10,6 +10,11 @@ CustomerId = NewType("CustomerId", str)
 AttemptId = NewType("AttemptId", str)
 EventId = NewType("EventId", str)
 
+# The ids a caller may name (customers, tickets, attempts, events): letters, digits and
+# _.:@-, starting with a letter or digit. The API's paths and bodies and the ingest's first
+# contacts check it, so every customer the engine knows can be addressed over HTTP.
+ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.:@-]*$"
+
 # Fixed namespaces: derived ids must be stable across processes and replays.
 _CUSTOMER_NS = UUID("6c0f7d0e-2b1c-4d55-9a3e-2f6f1f3c8a10")
 _EVENT_NS = UUID("0b3c1c9a-7e44-4c0b-8d2a-5b7a3b1d9e21")

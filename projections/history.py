@@ -70,7 +70,7 @@ def ticket_history(
             refused_here = [
                 entry
                 for entry in attempt_doc["actions"].values()
-                if entry not in proposed_here
+                if ticket_id not in entry["tickets"]
                 and any(r["ticket_id"] == ticket_id for r in entry["refused_repeats"])
             ]
             attempts = [*proposed_here, *refused_here]

@@ -40,7 +40,7 @@ from kafka.structs import OffsetAndMetadata
 from caseledger.adapters.settings import Settings
 from caseledger.domain.envelope import EventEnvelope, to_envelope
 from caseledger.domain.errors import CaseledgerError, ConcurrentUpdate, InvariantViolated, NotFound
-from caseledger.domain.ids import customer_aggregate_id
+from caseledger.domain.ids import ID_PATTERN, customer_aggregate_id
 from caseledger.domain.model.base import check_text
 from caseledger.domain.services import Cause, SupportDesk
 from caseledger.projections.store import ConsumerStateStore
@@ -88,9 +88,8 @@ def correlation_for(event_id: str) -> str:
     return f"{CORRELATION_PREFIX}{event_id}"
 
 
-# The ids a first contact may register: the API's (``api/schemas/common.py``), so that
-# every customer the engine knows can be addressed there.
-_CUSTOMER_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:@-]*$")
+# The ids a first contact may register: those the API addresses.
+_CUSTOMER_ID = re.compile(ID_PATTERN)
 
 # Deeper than any valid inbound event (the contract's deepest value is 3 levels down), far
 # below what would exhaust the stack of the checks that walk it.

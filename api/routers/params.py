@@ -6,7 +6,8 @@ from typing import Annotated, Any
 
 from fastapi import Path
 
-from caseledger.api.schemas.common import ID_PATTERN, MAX_ID_CHARS, ErrorPublic
+from caseledger.api.schemas.common import MAX_ID_CHARS, ErrorPublic
+from caseledger.domain.ids import ID_PATTERN
 
 TicketIdPath = Annotated[
     str, Path(pattern=ID_PATTERN, max_length=MAX_ID_CHARS, description="the ticket id")

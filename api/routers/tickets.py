@@ -16,7 +16,7 @@ from caseledger.api.deps import (
     visible_ticket,
 )
 from caseledger.api.routers.params import COMMON_ERRORS, TicketIdPath
-from caseledger.api.schemas.common import ID_PATTERN, MAX_ID_CHARS, ErrorPublic, EventRecorded
+from caseledger.api.schemas.common import MAX_ID_CHARS, ErrorPublic, EventRecorded
 from caseledger.api.schemas.tickets import (
     TicketCreate,
     TicketOpened,
@@ -27,6 +27,7 @@ from caseledger.api.schemas.tickets import (
     TicketSummaryPublic,
 )
 from caseledger.domain.errors import InvalidInput, InvariantViolated
+from caseledger.domain.ids import ID_PATTERN
 
 router = APIRouter(prefix="/tickets", tags=["tickets"], responses=COMMON_ERRORS)
 

@@ -6,6 +6,8 @@ from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, Field, StringConstraints
 
+from caseledger.domain.ids import ID_PATTERN
+
 # Hard caps of the HTTP layer. The configured, usually lower, limits (settings.limits) are
 # enforced by the domain and answered with 422 naming the field.
 MAX_TEXT_CHARS = 100_000  # the highest CASELEDGER_LIMITS__MAX_TEXT_CHARS allows
@@ -14,7 +16,6 @@ MAX_REASON_CHARS = 1000
 MAX_NOTE_CHARS = 1000
 MAX_ID_CHARS = 200
 
-ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.:@-]*$"
 SLUG_PATTERN = r"^[a-z][a-z0-9_-]{0,63}$"
 
 

@@ -16,7 +16,6 @@ import hashlib
 import json
 import re
 from collections.abc import Callable, Collection, Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime, timedelta
 from functools import partial
@@ -189,6 +188,7 @@ class ReplyService:
         # Turns on one ticket take their steps one at a time in this process: concurrent
         # messages on a ticket otherwise conflicted on save until a step ran out of retries,
         # leaving a message recorded with no reply (session 62's QA: 6 at once, 3 refused).
+        # Held for a step, never across a ``yield`` or the model's draft.
         self._turns = KeyedLocks()
         self._writes = KeyedLocks()
         self.recent_messages = recent_messages
@@ -230,24 +230,17 @@ class ReplyService:
         finally:
             self.desk.deliver(unit)
 
-    @contextmanager
-    def _one_at_a_time(self, ticket_id: str) -> Iterator[None]:
-        """Hold the ticket's own lock for a step (other tickets never wait on it); never
-        across a ``yield`` or the model's draft."""
-        with self._turns.held(ticket_id):
-            yield
-
     def _turn(
         self, unit: UnitOfWork, ticket_id: str, text: str, cause: Cause
     ) -> Iterator[ReplyEvent]:
         # The message, the outcomes read from it, the preferences it states.
-        with self._one_at_a_time(ticket_id):
+        with self._turns.held(ticket_id):
             turn = self.desk.run_in(unit, lambda: self._receive(ticket_id, text, cause))
         yield ReplyEvent("status", "recorded message")
         if turn.outcomes:
             yield ReplyEvent("status", f"recorded {len(turn.outcomes)} outcome(s)")
 
-        with self._one_at_a_time(ticket_id):
+        with self._turns.held(ticket_id):
             context = self.desk.run_in(unit, lambda: self._context(turn))
         turn.memory_status = context.memory_status
         turn.context_ids.extend(context.context_ids)
@@ -260,7 +253,7 @@ class ReplyService:
             with self.desk.working(unit):  # records nothing; reads the unit's ticket
                 draft = self._draft(request, turn)
             # The guard's verdict, and once the draft is final: the reply and its attempts.
-            with self._one_at_a_time(ticket_id):
+            with self._turns.held(ticket_id):
                 settled = self.desk.run_in(
                     unit,
                     partial(

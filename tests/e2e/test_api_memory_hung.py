@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from datetime import datetime
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,24 +25,10 @@ class HungMemory(FakeMemoryStore):
         self.release = threading.Event()
         self.writing = 0
 
-    def retain(
-        self,
-        customer_id: str,
-        content: str,
-        *,
-        occurred_at: datetime,
-        tags: Sequence[str],
-        source_event_id: str,
-    ) -> RetainReceipt:
+    def retain(self, customer_id: str, content: str, **kwargs: Any) -> RetainReceipt:
         self.writing += 1
         self.release.wait(30)
-        return super().retain(
-            customer_id,
-            content,
-            occurred_at=occurred_at,
-            tags=tags,
-            source_event_id=source_event_id,
-        )
+        return super().retain(customer_id, content, **kwargs)
 
 
 @pytest.fixture
